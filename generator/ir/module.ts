@@ -1,0 +1,284 @@
+// IR stage: one checked law module (one spec file) and the program of all modules.
+// Names are resolved, types checked, constants evaluated. Emitters take a `Program`.
+
+import type { Expr } from "./expr.js";
+import type { Field, Span, Type, TypeDecl, TypeRef } from "./types.js";
+
+/** A named constant. Base constants are literals; derived ones are expressions over others. */
+export interface Constant {
+  /** UPPER_SNAKE name, unique in its module. */
+  readonly name: string;
+  /** One-line documentation (why this value). */
+  readonly doc: string;
+  /** `nat`, `ms` or `bool`. */
+  readonly type: Type;
+  /** Value evaluated at generation (for derived constants, from `expr`). */
+  readonly value: number | boolean;
+  /** The defining expression of a derived constant; null for a base constant. */
+  readonly expr: Expr | null;
+  /** Whether a runtime override (environment) may replace this base value. */
+  readonly overridable: boolean;
+  /** Source position. */
+  readonly span: Span;
+}
+
+/** A local binding shared by the branches of one handler or the rules of one decision. */
+export interface Let {
+  /** Bound name. */
+  readonly name: string;
+  /** Its value, evaluated before the guards. Later lets may use earlier ones. */
+  readonly value: Expr;
+}
+
+/** An assignment `field := value` of a branch; unassigned fields keep their value. */
+export interface Assign {
+  /** State field name. */
+  readonly field: string;
+  /** New value, over `s`, `e` and the handler's lets (all read the state before the step). */
+  readonly value: Expr;
+}
+
+/** One guarded branch of a machine handler. The first branch whose guard holds wins. */
+export interface Branch {
+  /** Rule id, unique in the module: `<Machine>.<Event>.<id>`. */
+  readonly rule: string;
+  /** The branch's own id as written in the spec. */
+  readonly id: string;
+  /** One-line documentation, may be empty. */
+  readonly doc: string;
+  /** Guard over `s`, `e` and the lets; null means always (only allowed as the last branch). */
+  readonly guard: Expr | null;
+  /** Assignments, in state field declaration order. */
+  readonly assigns: readonly Assign[];
+  /** Output value, of the machine's output type. */
+  readonly emit: Expr;
+  /** Source position of the branch. */
+  readonly span: Span;
+}
+
+/** The branches run for one event variant. */
+export interface Handler {
+  /** Event variant name. */
+  readonly event: string;
+  /** Shared bindings, in order. */
+  readonly lets: readonly Let[];
+  /** Branches in order; the last one has no guard. */
+  readonly branches: readonly Branch[];
+}
+
+/** A state machine. Its state, event and output types are declared in the module's `types`. */
+export interface Machine {
+  /** UpperCamelCase name, unique in its module. */
+  readonly name: string;
+  /** Documentation. */
+  readonly doc: string;
+  /** The state record type (named `<Machine>State`, declared in `types`). */
+  readonly state: TypeRef;
+  /** Initial value of each state field, in declaration order (constant expressions). */
+  readonly init: readonly Assign[];
+  /** The event union type (named `<Machine>Event`, declared in `types`). */
+  readonly event: TypeRef;
+  /** The output type. */
+  readonly output: Type;
+  /** One handler per event variant, in the event union's order. */
+  readonly handlers: readonly Handler[];
+  /** Source position. */
+  readonly span: Span;
+}
+
+/** One row of a decision table. */
+export interface Rule {
+  /** Rule id, unique in the module: `<Decision>.<id>`. */
+  readonly rule: string;
+  /** The rule's own id as written in the spec. */
+  readonly id: string;
+  /** One-line documentation, may be empty. */
+  readonly doc: string;
+  /** Condition over `f` and the lets; null for the final `otherwise`. */
+  readonly guard: Expr | null;
+  /** The verdict. */
+  readonly verdict: Expr;
+  /** Source position. */
+  readonly span: Span;
+}
+
+/** A pure function from a facts record to a verdict: first matching rule wins. */
+export interface Decision {
+  /** UpperCamelCase name, unique in its module. */
+  readonly name: string;
+  /** Documentation. */
+  readonly doc: string;
+  /** The facts record type (named `<Decision>Facts`, declared in `types`). */
+  readonly facts: TypeRef;
+  /** The verdict type. */
+  readonly verdict: Type;
+  /** Shared bindings over `f`, in order. */
+  readonly lets: readonly Let[];
+  /** Rules in order; the last one is `otherwise` (guard null). */
+  readonly rules: readonly Rule[];
+  /** Source position. */
+  readonly span: Span;
+}
+
+/** What a law claims. Variables: `s` state, `e` event, `n` next state, `o` output, `f` facts, `v` verdict. */
+export type LawBody =
+  | {
+      readonly kind: "order";
+      /** A boolean over constants only, evaluated (and required true) at generation. */
+      readonly expr: Expr;
+    }
+  | {
+      readonly kind: "invariant";
+      /** Machine whose every reachable state satisfies `expr`. */
+      readonly machine: TypeRef;
+      /** Boolean over `s`. */
+      readonly expr: Expr;
+    }
+  | {
+      readonly kind: "step";
+      /** Machine whose every transition from a reachable state satisfies `expr`. */
+      readonly machine: TypeRef;
+      /** Restricts the law to one event variant (then `e` is that variant's payload), or null. */
+      readonly event: string | null;
+      /** Boolean over `s`, `e`, `n`, `o`. */
+      readonly expr: Expr;
+    }
+  | {
+      readonly kind: "decision";
+      /** Decision whose every facts record satisfies `expr`. */
+      readonly decision: TypeRef;
+      /** Boolean over `f` and `v` (= the decision applied to `f`). */
+      readonly expr: Expr;
+    }
+  | {
+      readonly kind: "variant";
+      /** Machine whose steps are measured. */
+      readonly machine: TypeRef;
+      /** Which steps must move the measure: boolean over `s`, `e`, `n`, `o`. */
+      readonly when: Expr;
+      /** A nat over a state. */
+      readonly measure: Expr;
+      /** The measure of `n` is strictly above (increases) or below (decreases) that of `s`. */
+      readonly direction: "increases" | "decreases";
+      /** No other step moves the measure the wrong way. */
+      readonly monotone: boolean;
+    }
+  | {
+      readonly kind: "wire";
+      /** The machine or decision whose JSON wire (facts/events in, verdict/state out) is meant. */
+      readonly target: TypeRef;
+      /** `machine` or `decision`. */
+      readonly targetKind: "machine" | "decision";
+    }
+  | {
+      readonly kind: "ffi";
+      /** The machine or decision whose runtime entry must equal the model on every vector. */
+      readonly target: TypeRef;
+      /** `machine` or `decision`. */
+      readonly targetKind: "machine" | "decision";
+    };
+
+/** A named law. */
+export interface Law {
+  /** Law name exactly as in LAWS.md; a family ends in `_*` (e.g. `restart_wire_*`). */
+  readonly name: string;
+  /** `name` without a trailing `_*`: a valid identifier for tests and Lean (`restart_wire`). */
+  readonly ident: string;
+  /** One-line statement in words. */
+  readonly doc: string;
+  /** What the law secures (from the seed's shared rules), may be empty. */
+  readonly secures: string;
+  /** Against which adversary (a crash loop, a clock that jumps, ...), may be empty. */
+  readonly adversary: string;
+  /** The claim. */
+  readonly body: LawBody;
+  /** Source position. */
+  readonly span: Span;
+}
+
+/** A concrete vector: a trace of events for a machine or a facts record for a decision. */
+export type ExampleBody =
+  | {
+      readonly kind: "machine";
+      /** The machine run from its initial state. */
+      readonly machine: TypeRef;
+      /** Events in order (values of the machine's event union). */
+      readonly events: readonly Expr[];
+      /** Expected output of each event, same length as `events`. */
+      readonly outputs: readonly Expr[];
+      /** Expected final state fields, or empty to not check the state. */
+      readonly state: readonly Assign[];
+    }
+  | {
+      readonly kind: "decision";
+      /** The decision applied. */
+      readonly decision: TypeRef;
+      /** The facts record (a record literal). */
+      readonly facts: Expr;
+      /** Expected verdict. */
+      readonly verdict: Expr;
+    };
+
+/** A named example. */
+export interface Example {
+  /** snake_case name, unique in its module. */
+  readonly name: string;
+  /** One-line explanation of the edge it pins. */
+  readonly doc: string;
+  /** The vector. */
+  readonly body: ExampleBody;
+  /** Source position. */
+  readonly span: Span;
+}
+
+/** Finite domains for exhaustive exploration of one machine. */
+export interface Explore {
+  /** The machine explored. */
+  readonly machine: TypeRef;
+  /** Default search depth (number of events). */
+  readonly depth: number;
+  /** For each event variant explored: for each payload field, candidate values (over `s`). */
+  readonly domains: readonly {
+    /** Event variant. */
+    readonly event: string;
+    /** Per payload field, in declaration order. */
+    readonly fields: readonly { readonly name: string; readonly values: readonly Expr[] }[];
+  }[];
+  /** Source position. */
+  readonly span: Span;
+}
+
+/** One checked spec file. */
+export interface Module {
+  /** lower_snake module name, equal to the file's base name. */
+  readonly name: string;
+  /** Spec file path relative to the repository root. */
+  readonly file: string;
+  /** Module documentation. */
+  readonly doc: string;
+  /** Decided points (project decisions where the seed is silent), each one sentence. */
+  readonly decided: readonly string[];
+  /** Modules this one imports from, sorted. */
+  readonly imports: readonly string[];
+  /** Constants in declaration order. */
+  readonly constants: readonly Constant[];
+  /** Named types in declaration order, machine state/event and decision facts types included. */
+  readonly types: readonly TypeDecl[];
+  /** Machines in declaration order. */
+  readonly machines: readonly Machine[];
+  /** Decisions in declaration order. */
+  readonly decisions: readonly Decision[];
+  /** Laws in declaration order. */
+  readonly laws: readonly Law[];
+  /** Examples in declaration order. */
+  readonly examples: readonly Example[];
+  /** Exploration settings, one per explored machine. */
+  readonly explore: readonly Explore[];
+  /** Mutants the spec declares equivalent, by mutant id, with the reason. */
+  readonly equivalent: readonly { readonly mutant: string; readonly reason: string }[];
+}
+
+/** All modules, in dependency order (a module comes after those it imports). */
+export interface Program {
+  readonly modules: readonly Module[];
+}

@@ -1,0 +1,60 @@
+// IR stage: the one traversal of expressions. Passes (free variables, mutation sites, emit
+// helpers) use `walkExpr` with enter/exit hooks instead of hand-rolled recursion.
+
+import type { Expr } from "./expr.js";
+import { unreachable } from "./types.js";
+
+/** Direct sub-expressions of `e`, in evaluation order. */
+export function children(e: Expr): readonly Expr[] {
+  switch (e.kind) {
+    case "lit":
+    case "var":
+    case "const":
+    case "enum":
+    case "none":
+      return [];
+    case "field":
+      return [e.of];
+    case "not":
+      return [e.arg];
+    case "binary":
+      return [e.left, e.right];
+    case "if":
+      return [e.cond, e.then, e.else];
+    case "call":
+      return e.args;
+    case "listop":
+      return [e.list, e.body];
+    case "union":
+    case "record":
+      return e.fields.map((f) => f.value);
+    case "with":
+      return [e.of, ...e.fields.map((f) => f.value)];
+    case "match":
+      return [e.of, ...e.arms.map((a) => a.body)];
+    case "is":
+      return [e.of];
+    case "list":
+      return e.items;
+    case "let":
+      return [e.value, e.body];
+    case "decide":
+      return [e.arg];
+    default:
+      return unreachable(e);
+  }
+}
+
+export interface Visitor {
+  /** Called before the children; return false to skip them. */
+  enter?(e: Expr): boolean | void;
+  /** Called after the children. */
+  exit?(e: Expr): void;
+}
+
+/** Depth-first walk over `e` and every sub-expression. */
+export function walkExpr(e: Expr, v: Visitor): void {
+  if (v.enter?.(e) === false) return;
+  for (const c of children(e)) walkExpr(c, v);
+  v.exit?.(e);
+}
