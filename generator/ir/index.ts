@@ -5,3 +5,4 @@ export * from "./types.js";
 export * from "./expr.js";
 export * from "./module.js";
 export * from "./walk.js";
+export * from "./print.js";

@@ -13,7 +13,11 @@ export interface Span {
   readonly endLine: number;
 }
 
-/** A reference to a named type declared in some module. */
+/**
+ * A reference to a named type declared in some module. A name `<Union>.<Variant>` (with a dot)
+ * denotes the payload record of one variant: the type of `e` inside a machine handler, or in a
+ * step law restricted to one event. It is never declared in `types`; its fields are the variant's.
+ */
 export interface TypeRef {
   /** Module that declares the type. */
   readonly module: string;

@@ -1,0 +1,86 @@
+// Check stage: the state of checking one module: its parsed file, its name tables, and the
+// helpers every pass uses to turn a YAML value at a path into a checked expression or type.
+
+import { didYouMean, type Diagnostics } from "../diagnostics/diagnostic.js";
+import type { DiagnosticId } from "../diagnostics/catalogue.js";
+import { checkExpr, parseExpr, resolveTypeString } from "../expr/index.js";
+import type { Expr } from "../ir/expr.js";
+import type { Module } from "../ir/module.js";
+import { BOOL, type Span, type Type } from "../ir/types.js";
+import { contentOffset, keyAt, lineCol, nodeAt, rangeOf, type Parsed, type Path } from "../parse/index.js";
+import type { RawExpr, RawSpec } from "./raw.js";
+import { ModuleTables } from "./scope.js";
+
+export class ModuleContext {
+  readonly tables: ModuleTables;
+  readonly raw: RawSpec;
+
+  constructor(
+    readonly parsed: Parsed,
+    readonly diags: Diagnostics,
+    deps: ReadonlyMap<string, Module>,
+  ) {
+    this.raw = parsed.value as RawSpec;
+    this.tables = new ModuleTables(this.raw.module, parsed.file, diags, deps);
+  }
+
+  get module(): string {
+    return this.raw.module;
+  }
+
+  /** Report at the value (or, with `key`, the key) of the YAML node at `path`. */
+  error(id: DiagnosticId, path: Path, args: Readonly<Record<string, string | number>>, key = false): void {
+    const r = rangeOf(key ? keyAt(this.parsed, path) : nodeAt(this.parsed, path));
+    this.diags.report({ id, file: this.parsed.file, ...r, args });
+  }
+
+  /** Unknown-name error with a did-you-mean over `candidates`. */
+  unknown(path: Path, what: string, name: string, candidates: Iterable<string>, key = false): void {
+    this.error("unknownName", path, { what, name, didYouMean: didYouMean(name, candidates) }, key);
+  }
+
+  /** Source span of the node at `path`, from its key's line to its value's last line. */
+  span(path: Path): Span {
+    const start = rangeOf(keyAt(this.parsed, path)).offset;
+    const end = nodeAt(this.parsed, path)?.range?.[1] ?? start;
+    const a = lineCol(this.parsed.text, start);
+    const b = lineCol(this.parsed.text, Math.max(start, end - 1));
+    return { file: this.parsed.file, line: a.line, col: a.col, endLine: b.line };
+  }
+
+  /** Line of the key at `path` (for "first declared on line N"). */
+  line(path: Path): number {
+    return this.span(path).line;
+  }
+
+  /** Parse and type-check the expression written at `path`. Always returns a typed Expr. */
+  expr(path: Path, raw: RawExpr, locals: ReadonlyMap<string, Type>, expected?: Type, allowDecide = false): Expr {
+    const node = nodeAt(this.parsed, path);
+    let text = typeof raw === "string" ? raw : String(raw);
+    if (typeof raw === "number" && expected?.kind === "nat" && expected.unit === "ms") text += "ms";
+    const base = typeof raw === "string" ? contentOffset(this.parsed, node, text) : rangeOf(node).offset;
+    const parsed = parseExpr(text);
+    if ("error" in parsed) {
+      const { detail, hint, offset, length } = parsed.error;
+      this.diags.report({ id: "exprSyntax", file: this.parsed.file, offset: base + offset, length, args: { detail, hint } });
+      return this.placeholder(expected ?? BOOL);
+    }
+    return checkExpr(parsed.ast, this.tables.site(base, locals, allowDecide), expected);
+  }
+
+  /** Resolve the type string written at `path`; undefined after an error. */
+  type(path: Path, text: string): Type | undefined {
+    const base = contentOffset(this.parsed, nodeAt(this.parsed, path), text);
+    return resolveTypeString(text, this.tables.site(base));
+  }
+
+  /** A typed stand-in after an error, so checking goes on. */
+  placeholder(type: Type): Expr {
+    return { id: this.tables.nextId(), kind: "lit", value: false, type };
+  }
+}
+
+/** Entries of a YAML mapping as [key, value] in file order (absent mapping: none). */
+export function entries<T>(m: Record<string, T> | null | undefined): [string, T][] {
+  return m ? Object.entries(m) : [];
+}

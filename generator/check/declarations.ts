@@ -1,0 +1,165 @@
+// Check stage: the declarations of a module: imports, constants (base values and derived
+// expressions, evaluated lazily with cycle detection) and named types (two phases, so types may
+// refer to each other in any order). Machine and decision record types are added by their passes.
+
+import { evalConstExpr } from "../expr/index.js";
+import type { Constant, Module } from "../ir/module.js";
+import { BOOL, MS, NAT, type Field, type Type, type TypeDecl, type TypeRef, type Variant } from "../ir/types.js";
+import { entries, type ModuleContext } from "./context.js";
+import type { RawField, RawVariant } from "./raw.js";
+import type { ConstInfo } from "./scope.js";
+
+const styles = {
+  type: { re: /^[A-Z][A-Za-z0-9]*$/, style: "UpperCamelCase", example: "RestartBudget" },
+  constant: { re: /^[A-Z][A-Z0-9_]*$/, style: "UPPER_SNAKE_CASE", example: "RESTART_WINDOW_MS" },
+  field: { re: /^[a-z][a-z0-9_]*$/, style: "lower_snake_case", example: "at_ms" },
+} as const;
+
+/** Report a name that breaks the naming convention of its kind. */
+export function checkName(cx: ModuleContext, kind: keyof typeof styles, what: string, name: string, path: (string | number)[]): void {
+  const s = styles[kind];
+  if (!s.re.test(name)) cx.error("badName", path, { what, name, style: s.style, example: s.example }, true);
+}
+
+/** Bring imported names into scope; unknown modules and names are reported. */
+export function checkImports(cx: ModuleContext, deps: ReadonlyMap<string, Module>): void {
+  for (const [mod, names] of entries(cx.raw.imports)) {
+    const dep = deps.get(mod);
+    if (!dep) continue; // reported by the program pass (unknown module or cycle)
+    names.forEach((name, i) => {
+      const c = dep.constants.find((x) => x.name === name);
+      const t = dep.types.find((x) => x.name === name);
+      const d = dep.decisions.find((x) => x.name === name);
+      if (c) cx.tables.consts.set(name, { ref: { module: mod, name }, type: c.type, value: c.value });
+      if (t) cx.tables.types.set(name, { ref: { module: mod, name }, decl: t });
+      if (d) cx.tables.decisions.set(name, { ref: { module: mod, name }, facts: d.facts, verdict: d.verdict });
+      if (!c && !t && !d) {
+        const all = [...dep.constants.map((x) => x.name), ...dep.types.map((x) => x.name), ...dep.decisions.map((x) => x.name)];
+        cx.error("notExported", ["imports", mod, i], { module: mod, name, didYouMean: didYouMeanOf(name, all) });
+      }
+    });
+  }
+}
+
+function didYouMeanOf(name: string, all: string[]): string {
+  const near = all.filter((x) => x.toLowerCase().includes(name.toLowerCase().slice(0, 4)));
+  return near.length > 0 ? `did you mean '${near.sort()[0]}'?` : `it exports: ${[...all].sort().join(", ")}`;
+}
+
+const typeOfKind: Record<string, Type> = { nat: NAT, ms: MS, bool: BOOL };
+
+/** Check every constant; derived ones are evaluated on first use, in any declaration order. */
+export function checkConstants(cx: ModuleContext): Constant[] {
+  const raws = cx.raw.constants ?? {};
+  const done = new Map<string, Constant>();
+  const inProgress: string[] = [];
+  const valueOf = (ref: TypeRef): number | boolean | undefined =>
+    ref.module === cx.module ? resolve(ref.name)?.value : cx.tables.deps.get(ref.module)?.constants.find((c) => c.name === ref.name)?.value;
+
+  const resolve = (name: string): ConstInfo | undefined => {
+    const ready = done.get(name);
+    if (ready) return { ref: { module: cx.module, name }, type: ready.type, value: ready.value };
+    const raw = raws[name];
+    if (!raw) return undefined;
+    if (inProgress.includes(name)) {
+      const cycle = [...inProgress.slice(inProgress.indexOf(name)), name].join(" -> ");
+      cx.error("constantCycle", ["constants", name], { name, cycle }, true);
+      return { ref: { module: cx.module, name }, type: typeOfKind[raw.type] ?? NAT, value: 0 };
+    }
+    inProgress.push(name);
+    const type = typeOfKind[raw.type] ?? NAT;
+    const path = ["constants", name, raw.expr !== undefined ? "expr" : "value"];
+    const e = cx.expr(path, raw.expr ?? raw.value ?? 0, new Map(), type);
+    const value = evalConstExpr(e, valueOf);
+    inProgress.pop();
+    if (value === undefined) cx.error("notConstant", path, { what: `constant ${name}` });
+    const c: Constant = {
+      name,
+      doc: raw.doc,
+      type,
+      value: value ?? 0,
+      expr: raw.expr !== undefined ? e : null,
+      overridable: raw.override === true,
+      span: cx.span(["constants", name]),
+    };
+    if (raw.override === true && raw.expr !== undefined) cx.error("constantValue", ["constants", name, "override"], { name, detail: "only a base value may be overridden", hint: "drop 'override' or give the constant a 'value'" });
+    if (!Number.isSafeInteger(c.value) && typeof c.value === "number") cx.error("constantValue", path, { name, detail: `value ${c.value} is not a safe integer`, hint: "keep constants below 2^53" });
+    done.set(name, c);
+    cx.tables.consts.set(name, { ref: { module: cx.module, name }, type, value: c.value });
+    return { ref: { module: cx.module, name }, type, value: c.value };
+  };
+  cx.tables.constResolver = resolve;
+  for (const name of Object.keys(raws)) {
+    checkName(cx, "constant", "constant", name, ["constants", name]);
+    if (cx.tables.consts.has(name) && !done.has(name)) cx.error("duplicateName", ["constants", name], { what: "constant", name, line: "an import" }, true);
+    resolve(name);
+  }
+  return Object.keys(raws).flatMap((n) => done.get(n) ?? []);
+}
+
+/** Phase A: register every local type name (so types may refer to each other in any order). */
+export function declareTypes(cx: ModuleContext, names: readonly [string, (string | number)[]][]): void {
+  const first = new Map<string, (string | number)[]>();
+  for (const [name, path] of names) {
+    checkName(cx, "type", "type", name, path);
+    const prev = first.get(name);
+    if (prev || cx.tables.types.has(name)) {
+      cx.error("duplicateName", path, { what: "type", name, line: prev ? cx.line(prev) : "an import" }, true);
+      continue;
+    }
+    first.set(name, path);
+    const placeholder: TypeDecl = { kind: "record", name, doc: "", fields: [], span: cx.span(path) };
+    cx.tables.types.set(name, { ref: { module: cx.module, name }, decl: placeholder });
+  }
+}
+
+/** Resolve a mapping of fields (`name: type` or `name: { type, doc }`). */
+export function checkFields(cx: ModuleContext, raw: Record<string, RawField> | undefined, path: (string | number)[]): Field[] {
+  const out: Field[] = [];
+  for (const [name, f] of entries(raw)) {
+    checkName(cx, "field", "field", name, [...path, name]);
+    const text = typeof f === "string" ? f : f.type;
+    const tpath = typeof f === "string" ? [...path, name] : [...path, name, "type"];
+    const type = cx.type(tpath, text) ?? NAT;
+    out.push({ name, type, doc: typeof f === "string" ? "" : (f.doc ?? "") });
+  }
+  return out;
+}
+
+/** Resolve the variants of a union (or of a machine's events). */
+export function checkVariants(cx: ModuleContext, raw: Record<string, RawVariant | null>, path: (string | number)[]): Variant[] {
+  return entries(raw).map(([name, v]) => {
+    checkName(cx, "type", "variant", name, [...path, name]);
+    return { name, doc: v?.doc ?? "", fields: checkFields(cx, v?.fields, [...path, name, "fields"]) };
+  });
+}
+
+/** Phase B: the declared types of the `types:` section. */
+export function checkTypes(cx: ModuleContext): TypeDecl[] {
+  const out: TypeDecl[] = [];
+  for (const [name, t] of entries(cx.raw.types)) {
+    const path = ["types", name];
+    const span = cx.span(path);
+    const doc = t.doc ?? "";
+    let decl: TypeDecl;
+    if (t.enum) {
+      const seen = new Set<string>();
+      t.enum.forEach((m, i) => {
+        checkName(cx, "type", "enum member", m, [...path, "enum", i]);
+        if (seen.has(m)) cx.error("duplicateName", [...path, "enum", i], { what: "enum member", name: m, line: cx.line(path) });
+        seen.add(m);
+      });
+      decl = { kind: "enum", name, doc, members: t.enum, span };
+    } else if (t.union) decl = { kind: "union", name, doc, variants: checkVariants(cx, t.union, [...path, "union"]), span };
+    else decl = { kind: "record", name, doc, fields: checkFields(cx, t.record, [...path, "record"]), span };
+    register(cx, decl);
+    out.push(decl);
+  }
+  return out;
+}
+
+/** Replace a registered placeholder with the finished declaration. */
+export function register(cx: ModuleContext, decl: TypeDecl): void {
+  const entry = cx.tables.types.get(decl.name);
+  if (entry && entry.ref.module === cx.module) entry.decl = decl;
+}

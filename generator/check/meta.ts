@@ -1,0 +1,95 @@
+// Check stage, first pass: the spec file against generator/spec.schema.json (ajv, JSON Schema
+// 2020-12). Every ajv error is mapped back to the YAML node it names, so the user sees
+// `file:line:col` instead of a JSON pointer. Errors inside `oneOf` alternatives are folded into
+// one message about the `oneOf` itself, which is what a person can act on.
+
+import { readFileSync } from "node:fs";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { didYouMean, type Diagnostics } from "../diagnostics/diagnostic.js";
+import { keyAt, nodeAt, rangeOf, type Parsed, type Path } from "../parse/index.js";
+
+const schemaUrl = new URL("../spec.schema.json", import.meta.url);
+let compiled: { validate: ValidateFunction; schema: Record<string, unknown> } | undefined;
+
+function validator(): { validate: ValidateFunction; schema: Record<string, unknown> } {
+  if (!compiled) {
+    const schema = JSON.parse(readFileSync(schemaUrl, "utf8")) as Record<string, unknown>;
+    const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true, allowUnionTypes: true });
+    compiled = { validate: ajv.compile(schema), schema };
+  }
+  return compiled;
+}
+
+/** Validate the parsed value against the meta-schema; true when it conforms. */
+export function checkMeta(parsed: Parsed, diags: Diagnostics): boolean {
+  const { validate } = validator();
+  if (validate(parsed.value)) return true;
+  const errors = validate.errors ?? [];
+  for (const err of errors) {
+    if (err.schemaPath.includes("/oneOf/")) continue;
+    report(parsed, err, diags);
+  }
+  return false;
+}
+
+function pathOf(pointer: string): Path {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+function where(path: Path): string {
+  return path.length === 0 ? "the file" : `'${path.join(".")}'`;
+}
+
+function report(parsed: Parsed, err: ErrorObject, diags: Diagnostics): void {
+  const path = pathOf(err.instancePath);
+  const file = parsed.file;
+  const at = (p: Path, key = false) => rangeOf(key ? keyAt(parsed, p) : nodeAt(parsed, p));
+  const params = err.params as Record<string, unknown>;
+  switch (err.keyword) {
+    case "additionalProperties": {
+      const key = String(params["additionalProperty"]);
+      const allowed = Object.keys((err.parentSchema?.["properties"] as Record<string, unknown> | undefined) ?? {});
+      diags.report({ id: "unknownKey", file, ...at([...path, key], true), args: { key, didYouMean: hintFor(key, allowed) } });
+      return;
+    }
+    case "required":
+      diags.report({ id: "missingKey", file, ...at(path), args: { key: String(params["missingProperty"]) } });
+      return;
+    case "type":
+      diags.report({ id: "wrongType", file, ...at(path), args: { where: where(path), expected: describeType(params["type"]) } });
+      return;
+    case "oneOf": {
+      const keys = oneOfKeys(err.parentSchema ?? {});
+      if (keys.length > 0) diags.report({ id: "oneOf", file, ...at(path), args: { where: where(path), keys: keys.map((k) => `'${k}'`).join(", ") } });
+      else diags.report({ id: "wrongType", file, ...at(path), args: { where: where(path), expected: "a type string or an object { type, doc }" } });
+      return;
+    }
+    default:
+      diags.report({ id: "badValue", file, ...at(path), args: { where: where(path), detail: err.message ?? err.keyword } });
+  }
+}
+
+function hintFor(key: string, allowed: readonly string[]): string {
+  const dym = didYouMean(key, allowed);
+  const list = [...allowed].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(", ");
+  return dym.startsWith("did you mean") ? dym : `allowed keys here: ${list}`;
+}
+
+function describeType(t: unknown): string {
+  const names = String(t).split(",");
+  const words: Record<string, string> = { object: "a mapping", array: "a list", string: "a string", number: "a number", integer: "an integer", boolean: "true or false", null: "empty" };
+  return names.map((n) => words[n] ?? n).join(" or ");
+}
+
+function oneOfKeys(parent: Record<string, unknown>): string[] {
+  const alts = parent["oneOf"];
+  if (!Array.isArray(alts)) return [];
+  const keys = alts.map((a) => (a as { required?: string[] }).required);
+  if (keys.some((k) => k === undefined)) return [];
+  return keys.map((k) => (k ?? []).join(" + "));
+}

@@ -1,0 +1,48 @@
+// CLI `statute gen [--check]`: compile every spec, render every target in memory, then write
+// (or, with --check, compare). Nothing is written unless the whole program compiled and every
+// target rendered, so a spec error leaves generated/ exactly as it was.
+
+import { join } from "node:path";
+import { compileSpecs } from "../check/index.js";
+import { formatDiagnostics } from "../diagnostics/format.js";
+import { emitAll } from "../emit/index.js";
+import type { GeneratedFile } from "../emit/types.js";
+import type { Program } from "../ir/module.js";
+import { diffTree, writeTree } from "./tree.js";
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** Compile and render; on spec errors print them and return null. */
+export function render(root: string, io: Io): { program: Program; files: GeneratedFile[] } | null {
+  const result = compileSpecs(root);
+  if (!result.ok) {
+    io.err(formatDiagnostics(result.diagnostics, result.texts));
+    return null;
+  }
+  const files = emitAll(result.program, { proofs: new Map() });
+  return { program: result.program, files };
+}
+
+export function gen(root: string, args: readonly string[], io: Io): number {
+  const check = args.includes("--check");
+  const rendered = render(root, io);
+  if (!rendered) return 1;
+  const dir = join(root, "generated");
+  if (check) {
+    const d = diffTree(dir, rendered.files);
+    const lines = [...d.changed.map((p) => `changed: generated/${p}`), ...d.missing.map((p) => `missing: generated/${p}`), ...d.extra.map((p) => `extra:   generated/${p}`)];
+    if (lines.length === 0) {
+      io.out(`generated/ is up to date (${rendered.files.length} files)\n`);
+      return 0;
+    }
+    io.err(`generated/ differs from what spec/ generates:\n${lines.join("\n")}\nrun \`npm run gen\` and commit the result; never edit generated/ by hand\n`);
+    return 1;
+  }
+  const d = writeTree(dir, rendered.files);
+  const touched = d.changed.length + d.missing.length + d.extra.length;
+  io.out(`generated ${rendered.files.length} files from ${rendered.program.modules.length} modules (${touched} written or removed)\n`);
+  return 0;
+}

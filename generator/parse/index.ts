@@ -1,0 +1,101 @@
+// Parse stage: YAML text to a document that keeps source ranges (the `yaml` package's CST
+// ranges and LineCounter), so every later stage can point at `file:line:col`.
+
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import type { Diagnostics } from "../diagnostics/diagnostic.js";
+
+/** One spec file after parsing: its text, its YAML document and its plain value. */
+export interface Parsed {
+  /** Path relative to the repository root, `/`-separated. */
+  readonly file: string;
+  /** Full text of the file. */
+  readonly text: string;
+  /** The YAML document (with ranges). */
+  readonly doc: Document.Parsed;
+  /** The document as plain data (maps become objects; key order is preserved). */
+  readonly value: unknown;
+}
+
+export type Path = readonly (string | number)[];
+
+/** Parse one file; YAML syntax errors are reported and yield null. */
+export function parseSpec(file: string, text: string, diags: Diagnostics): Parsed | null {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+  if (doc.errors.length > 0) {
+    for (const err of doc.errors) {
+      const [start, end] = err.pos;
+      diags.report({ id: "yamlSyntax", file, offset: start, length: Math.max(1, end - start), args: { detail: firstLine(err.message) } });
+    }
+    return null;
+  }
+  return { file, text, doc, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+}
+
+function firstLine(message: string): string {
+  return message.split("\n")[0] ?? message;
+}
+
+/** The YAML node at `path` (map keys and sequence indexes), or the deepest existing ancestor. */
+export function nodeAt(parsed: Parsed, path: Path): Node | null {
+  let node: unknown = parsed.doc.contents;
+  for (const step of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === step);
+      if (!pair) return node as Node;
+      node = pair.value ?? pair.key;
+    } else if (isSeq(node) && typeof step === "number") {
+      const item = node.items[step];
+      if (item === undefined) return node as Node;
+      node = item;
+    } else break;
+  }
+  return (node as Node | null) ?? null;
+}
+
+/** The key node of the last path step (for errors about a key itself: unknown, duplicate). */
+export function keyAt(parsed: Parsed, path: Path): Node | null {
+  if (path.length === 0) return nodeAt(parsed, path);
+  const parent = nodeAt(parsed, path.slice(0, -1));
+  const last = path[path.length - 1];
+  if (isMap(parent)) {
+    const pair = parent.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === last);
+    if (pair && isScalar(pair.key)) return pair.key;
+  }
+  return nodeAt(parsed, path);
+}
+
+/** Offset and length of a node in the file (a key-less empty value points at its parent). */
+export function rangeOf(node: Node | null): { offset: number; length: number } {
+  const r = node?.range;
+  if (!r) return { offset: 0, length: 1 };
+  return { offset: r[0], length: Math.max(1, r[1] - r[0]) };
+}
+
+/**
+ * Where the characters of a string scalar start in the file, so that an offset inside an
+ * expression maps to the file. Plain and quoted scalars map exactly (escapes aside); for block
+ * scalars the value is searched in the node's text.
+ */
+export function contentOffset(parsed: Parsed, node: Node | null, value: string): number {
+  const r = node?.range;
+  if (!r) return 0;
+  const raw = parsed.text.slice(r[0], r[1]);
+  if (raw.startsWith(value)) return r[0];
+  if ((raw.startsWith('"') || raw.startsWith("'")) && raw.slice(1).startsWith(value)) return r[0] + 1;
+  const at = raw.indexOf(value.split("\n")[0] ?? value);
+  return at >= 0 ? r[0] + at : r[0];
+}
+
+/** 1-based line and column of an offset. */
+export function lineCol(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, col: offset - lineStart + 1 };
+}
