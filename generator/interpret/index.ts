@@ -10,6 +10,7 @@ export { evalExpr, bindLets, type Env } from "./expr.js";
 export { initialState, stepMachine, runMachine, type StepResult, type RunResult } from "./machine.js";
 export { decide, type DecideResult } from "./decision.js";
 export { checkLaw, type LawBinding } from "./law.js";
+export { runExample, type ExampleResult } from "./example.js";
 export { type Value, type RecordValue, InterpretError, valueEquals } from "./value.js";
 
 /** A constant's value, as evaluated at generation (`Constant.value` of the IR). */

@@ -9,7 +9,7 @@ import { unreachable } from "../ir/types.js";
 import { decide } from "./decision.js";
 import { evalExpr } from "./expr.js";
 import { stepMachine } from "./machine.js";
-import { type Value, InterpretError, asBool, asNumber, isRecord } from "./value.js";
+import { type Value, InterpretError, asBool, asNumber, asRecord, getField, isRecord } from "./value.js";
 
 /** Values of a law's variables: `s e n o` for machine laws, `f v` for decision laws. */
 export interface LawBinding {
@@ -27,6 +27,10 @@ function need(b: LawBinding, name: keyof LawBinding, law: Law): Value {
   return v;
 }
 
+function hasKind(e: Value): boolean {
+  return isRecord(e) && Object.hasOwn(e, "kind");
+}
+
 function holds(expr: Expr, vars: Record<string, Value>, prog: Program, what: string): boolean {
   return asBool(evalExpr(expr, new Map(Object.entries(vars)), prog), what);
 }
@@ -36,7 +40,9 @@ function transition(prog: Program, machine: TypeRef, b: LawBinding, law: Law): R
   const s = need(b, "s", law);
   const e = need(b, "e", law);
   if (b.n !== undefined && b.o !== undefined) return { s, e, n: b.n, o: b.o };
-  const r = stepMachine(prog, machine, s, e);
+  // A step law restricted to one event may be given only that variant's payload.
+  const event = law.body.kind === "step" && law.body.event !== null && !hasKind(e) ? { kind: law.body.event, ...asRecord(e, "e") } : e;
+  const r = stepMachine(prog, machine, s, event);
   return { s, e, n: b.n ?? r.state, o: b.o ?? r.output };
 }
 
@@ -51,7 +57,7 @@ export function checkLaw(prog: Program, law: Law, binding: LawBinding): boolean 
     case "step": {
       // A law about one event variant says nothing about the others.
       const e = need(binding, "e", law);
-      if (body.event !== null && isRecord(e) && Object.hasOwn(e, "kind") && e["kind"] !== body.event) return true;
+      if (body.event !== null && hasKind(e) && getField(e, "kind", "e") !== body.event) return true;
       return holds(body.expr, transition(prog, body.machine, binding, law), prog, what);
     }
     case "decision": {

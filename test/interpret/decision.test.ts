@@ -2,8 +2,10 @@
 // on concrete bindings, plus evalConstant.
 
 import { describe, expect, it } from "vitest";
-import { checkLaw, decide, evalConstant, runMachine, type Value } from "../../generator/interpret/index.js";
-import { BUDGET, laws, MAX_FAILURES, PAUSE_OF, program, REVIVE, WINDOW } from "./fixture.js";
+import type { Example } from "../../generator/ir/module.js";
+import { checkLaw, decide, evalConstant, runExample, runMachine, type Value } from "../../generator/interpret/index.js";
+import * as b from "./build.js";
+import { BUDGET, examples, laws, MAX_FAILURES, PAUSE_OF, program, REVIVE, VERDICT, WINDOW } from "./fixture.js";
 
 const facts = (gate: string, last: Value, age_ms: number | null): Value => ({ gate, last, age_ms });
 const restart = (pause_ms: number): Value => ({ kind: "Restart", pause_ms });
@@ -48,6 +50,10 @@ describe("checkLaw", () => {
     expect(checkLaw(program, laws.step, { s: s4, e: { kind: "Other" }, n: s5, o: restart(1) })).toBe(true);
   });
 
+  it("a step law restricted to one event may be given only its payload", () => {
+    expect(checkLaw(program, laws.step, { s: s4, e: { at_ms: 5 } })).toBe(true);
+  });
+
   it("decision laws compute v when absent", () => {
     expect(checkLaw(program, laws.decision, { f: facts("Closed", GIVE_UP, 1) })).toBe(true);
     expect(checkLaw(program, laws.decision, { f: facts("Closed", GIVE_UP, 1), v: "Revive" })).toBe(false);
@@ -68,4 +74,25 @@ describe("checkLaw", () => {
 it("evalConstant reads the IR's value", () => {
   expect(evalConstant(program, MAX_FAILURES)).toBe(5);
   expect(evalConstant(program, WINDOW)).toBe(900_000);
+});
+
+describe("runExample", () => {
+  it("the fixture's examples agree with the model", () => {
+    expect(runExample(program, examples.sixFailures)).toEqual({ ok: true, mismatches: [] });
+    expect(runExample(program, examples.closedWaits)).toEqual({ ok: true, mismatches: [] });
+  });
+
+  it("reports each disagreement with the rule that fired", () => {
+    const body = examples.sixFailures.body;
+    const wrong: Example = {
+      ...examples.sixFailures,
+      body: { ...body, outputs: [...body.outputs.slice(0, 5), b.unionV(VERDICT, "Restart", { pause_ms: b.ms(8000) })], state: [{ field: "given_up", value: b.bool(false) }] },
+    };
+    const r = runExample(program, wrong);
+    expect(r.ok).toBe(false);
+    expect(r.mismatches).toEqual([
+      'six_failures_a_second_apart: output #6 (RestartBudget.Failure.give_up): got {"kind":"GiveUp"}, expected {"kind":"Restart","pause_ms":8000}',
+      "six_failures_a_second_apart: final state .given_up: got true, expected false",
+    ]);
+  });
 });

@@ -3,7 +3,7 @@
 // imports it and exercises lists of records, options, `with`, set_at/nth_or/repeat/map/count.
 
 import type { Expr } from "../../generator/ir/expr.js";
-import type { Law, Module, Program } from "../../generator/ir/module.js";
+import type { Example, Law, Module, Program } from "../../generator/ir/module.js";
 import type { TypeRef } from "../../generator/ir/types.js";
 import { BOOL, MS, NAT } from "../../generator/ir/types.js";
 import * as b from "./build.js";
@@ -161,6 +161,35 @@ export const laws = {
   wire: law("restart_wire_*", { kind: "wire", target: BUDGET, targetKind: "machine" }, 75),
 } satisfies Record<string, Law>;
 
+// --- Examples --------------------------------------------------------------------------------
+const failureE = (at: number) => b.unionV(ref(R, "RestartBudgetEvent"), "Failure", { at_ms: b.ms(at) });
+const restartE = (pause: number) => b.unionV(VERDICT, "Restart", { pause_ms: b.ms(pause) });
+export const examples = {
+  sixFailures: {
+    name: "six_failures_a_second_apart",
+    doc: "pauses double, the sixth gives up",
+    body: {
+      kind: "machine",
+      machine: BUDGET,
+      events: [0, 1000, 2000, 3000, 4000, 5000].map(failureE),
+      outputs: [...[250, 500, 1000, 2000, 4000].map(restartE), giveUp()],
+      state: [{ field: "given_up", value: b.bool(true) }],
+    },
+    span: sp(80),
+  },
+  closedWaits: {
+    name: "closed_waits",
+    doc: "a closed gate waits even with no stamp",
+    body: {
+      kind: "decision",
+      decision: REVIVE,
+      facts: b.recordV(ref(R, "ReviveFacts"), { gate: b.enumV(GATE, "Closed"), last: giveUp(), age_ms: b.none(tAge) }),
+      verdict: revival("Wait"),
+    },
+    span: sp(90),
+  },
+} satisfies Record<string, Example>;
+
 const restart: Module = {
   name: R,
   file: "spec/restart.yaml",
@@ -194,7 +223,7 @@ const restart: Module = {
   machines: [restartBudget],
   decisions: [revive, pauseOf],
   laws: Object.values(laws),
-  examples: [],
+  examples: Object.values(examples),
   explore: [],
   equivalent: [],
 };
