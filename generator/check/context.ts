@@ -68,6 +68,14 @@ export class ModuleContext {
     return checkExpr(parsed.ast, this.tables.site(base, locals, allowDecide), expected);
   }
 
+  /** Check a guard; also says whether it had errors (then its value means nothing). */
+  guard(path: Path, raw: RawExpr | undefined, locals: ReadonlyMap<string, Type>): { expr: Expr | null; errored: boolean } {
+    if (raw === undefined) return { expr: null, errored: false };
+    const before = this.diags.list.length;
+    const expr = this.expr(path, raw, locals, BOOL, true);
+    return { expr, errored: this.diags.list.length > before };
+  }
+
   /** Resolve the type string written at `path`; undefined after an error. */
   type(path: Path, text: string): Type | undefined {
     const base = contentOffset(this.parsed, nodeAt(this.parsed, path), text);

@@ -42,6 +42,7 @@ export function checkDecision(cx: ModuleContext, d: DecisionShell): Decision {
     locals.set(name, e.type);
   }
   const ids = new Map<string, number>();
+  const guardErrors: boolean[] = [];
   const rules: Rule[] = d.raw.rules.map((r, i) => {
     const rp = [...path, "rules", i];
     checkName(cx, "field", "rule id", r.id, [...rp, "id"]);
@@ -49,13 +50,14 @@ export function checkDecision(cx: ModuleContext, d: DecisionShell): Decision {
     ids.set(r.id, i);
     const isOtherwise = r.otherwise !== undefined;
     if (isOtherwise && i !== d.raw.rules.length - 1) cx.error("otherwiseNotLast", [...rp, "otherwise"], { decision: d.name }, true);
-    const guard = isOtherwise ? null : r.when === undefined ? null : cx.expr([...rp, "when"], r.when, locals, BOOL, true);
+    const { expr: guard, errored } = cx.guard([...rp, "when"], isOtherwise ? undefined : r.when, locals);
+    guardErrors.push(errored);
     const verdict = cx.expr([...rp, isOtherwise ? "otherwise" : "then"], (isOtherwise ? r.otherwise : r.then) ?? false, locals, d.verdict, true);
     return { rule: `${d.name}.${r.id}`, id: r.id, doc: r.doc ?? "", guard, verdict, span: cx.span(rp) };
   });
   const lastRaw = d.raw.rules[d.raw.rules.length - 1];
   if (lastRaw && lastRaw.otherwise === undefined) cx.error("otherwiseMissing", [...path, "rules"], { decision: d.name }, true);
-  neverFires(cx, rules.map((r, i) => ({ id: r.rule, guard: r.guard, path: [...path, "rules", i], source: d.raw.rules[i]?.when })));
+  neverFires(cx, rules.map((r, i) => ({ id: r.rule, guard: r.guard, path: [...path, "rules", i], source: d.raw.rules[i]?.when, errored: guardErrors[i] === true })));
   cx.tables.decisions.set(d.name, { ref: { module: cx.module, name: d.name }, facts: d.facts, verdict: d.verdict });
   return { name: d.name, doc: d.raw.doc, facts: d.facts, verdict: d.verdict, lets, rules, span: cx.span(path) };
 }

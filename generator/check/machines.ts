@@ -2,7 +2,6 @@
 // handler's lets, guards, assignments and outputs are type-checked; a handler whose branches may
 // all fail (the last one guarded) is rejected, and a branch that can never fire is reported.
 
-import type { Expr } from "../ir/expr.js";
 import type { Assign, Branch, Handler, Let, Machine } from "../ir/module.js";
 import { BOOL, type Field, type Type, type TypeRef } from "../ir/types.js";
 import { entries, type ModuleContext } from "./context.js";
@@ -16,6 +15,8 @@ export interface MachineShell {
   readonly state: TypeRef;
   readonly event: TypeRef;
   readonly fields: readonly Field[];
+  /** State fields whose type could not be read; their values are not checked (one error each). */
+  readonly badFields: ReadonlySet<string>;
   readonly output: Type;
 }
 
@@ -29,21 +30,27 @@ export function checkMachineTypes(cx: ModuleContext, name: string, raw: RawMachi
   const path = ["machines", name];
   checkName(cx, "type", "machine", name, path);
   const [stateName, eventName] = machineTypeNames(name);
+  const badFields = new Set<string>();
   const fields: Field[] = entries(raw.state).map(([f, sf]) => {
     checkName(cx, "field", "state field", f, [...path, "state", f]);
-    return { name: f, type: cx.type([...path, "state", f, "type"], sf.type) ?? BOOL, doc: sf.doc ?? "" };
+    const type = cx.type([...path, "state", f, "type"], sf.type);
+    if (!type) badFields.add(f);
+    return { name: f, type: type ?? BOOL, doc: sf.doc ?? "" };
   });
   const span = cx.span(path);
   register(cx, { kind: "record", name: stateName, doc: `State of ${name}.`, fields, span });
   register(cx, { kind: "union", name: eventName, doc: `Events of ${name}.`, variants: checkVariants(cx, raw.events, [...path, "events"]), span });
   const output = cx.type([...path, "output"], raw.output) ?? BOOL;
-  return { name, raw, state: { module: cx.module, name: stateName }, event: { module: cx.module, name: eventName }, fields, output };
+  return { name, raw, state: { module: cx.module, name: stateName }, event: { module: cx.module, name: eventName }, fields, badFields, output };
 }
 
 /** Check the initial state and every handler of a machine. */
 export function checkMachine(cx: ModuleContext, m: MachineShell): Machine {
   const path = ["machines", m.name];
-  const init: Assign[] = m.fields.map((f) => ({ field: f.name, value: cx.expr([...path, "state", f.name, "init"], m.raw.state[f.name]?.init ?? 0, new Map(), f.type) }));
+  const init: Assign[] = m.fields.map((f) => ({
+    field: f.name,
+    value: m.badFields.has(f.name) ? cx.placeholder(f.type) : cx.expr([...path, "state", f.name, "init"], m.raw.state[f.name]?.init ?? 0, new Map(), f.type),
+  }));
   const variants = (() => {
     const d = cx.tables.typeDecl(m.event);
     return d.kind === "union" ? d.variants : [];
@@ -76,12 +83,14 @@ function checkHandler(cx: ModuleContext, m: MachineShell, event: string, raw: Ra
     locals.set(name, e.type);
   }
   const ids = new Map<string, number>();
+  const guardErrors: boolean[] = [];
   const branches: Branch[] = raw.branches.map((b, i) => {
     const bp = [...path, "branches", i];
     checkName(cx, "field", "branch id", b.id, [...bp, "id"]);
     if (ids.has(b.id)) cx.error("duplicateName", [...bp, "id"], { what: "branch id", name: b.id, line: cx.line([...path, "branches", ids.get(b.id) ?? 0]) });
     ids.set(b.id, i);
-    const guard: Expr | null = b.when === undefined ? null : cx.expr([...bp, "when"], b.when, locals, BOOL, true);
+    const { expr: guard, errored } = cx.guard([...bp, "when"], b.when, locals);
+    guardErrors.push(errored);
     const assigns: Assign[] = [];
     for (const [field, value] of entries(b.set)) {
       const f = m.fields.find((x) => x.name === field);
@@ -89,6 +98,7 @@ function checkHandler(cx: ModuleContext, m: MachineShell, event: string, raw: Ra
         cx.error("unknownStateField", [...bp, "set", field], { machine: m.name, field, didYouMean: `state fields: ${m.fields.map((x) => x.name).join(", ")}` }, true);
         continue;
       }
+      if (m.badFields.has(field)) continue;
       assigns.push({ field, value: cx.expr([...bp, "set", field], value, locals, f.type, true) });
     }
     assigns.sort((a, c) => m.fields.findIndex((x) => x.name === a.field) - m.fields.findIndex((x) => x.name === c.field));
@@ -97,6 +107,6 @@ function checkHandler(cx: ModuleContext, m: MachineShell, event: string, raw: Ra
   });
   const last = branches[branches.length - 1];
   if (last && last.guard !== null) cx.error("stuckMachine", [...path, "branches", branches.length - 1, "when"], { machine: m.name, event }, true);
-  neverFires(cx, branches.map((b, i) => ({ id: b.rule, guard: b.guard, path: [...path, "branches", i], source: raw.branches[i]?.when })));
+  neverFires(cx, branches.map((b, i) => ({ id: b.rule, guard: b.guard, path: [...path, "branches", i], source: raw.branches[i]?.when, errored: guardErrors[i] === true })));
   return { event, lets, branches };
 }

@@ -69,6 +69,9 @@ function report(parsed: Parsed, err: ErrorObject, diags: Diagnostics): void {
       else diags.report({ id: "wrongType", file, ...at(path), args: { where: where(path), expected: "a type string or an object { type, doc }" } });
       return;
     }
+    case "enum":
+      diags.report({ id: "badValue", file, ...at(path), args: { where: where(path), detail: `must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` } });
+      return;
     default:
       diags.report({ id: "badValue", file, ...at(path), args: { where: where(path), detail: err.message ?? err.keyword } });
   }

@@ -11,6 +11,8 @@ export interface GuardedRule {
   readonly guard: Expr | null;
   readonly path: (string | number)[];
   readonly source: RawExpr | undefined;
+  /** The guard had type errors; its placeholder value says nothing about when it fires. */
+  readonly errored: boolean;
 }
 
 export function neverFires(cx: ModuleContext, rules: readonly GuardedRule[]): void {
@@ -27,7 +29,7 @@ export function neverFires(cx: ModuleContext, rules: readonly GuardedRule[]): vo
       shadow = r.id;
       continue;
     }
-    const v = evalConstExpr(r.guard, valueOf);
+    const v = r.errored ? undefined : evalConstExpr(r.guard, valueOf);
     if (v === false) cx.error("neverFires", [...r.path, "when"], { rule: r.id, why: "its condition is always false" });
     if (v === true) shadow = r.id;
     const text = String(r.source).replace(/\s+/g, " ").trim();
