@@ -1,0 +1,45 @@
+// Emit stage, TypeScript target: the statement layout shared by machine steps and decisions:
+// `const` lets, a comment naming each rule, and `if (guard) { return ...; }` per rule in order.
+// Bodies are plain lines at a fixed indentation; ts-morph places them inside the function.
+
+import type { Let } from "../../ir/module.js";
+import type { Span } from "../../ir/types.js";
+import { localName } from "./context.js";
+import { exprText, type Scope } from "./expr.js";
+import { tsType } from "./types.js";
+
+/** `const name: T = value;` per let; each name counts as tested (TypeScript narrows on assignment). */
+export function letLines(lets: readonly Let[], scope: Scope): string[] {
+  return lets.map((l) => {
+    const name = localName(l.name);
+    const line = `const ${name}: ${tsType(scope.ctx, l.value.type)} = ${exprText(l.value, scope)};`;
+    scope.tested.add(name);
+    return line;
+  });
+}
+
+/** A `return { ... };` of an object whose properties each get their own line. */
+export function returnLines(props: readonly [string, string][]): string[] {
+  return ["return {", ...props.map(([k, v]) => `  ${k}: ${v},`), "};"];
+}
+
+/** One rule: a comment with its id, doc and spec line, then its guarded (or final) return. */
+export function ruleLines(
+  rule: { readonly id: string; readonly doc: string; readonly span: Span },
+  guard: string | null,
+  ret: readonly string[],
+): string[] {
+  const doc = rule.doc.trim().replace(/\s*\n\s*/g, " ");
+  const comment = `// ${rule.id}${doc === "" ? "" : `: ${doc}`} (${rule.span.file}:${rule.span.line})`;
+  if (guard === null) return [comment, ...ret];
+  return [comment, `if (${guard}) {`, ...indent(ret), "}"];
+}
+
+export function indent(lines: readonly string[], by = "  "): string[] {
+  return lines.map((l) => (l === "" ? l : by + l));
+}
+
+/** When the last rule has a guard (the checker forbids it), fail loudly rather than return nothing. */
+export function noRuleLine(what: string): string {
+  return `throw new Error(${JSON.stringify(`statute: no rule of ${what} applies`)});`;
+}

@@ -1,0 +1,103 @@
+// Emit stage, TypeScript target: the per-module state every construct emitter shares. It owns
+// the imports (a name is imported exactly when printed code uses it), safe local names, the
+// lookup of declarations across the program, and the JSDoc text of declarations.
+
+import type { Module, Program } from "../../ir/module.js";
+import type { Span, TypeDecl, TypeRef } from "../../ir/types.js";
+
+/** Per-module emission state. */
+export class ModuleCtx {
+  /** Per imported module: names used as types, and names used as values. */
+  private readonly typeImports = new Map<string, Set<string>>();
+  private readonly valueImports = new Map<string, Set<string>>();
+  private runtimeUsed = false;
+  private readonly decls = new Map<string, TypeDecl>();
+
+  constructor(
+    readonly program: Program,
+    readonly module: Module,
+  ) {
+    for (const m of program.modules) for (const d of m.types) this.decls.set(`${m.name}.${d.name}`, d);
+  }
+
+  /** `rt.<name>`: a runtime helper; marks the runtime import as needed. */
+  rt(name: string): string {
+    this.runtimeUsed = true;
+    return `rt.${name}`;
+  }
+
+  /** The local name of a named type, importing it (type-only) when it lives in another module. */
+  typeName(ref: TypeRef): string {
+    if (ref.module !== this.module.name) addTo(this.typeImports, ref.module, ref.name);
+    return ref.name;
+  }
+
+  /** The local name of a value (constant, `decide<D>`) of module `module`, importing it if foreign. */
+  valueName(module: string, name: string): string {
+    if (module !== this.module.name) addTo(this.valueImports, module, name);
+    return name;
+  }
+
+  /** The declaration behind a type reference, from any module of the program. */
+  decl(ref: TypeRef): TypeDecl {
+    const d = this.decls.get(`${ref.module}.${ref.name}`);
+    if (d === undefined) throw new Error(`emit ts: unknown type ${ref.module}.${ref.name}`);
+    return d;
+  }
+
+  /** Whether any printed code used a runtime helper. */
+  usesRuntime(): boolean {
+    return this.runtimeUsed;
+  }
+
+  /** Imports of other modules: per module (sorted by code unit), sorted type and value names. */
+  imports(): { module: string; types: string[]; values: string[] }[] {
+    const mods = [...new Set([...this.typeImports.keys(), ...this.valueImports.keys()])].sort(byCodeUnit);
+    return mods.map((module) => ({
+      module,
+      types: [...(this.typeImports.get(module) ?? [])].sort(byCodeUnit),
+      values: [...(this.valueImports.get(module) ?? [])].sort(byCodeUnit),
+    }));
+  }
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, name: string): void {
+  let set = map.get(key);
+  if (set === undefined) map.set(key, (set = new Set()));
+  set.add(name);
+}
+
+/** Sort comparator by UTF-16 code unit, never locale-dependent. */
+export function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// Words a spec local (lower_snake) could spell that JavaScript reserves, plus `rt`, the runtime
+// namespace every generated file may import.
+const RESERVED = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends " +
+    "false finally for function if import in instanceof new null return super switch this throw " +
+    "true try typeof var void while with yield let static implements interface package private " +
+    "protected public await arguments eval undefined rt"
+  ).split(" "),
+);
+
+/** The TypeScript name of a spec local (let, lambda parameter, match binding, `s`/`e`/`f`). */
+export function localName(name: string): string {
+  return RESERVED.has(name) ? `${name}_` : name;
+}
+
+/** JSDoc text of a declaration: its documentation, then where the spec declares it. */
+export function docText(doc: string, span: Span | null): string {
+  const parts: string[] = [];
+  const d = doc.trim();
+  if (d !== "") parts.push(escapeDoc(d));
+  if (span !== null) parts.push(`${span.file}:${span.line}`);
+  return parts.join("\n\n");
+}
+
+/** Keeps a documentation string from closing its comment early. */
+export function escapeDoc(text: string): string {
+  return text.replace(/\*\//g, "*\\/").replace(/\r\n?/g, "\n");
+}

@@ -1,0 +1,32 @@
+// Emit stage, TypeScript target: a decision as `decide<D>(f)`, its rule table in order as
+// guarded returns (first match wins), each return naming the rule that fired.
+
+import { StructureKind, type StatementStructures } from "ts-morph";
+import type { Decision } from "../../ir/module.js";
+import { docText, type ModuleCtx } from "./context.js";
+import { letLines, noRuleLine, returnLines, ruleLines } from "./body.js";
+import { exprText, functionScope } from "./expr.js";
+import { tsType } from "./types.js";
+
+export function decisionDecl(ctx: ModuleCtx, d: Decision): StatementStructures {
+  const scope = functionScope(ctx);
+  const lines = letLines(d.lets, scope);
+  for (const r of d.rules) {
+    const guard = r.guard === null ? null : exprText(r.guard, scope);
+    lines.push(...ruleLines(r, guard, returnLines([
+      ["verdict", exprText(r.verdict, scope)],
+      ["rule", JSON.stringify(r.rule)],
+    ])));
+  }
+  const last = d.rules[d.rules.length - 1];
+  if (last === undefined || last.guard !== null) lines.push(noRuleLine(d.name));
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: `decide${d.name}`,
+    docs: [docText(d.doc, d.span)],
+    parameters: [{ name: "f", type: ctx.typeName(d.facts) }],
+    returnType: `${ctx.rt("Decided")}<${tsType(ctx, d.verdict)}>`,
+    statements: [lines.join("\n")],
+  };
+}

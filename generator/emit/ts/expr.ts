@@ -1,0 +1,287 @@
+// Emit stage, TypeScript target: checked expressions to TypeScript expression text with the
+// spec's semantics (Lean Nat arithmetic through runtime helpers, structural `==` on compound
+// values). Precedence-aware printing; parentheses are added wherever a reader could hesitate.
+
+import type { Builtin, Expr, ListOp } from "../../ir/expr.js";
+import type { Type } from "../../ir/types.js";
+import { unreachable } from "../../ir/types.js";
+import { localName, type ModuleCtx } from "./context.js";
+import { matchExpr } from "./match.js";
+import { tsType } from "./types.js";
+
+/** Printed text with its precedence: 0 `?:`, 1 `||`, 2 `&&`, 3 `===`, 4 `<`, 5 `+`, 6 `*`, 7 `!`, 8 atoms. */
+export interface Printed {
+  readonly text: string;
+  readonly prec: number;
+}
+
+/** What an expression sees: locals renamed or replaced by text, and the function's tested paths. */
+export interface Scope {
+  readonly ctx: ModuleCtx;
+  /** Spec locals bound to a text other than their own name (match bindings). */
+  readonly vars: ReadonlyMap<string, string>;
+  /**
+   * Variable paths (`s.gate`, `t`) already printed in this function. TypeScript narrows a path
+   * after a test on it, and then rejects comparing it with a literal it can no longer equal
+   * (TS2367); such later comparisons read the path through a cast to its declared type.
+   */
+  readonly tested: Set<string>;
+  /** Nesting depth of generated match parameters (`$m0`, `$m1`, ...), so inner ones never shadow. */
+  readonly depth: number;
+}
+
+/** A fresh scope for one generated function. */
+export function functionScope(ctx: ModuleCtx): Scope {
+  return { ctx, vars: new Map(), tested: new Set(), depth: 0 };
+}
+
+/** A scope in which `name` is a plain local again (a lambda parameter or `let` shadows it). */
+export function shadow(scope: Scope, name: string): Scope {
+  if (!scope.vars.has(name)) return scope;
+  const vars = new Map(scope.vars);
+  vars.delete(name);
+  return { ...scope, vars };
+}
+
+/**
+ * Runs `emit` with `name` freshly bound (a lambda or `let` parameter): what was tested of an
+ * outer `name` does not apply inside, and what is tested inside does not leak out.
+ */
+export function fresh<T>(scope: Scope, name: string, emit: (inner: Scope) => T): T {
+  const local = localName(name);
+  const under = (k: string): boolean => k === local || k.startsWith(`${local}.`);
+  const saved = [...scope.tested].filter(under);
+  for (const k of saved) scope.tested.delete(k);
+  const out = emit(shadow(scope, name));
+  for (const k of [...scope.tested]) if (under(k)) scope.tested.delete(k);
+  for (const k of saved) scope.tested.add(k);
+  return out;
+}
+
+export const atom = (text: string): Printed => ({ text, prec: 8 });
+
+/** `p`'s text, parenthesised unless its precedence is at least `min`. */
+export function wrap(p: Printed, min: number): string {
+  return p.prec >= min ? p.text : `(${p.text})`;
+}
+
+/** An expression's text, ready to stand alone (a statement's value or an argument). */
+export function exprText(e: Expr, scope: Scope): string {
+  return expr(e, scope).text;
+}
+
+/** The text of a variable path (`s.gate`), or null for anything else. Printing it the same way. */
+export function pathKey(e: Expr, scope: Scope): string | null {
+  if (e.kind === "var") return scope.vars.get(e.name) ?? localName(e.name);
+  if (e.kind === "field") {
+    const of = pathKey(e.of, scope);
+    return of === null ? null : `${of}.${e.field}`;
+  }
+  return null;
+}
+
+/** A path for a test against a literal: cast to its declared type if narrowing may have struck. */
+export function testedPath(e: Expr, scope: Scope): Printed {
+  const key = pathKey(e, scope);
+  if (key !== null && scope.tested.has(key)) return atom(`(${key} as ${tsType(scope.ctx, e.type)})`);
+  return expr(e, scope);
+}
+
+export function expr(e: Expr, scope: Scope): Printed {
+  const ctx = scope.ctx;
+  switch (e.kind) {
+    case "lit":
+      if (typeof e.value === "number") return e.value < 0 ? atom(`(${e.value})`) : atom(String(e.value));
+      return atom(typeof e.value === "string" ? JSON.stringify(e.value) : String(e.value));
+    case "var":
+    case "field": {
+      const text = e.kind === "var" ? (scope.vars.get(e.name) ?? localName(e.name)) : `${receiver(expr(e.of, scope))}.${e.field}`;
+      scope.tested.add(text);
+      return atom(text);
+    }
+    case "const":
+      return atom(ctx.valueName(e.ref.module, e.ref.name));
+    case "not":
+      return { text: `!${wrap(expr(e.arg, scope), 7)}`, prec: 7 };
+    case "binary":
+      return binary(e.op, e.left, e.right, scope);
+    case "if": {
+      const c = expr(e.cond, scope);
+      const t = expr(e.then, scope);
+      const f = expr(e.else, scope);
+      return { text: `${wrap(c, 1)} ? ${wrap(t, 1)} : ${wrap(f, 1)}`, prec: 0 };
+    }
+    case "call":
+      return call(e.fn, e.args, e.type, scope);
+    case "listop":
+      return listop(e.op, e.list, e.param, e.body, e.type, scope);
+    case "enum":
+      return atom(JSON.stringify(e.member));
+    case "union":
+      return atom(objectText([`kind: ${JSON.stringify(e.variant)}`, ...fieldInits(e.fields, scope)]));
+    case "record":
+      return atom(objectText(fieldInits(e.fields, scope)));
+    case "with":
+      return atom(objectText([`...${wrap(expr(e.of, scope), 1)}`, ...fieldInits(e.fields, scope)]));
+    case "match":
+      return matchExpr(e.of, e.arms, e.type, scope);
+    case "is":
+      return isTest(e.of, e.variant, scope);
+    case "list":
+      return atom(`[${e.items.map((i) => exprText(i, scope)).join(", ")}]`);
+    case "none":
+      return atom("null");
+    case "let": {
+      const name = localName(e.name);
+      const value = exprText(e.value, scope);
+      const body = fresh(scope, e.name, (inner) => expr(e.body, inner));
+      const sig = `(${name}: ${tsType(ctx, e.value.type)}): ${tsType(ctx, e.type)}`;
+      return atom(`(${sig} => ${arrowBody(body)})(${value})`);
+    }
+    case "decide":
+      return atom(`${ctx.valueName(e.ref.module, `decide${e.ref.name}`)}(${exprText(e.arg, scope)}).verdict`);
+    default:
+      return unreachable(e);
+  }
+}
+
+function fieldInits(fields: readonly { readonly name: string; readonly value: Expr }[], scope: Scope): string[] {
+  return fields.map((f) => `${f.name}: ${exprText(f.value, scope)}`);
+}
+
+/** An object literal: on one line when short, else one property per line (the formatter indents). */
+function objectText(parts: readonly string[]): string {
+  if (parts.length === 0) return "{}";
+  const flat = `{ ${parts.join(", ")} }`;
+  return flat.length <= 80 && !flat.includes("\n") ? flat : `{\n${parts.map((p) => `${p},\n`).join("")}}`;
+}
+
+/** The text of `p` before `.member`; an object literal is parenthesised there for the reader. */
+export function receiver(p: Printed): string {
+  return p.text.startsWith("{") ? `(${p.text})` : wrap(p, 8);
+}
+
+/** An arrow function's expression body; an object literal must be parenthesised there. */
+export function arrowBody(p: Printed): string {
+  return p.text.startsWith("{") ? `(${p.text})` : wrap(p, 1);
+}
+
+const PREC: Readonly<Record<string, number>> = {
+  "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6,
+};
+
+function binary(op: string, left: Expr, right: Expr, scope: Scope): Printed {
+  const ctx = scope.ctx;
+  const nat = left.type.kind === "nat";
+  if ((op === "-" && nat) || op === "/" || op === "%") {
+    const fn = op === "-" ? "sub" : op === "/" ? "div" : "mod";
+    return atom(`${ctx.rt(fn)}(${exprText(left, scope)}, ${exprText(right, scope)})`);
+  }
+  if (op === "==" || op === "!=") return equality(op, left, right, scope);
+  const p = PREC[op] ?? 0;
+  const l = expr(left, scope);
+  const r = expr(right, scope);
+  if (p <= 2) {
+    // Mixed `&&`/`||` always get parentheses, though JavaScript would not need them.
+    const lt = l.prec < p || (l.prec <= 2 && l.prec !== p) ? `(${l.text})` : l.text;
+    return { text: `${lt} ${op} ${wrap(r, 3)}`, prec: p };
+  }
+  // A comparison never stands unparenthesised inside another one.
+  const minLeft = p <= 4 ? 5 : p;
+  return { text: `${wrap(l, minLeft)} ${op} ${wrap(r, p <= 4 ? 5 : p + 1)}`, prec: p };
+}
+
+/** Whether `===` is the spec's `==` on values of this type (no structure to compare). */
+function primitive(ctx: ModuleCtx, t: Type): boolean {
+  if (t.kind === "named") return ctx.decl(t.ref).kind === "enum";
+  return t.kind !== "option" && t.kind !== "list";
+}
+
+const LITERAL_KINDS = new Set(["lit", "enum", "none", "union", "record", "list"]);
+
+function equality(op: "==" | "!=", left: Expr, right: Expr, scope: Scope): Printed {
+  const ctx = scope.ctx;
+  // Two literals, or a compound type: the runtime's structural equality (TypeScript rejects
+  // `"Open" === "Closed"` outright, and `===` on objects compares identity).
+  if (!primitive(ctx, left.type) || (LITERAL_KINDS.has(left.kind) && LITERAL_KINDS.has(right.kind))) {
+    const call = `${ctx.rt("eq")}(${exprText(left, scope)}, ${exprText(right, scope)})`;
+    return op === "==" ? atom(call) : { text: `!${call}`, prec: 7 };
+  }
+  const l = LITERAL_KINDS.has(right.kind) ? testedPath(left, scope) : expr(left, scope);
+  const r = LITERAL_KINDS.has(left.kind) ? testedPath(right, scope) : expr(right, scope);
+  return { text: `${wrap(l, 5)} ${op === "==" ? "===" : "!=="} ${wrap(r, 5)}`, prec: 3 };
+}
+
+/** `x is Tag`: the tag of a union (`x.kind`) or the value of an enum, tested against `Tag`. */
+export function isTest(of: Expr, variant: string, scope: Scope): Printed {
+  // A literal's tag is known here; TypeScript would reject testing it against another tag.
+  if (of.kind === "enum") return atom(String(of.member === variant));
+  if (of.kind === "union") return atom(String(of.variant === variant));
+  if (of.type.kind !== "named") throw new Error("emit ts: `is` on a value that is not of a named type");
+  const x = wrap(testedPath(of, scope), 8);
+  const lhs = scope.ctx.decl(of.type.ref).kind === "union" ? `${x}.kind` : x;
+  return { text: `${lhs} === ${JSON.stringify(variant)}`, prec: 3 };
+}
+
+/** Explicit type arguments for a generic runtime helper when inference could widen literals. */
+function typeArgs(ctx: ModuleCtx, elem: Type | null): string {
+  if (elem === null || elem.kind === "bool" || elem.kind === "nat" || elem.kind === "int" || elem.kind === "string") return "";
+  return `<${tsType(ctx, elem)}>`;
+}
+
+function call(fn: Builtin, args: readonly Expr[], type: Type, scope: Scope): Printed {
+  const ctx = scope.ctx;
+  const a = args.map((x) => expr(x, scope));
+  const arg = (i: number): Printed => {
+    const p = a[i];
+    if (p === undefined) throw new Error(`emit ts: ${fn} lacks argument ${i + 1}`);
+    return p;
+  };
+  const list = (): string => a.map((p) => p.text).join(", ");
+  const elem = type.kind === "list" ? type.of : null;
+  switch (fn) {
+    case "min":
+    case "max":
+      return atom(`Math.${fn}(${list()})`);
+    case "pow2":
+      return atom(`${ctx.rt("pow2")}(${list()})`);
+    case "len":
+      return atom(`${receiver(arg(0))}.length`);
+    case "append":
+      return atom(`[...${wrap(arg(0), 1)}, ${arg(1).text}]`);
+    case "keep_last":
+      return atom(`${ctx.rt("keepLast")}${typeArgs(ctx, elem)}(${list()})`);
+    case "nth_or":
+      return atom(`${ctx.rt("nthOr")}${typeArgs(ctx, type)}(${list()})`);
+    case "set_at":
+      return atom(`${ctx.rt("setAt")}${typeArgs(ctx, elem)}(${list()})`);
+    case "repeat":
+      return atom(`${ctx.rt("repeat")}${typeArgs(ctx, elem)}(${list()})`);
+    case "is_some":
+    case "is_none":
+      return { text: `${wrap(arg(0), 5)} ${fn === "is_some" ? "!==" : "==="} null`, prec: 3 };
+    case "get_or": {
+      const o = args[0];
+      // `??` type-checks on a variable; on another form (`5 ?? d`) TypeScript may reject it.
+      if (o !== undefined && (o.kind === "var" || o.kind === "field")) return atom(`(${arg(0).text} ?? ${wrap(arg(1), 3)})`);
+      return atom(`${ctx.rt("getOr")}${typeArgs(ctx, type)}(${list()})`);
+    }
+    case "some":
+      return arg(0);
+    default:
+      return unreachable(fn);
+  }
+}
+
+const METHOD: Readonly<Record<ListOp, string>> = { filter: "filter", all: "every", any: "some", map: "map", count: "" };
+
+function listop(op: ListOp, list: Expr, param: string, body: Expr, type: Type, scope: Scope): Printed {
+  const ctx = scope.ctx;
+  const l = expr(list, scope);
+  const b = fresh(scope, param, (inner) => expr(body, inner));
+  const p = localName(param);
+  if (op === "count") return atom(`${ctx.rt("count")}(${l.text}, (${p}) => ${arrowBody(b)})`);
+  // `map` states its result type, so union and enum literals in the body keep their tags.
+  const ret = op === "map" && type.kind === "list" ? `: ${tsType(ctx, type.of)}` : "";
+  return atom(`${receiver(l)}.${METHOD[op]}((${p})${ret} => ${arrowBody(b)})`);
+}
