@@ -1,30 +1,8 @@
-// CLI entry: `statute gen [--check] | list | eval <spec> <name> <JSON>`. A user's mistake is
-// printed as diagnostics with exit code 1, never as a stack trace.
+// CLI entry (the `statute` bin and `npm run gen`): runs `main` on the process's arguments. Only
+// a bug in statute itself reaches the catch below; user mistakes are diagnostics.
 
-import { evaluate } from "./cli/eval.js";
-import { gen, type Io } from "./cli/gen.js";
-import { list } from "./cli/list.js";
-
-const usage = `usage: statute <command>
-  gen [--check]                          regenerate generated/ (or check it is up to date)
-  list                                   modules, machines, decisions and laws as JSON
-  eval <spec file> <name> <JSON>         run the generated model on facts or a list of events
-`;
-
-export async function main(argv: readonly string[], root: string, io: Io): Promise<number> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case "gen":
-      return gen(root, rest, io);
-    case "list":
-      return list(root, io);
-    case "eval":
-      return evaluate(root, rest, io);
-    default:
-      io.err(usage);
-      return command === undefined || command === "help" || command === "--help" ? 0 : 2;
-  }
-}
+import { main } from "./cli/main.js";
+import type { Io } from "./cli/gen.js";
 
 const io: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
 main(process.argv.slice(2), process.cwd(), io).then(

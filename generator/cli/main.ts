@@ -1,0 +1,28 @@
+// CLI: dispatch of `statute gen [--check] | list | eval <spec> <name> <JSON>`. A user's mistake
+// is printed as diagnostics with exit code 1, never as a stack trace.
+
+import { evaluate } from "./eval.js";
+import { gen, type Io } from "./gen.js";
+import { list } from "./list.js";
+
+const usage = `usage: statute <command>
+  gen [--check]                          regenerate generated/ (or check it is up to date)
+  list                                   modules, machines, decisions and laws as JSON
+  eval <spec file> <name> <JSON>         run the generated model on facts or a list of events
+`;
+
+export async function main(argv: readonly string[], root: string, io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "gen":
+      return gen(root, rest, io);
+    case "list":
+      return list(root, io);
+    case "eval":
+      return evaluate(root, rest, io);
+    default:
+      io.err(usage);
+      return command === undefined || command === "help" || command === "--help" ? 0 : 2;
+  }
+}
+

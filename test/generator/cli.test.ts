@@ -1,0 +1,61 @@
+// The CLI end to end on the repository's own spec/ and generated/: `list` shows the laws, `eval`
+// answers from the generated code, and a user's mistake gets a message and exit 1, no stack trace.
+
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../../generator/cli/main.js";
+
+const root = join(import.meta.dirname, "..", "..");
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(argv, root, { out: (t) => void (out += t), err: (t) => void (err += t) });
+  return { code, out, err };
+}
+
+const failures = (times: number[]) => JSON.stringify(times.map((at_ms) => ({ kind: "Failure", at_ms })));
+
+describe("statute list", () => {
+  it("lists the modules with their machines, decisions and laws as JSON", async () => {
+    const r = await run("list");
+    expect(r.code).toBe(0);
+    const listed = JSON.parse(r.out) as { modules: { module: string; laws: { name: string }[] }[] };
+    const supervise = listed.modules.find((m) => m.module === "supervise");
+    expect(supervise?.laws.map((l) => l.name)).toEqual(expect.arrayContaining(["restart_gives_up", "restart_decide_window", "restart_decide_verdict", "restart_wire_*", "restart_ffi_*"]));
+  });
+});
+
+describe("statute eval on spec/supervise.yaml", () => {
+  it("the 6th failure inside 15 min gives up and the 5th pauses 4000 ms", async () => {
+    const r = await run("eval", "spec/supervise.yaml", "RestartBudget", failures([0, 60_000, 120_000, 180_000, 240_000, 300_000]));
+    expect(r.code).toBe(0);
+    const { steps } = JSON.parse(r.out) as { steps: { output: unknown }[] };
+    expect(steps[4]?.output).toEqual({ kind: "Restart", pause_ms: 4000 });
+    expect(steps[5]?.output).toEqual({ kind: "GiveUp" });
+  });
+
+  it("a failure exactly 15 min after the first starts a fresh count", async () => {
+    const r = await run("eval", "spec/supervise.yaml", "RestartBudget", failures([0, 900_000]));
+    const { steps } = JSON.parse(r.out) as { steps: { output: unknown }[] };
+    expect(steps.map((s) => s.output)).toEqual([{ kind: "Restart", pause_ms: 250 }, { kind: "Restart", pause_ms: 250 }]);
+  });
+
+  it("a decision takes a facts object", async () => {
+    const r = await run("eval", "spec/supervise.yaml", "RestartDecide", '{"in_window": 7, "budget": 10}');
+    expect(JSON.parse(r.out)).toMatchObject({ verdict: { kind: "Restart", pause_ms: 30000 } });
+  });
+
+  it("unknown names and bad JSON are user errors with exit 1", async () => {
+    for (const argv of [
+      ["eval", "spec/nope.yaml", "RestartBudget", "[]"],
+      ["eval", "spec/supervise.yaml", "RestartBudgte", "[]"],
+      ["eval", "spec/supervise.yaml", "RestartBudget", "[{"],
+    ]) {
+      const r = await run(...argv);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/^error: /);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+  });
+});
