@@ -2,20 +2,30 @@
 // `const` lets, a comment naming each rule, and `if (guard) { return ...; }` per rule in order.
 // Bodies are plain lines at a fixed indentation; ts-morph places them inside the function.
 
+import type { Expr } from "../../ir/expr.js";
 import type { Let } from "../../ir/module.js";
 import type { Span } from "../../ir/types.js";
 import { localName } from "./context.js";
 import { exprText, type Scope } from "./expr.js";
 import { tsType } from "./types.js";
 
-/** `const name: T = value;` per let; each name counts as tested (TypeScript narrows on assignment). */
+/**
+ * `const name: T = value;` per let. TypeScript narrows a union-typed `const` to the type of its
+ * value; a value that may be a literal (`Open`, `if c then A else A`) makes the name count as
+ * tested, so that later comparisons of it with literals read it through its declared type.
+ */
 export function letLines(lets: readonly Let[], scope: Scope): string[] {
   return lets.map((l) => {
     const name = localName(l.name);
     const line = `const ${name}: ${tsType(scope.ctx, l.value.type)} = ${exprText(l.value, scope)};`;
-    scope.tested.add(name);
+    if (mayBeLiteral(l.value)) scope.tested.add(name);
     return line;
   });
+}
+
+function mayBeLiteral(e: Expr): boolean {
+  if (e.kind === "call") return e.fn === "some" || e.fn === "get_or";
+  return e.kind === "lit" || e.kind === "enum" || e.kind === "union" || e.kind === "none" || e.kind === "if";
 }
 
 /** A `return { ... };` of an object whose properties each get their own line. */
