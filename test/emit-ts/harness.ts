@@ -2,7 +2,7 @@
 // under the project's strict options (in memory), and load them for execution from a scratch
 // directory under .tmp/ that mirrors the repository layout (generated/ts beside runtime/).
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from "ts-morph";
@@ -44,10 +44,17 @@ export function typeErrors(files: readonly GeneratedFile[]): string[] {
 }
 
 let loads = 0;
+const scratch: string[] = [];
+
+/** Removes the scratch trees this process wrote (the imported modules stay loaded). */
+export function removeScratch(): void {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
 /** Writes the files (and a copy of runtime/) to a fresh scratch tree; imports `ts/<module>.ts`. */
 export async function loadEmitted(files: readonly GeneratedFile[], module: string): Promise<Record<string, unknown>> {
   const dir = join(ROOT, ".tmp", "emit-ts-run", `${process.pid}-${loads++}`);
+  scratch.push(dir);
   for (const r of RUNTIME) {
     mkdirSync(dirname(join(dir, r)), { recursive: true });
     writeFileSync(join(dir, r), readFileSync(join(ROOT, r), "utf8"));

@@ -2,10 +2,10 @@
 // LAWS.md §1 (pause = min(250 * 2^(k-1), 30000) for the k-th failure in a sliding 15 min
 // window, the 6th gives up) and from the fixture's expressions, not copied from the output.
 
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitTs } from "../../generator/emit/ts/index.js";
 import { fixture } from "./fixture.js";
-import { loadEmitted } from "./harness.js";
+import { loadEmitted, removeScratch } from "./harness.js";
 
 type Verdict = { kind: "Restart"; pause_ms: number } | { kind: "GiveUp" };
 interface State { failures: readonly number[]; given_up: boolean }
@@ -22,6 +22,7 @@ interface Supervise {
 }
 
 let m: Supervise;
+afterAll(removeScratch);
 beforeAll(async () => {
   m = (await loadEmitted(emitTs(fixture, { proofs: new Map() }), "supervise")) as unknown as Supervise;
 });

@@ -4,14 +4,14 @@
 // machines whose events carry only numbers and booleans.
 
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileSpecs } from "../../generator/check/index.js";
 import { emitTs } from "../../generator/emit/ts/index.js";
 import { evalExpr, initialState, stepMachine, type Value } from "../../generator/interpret/index.js";
 import type { Expr } from "../../generator/ir/expr.js";
 import type { Program } from "../../generator/ir/module.js";
 import type { Type } from "../../generator/ir/types.js";
-import { loadEmitted, typeErrors } from "./harness.js";
+import { loadEmitted, removeScratch, typeErrors } from "./harness.js";
 
 interface Entry {
   readonly initial?: () => unknown;
@@ -27,6 +27,7 @@ const files = emitTs(program, { proofs: new Map() });
 const loaded = new Map<string, Loaded>();
 const closed = (e: Expr): Value => evalExpr(e, new Map(), program);
 
+afterAll(removeScratch);
 beforeAll(async () => {
   for (const m of program.modules) loaded.set(m.name, (await loadEmitted(files, m.name)) as unknown as Loaded);
 });
