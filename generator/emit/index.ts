@@ -2,11 +2,12 @@
 // the files are sorted by path, so the output is the same bytes on every run and machine.
 
 import type { Program } from "../ir/module.js";
+import { emitDocs } from "./docs/index.js";
 import { emitSchema } from "./schema/index.js";
 import { emitTs } from "./ts/index.js";
 import type { EmitContext, Emitter, GeneratedFile } from "./types.js";
 
-const targets: readonly Emitter[] = [emitTs, emitSchema];
+const targets: readonly Emitter[] = [emitTs, emitSchema, emitDocs];
 
 export function emitAll(program: Program, ctx: EmitContext): GeneratedFile[] {
   const files = targets.flatMap((emit) => emit(program, ctx));

@@ -39,7 +39,7 @@ function print(e: Expr, outer: number): string {
     case "enum":
       return `${e.ref.name}.${e.member}`;
     case "union":
-      return `${e.ref.name}.${e.variant}${fields(e.fields)}`;
+      return e.fields.length === 0 ? `${e.ref.name}.${e.variant}` : `${e.ref.name}.${e.variant}${fields(e.fields)}`;
     case "record":
       return `${e.ref.name}${fields(e.fields)}`;
     case "with":

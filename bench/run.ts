@@ -1,0 +1,10 @@
+// `npm run bench`: every benchmark of the project, each reported as ratios against a reference
+// measured in the same process or command, with medians of several runs. Never part of `npm test`.
+
+import { benchGen } from "./gen.js";
+
+const benches: [string, () => Promise<string>][] = [["gen", benchGen]];
+
+for (const [name, bench] of benches) {
+  process.stdout.write(`## ${name}\n${await bench()}\n\n`);
+}
