@@ -1,0 +1,87 @@
+// Emit stage (Lean): what rendering needs to know beyond one expression: the program's type
+// declarations (for match arity and enum/union), the current module (for qualified names), the
+// locals in scope, and how an IR type is written in Lean.
+
+import type { Program } from "../../ir/module.js";
+import type { Type, TypeDecl, TypeRef } from "../../ir/types.js";
+import { unreachable } from "../../ir/types.js";
+import { qualify, typeName } from "./names.js";
+
+/** A local in scope: a plain value, or a machine event's payload bound field by field. */
+export type Local =
+  | { readonly kind: "value"; readonly lean: string }
+  | { readonly kind: "payload"; readonly fields: ReadonlyMap<string, string> };
+
+/** Everything expression rendering reads. Immutable; `withLocal` makes a child scope. */
+export interface ExprCx {
+  /** Module being emitted (names from it are left unqualified). */
+  readonly module: string;
+  /** The declaration behind a type reference. */
+  readonly typeDecl: (ref: TypeRef) => TypeDecl;
+  /** Spec variable name -> Lean local. */
+  readonly scope: ReadonlyMap<string, Local>;
+}
+
+/** A lookup of every declared type of the program, keyed `module.Name`. */
+export function typeTable(program: Program): (ref: TypeRef) => TypeDecl {
+  const table = new Map<string, TypeDecl>();
+  for (const m of program.modules) for (const t of m.types) table.set(`${m.name}\u0000${t.name}`, t);
+  return (ref) => {
+    const decl = table.get(`${ref.module}\u0000${ref.name}`);
+    if (!decl) throw new Error(`lean emitter: unknown type ${ref.module}.${ref.name}`);
+    return decl;
+  };
+}
+
+export function withLocal(cx: ExprCx, name: string, local: Local): ExprCx {
+  const scope = new Map(cx.scope);
+  scope.set(name, local);
+  return { ...cx, scope };
+}
+
+/** A named type as Lean source, qualified when declared in another module. */
+export function typeRefName(ref: TypeRef, module: string): string {
+  return qualify(ref, typeName(ref.name), module);
+}
+
+/** An IR type as Lean source. `atom` parenthesises applications (`Option (List Nat)`). */
+export function leanType(t: Type, module: string, atom = false): string {
+  const wrap = (s: string) => (atom ? `(${s})` : s);
+  switch (t.kind) {
+    case "bool":
+      return "Bool";
+    case "nat":
+      return "Nat";
+    case "int":
+      return "Int";
+    case "string":
+      return "String";
+    case "named":
+      return typeRefName(t.ref, module);
+    case "option":
+      return wrap(`Option ${leanType(t.of, module, true)}`);
+    case "list":
+      return wrap(`List ${leanType(t.of, module, true)}`);
+    default:
+      return unreachable(t);
+  }
+}
+
+/** What a Lean doc comment says about a type that Lean's type does not carry. */
+export function typeNote(t: Type): string {
+  switch (t.kind) {
+    case "nat": {
+      const unit = t.unit === "ms" ? "milliseconds" : "";
+      const range = t.max !== null ? `range ${t.min}..${t.max}` : t.min > 0 ? `at least ${t.min}` : "";
+      return [unit, range].filter((s) => s.length > 0).join(", ");
+    }
+    case "list": {
+      const inner = typeNote(t.of);
+      return `at most ${t.max} elements` + (inner ? `; each ${inner}` : "");
+    }
+    case "option":
+      return typeNote(t.of);
+    default:
+      return "";
+  }
+}

@@ -1,0 +1,197 @@
+// Emit stage (Lean): each law as a statement `def <ident>_stmt : Prop` (proofs live in formal/,
+// never here), and each example as a theorem checked by `decide`. Statements quantify over
+// reachable states (`Reachable<M>`), one step, or all facts, exactly as spec/LANGUAGE.md reads.
+
+import type { Expr } from "../../ir/expr.js";
+import type { Decision, Example, Law, Machine, Module } from "../../ir/module.js";
+import type { TypeRef } from "../../ir/types.js";
+import { walkExpr } from "../../ir/walk.js";
+import type { ExprCx } from "./context.js";
+import { leanType, typeRefName, withLocal } from "./context.js";
+import { docComment, sentences } from "./docs.js";
+import type { Term } from "./expr.js";
+import { P, app, at, holds, term } from "./expr.js";
+import type { Doc } from "./layout.js";
+import { align, cat, group, hard, join, line, nest, render } from "./layout.js";
+import { decisionName, exampleName, lawName, machineNames, qualify } from "./names.js";
+import { eventVariant, payloadLocal } from "./machine.js";
+import { declTemplate } from "./templates.js";
+
+type Proofs = ReadonlyMap<string, "proved" | "open">;
+
+function mentions(e: Expr, name: string): boolean {
+  let found = false;
+  walkExpr(e, { enter: (x) => void (x.kind === "var" && x.name === name && (found = true)) });
+  return found;
+}
+
+/** `a = b` as a Prop, aligned when it breaks. */
+function equals(a: Term, b: Term): Term {
+  return { doc: align(group(cat(at(a, P.cmp + 1), " =", line, at(b, P.cmp + 1)))), prec: P.cmp };
+}
+
+/** `p ∧ q ∧ r`, one conjunct per line when it breaks; `True` when empty. */
+function conjunction(props: readonly Term[]): Doc {
+  if (props.length === 0) return "True";
+  if (props.length === 1) return (props[0] as Term).doc;
+  return align(group(join(props.map((p) => at(p, P.and + 1)), cat(" ∧", line))));
+}
+
+function listOf(items: readonly Term[], type: string): Term {
+  if (items.length === 0) return { doc: `([] : List ${type})`, prec: P.max };
+  return { doc: group(cat("[", align(join(items.map((i) => i.doc), cat(",", line))), "]")), prec: P.max };
+}
+
+/** The proposition an example asserts (also the conjuncts of wire and ffi laws). */
+function exampleProp(ex: Example, cx: ExprCx, idx: ProgramIndex): Term {
+  const b = ex.body;
+  if (b.kind === "decision") {
+    return equals(app(qualifiedDecide(b.decision, cx), [term(b.facts, cx)]), term(b.verdict, cx));
+  }
+  const names = machineNames(b.machine.name);
+  const q = (n: string) => qualify(b.machine, n, cx.module);
+  const m = idx.machine(b.machine);
+  const events = listOf(b.events.map((e) => term(e, cx)), typeRefName(m.event, cx.module));
+  const outputs = listOf(b.outputs.map((o) => term(o, cx)), leanType(m.output, cx.module, true));
+  const init: Term = { doc: q(names.initial), prec: P.max };
+  const props: Term[] = [equals(app(q(names.run), [init, events]), outputs)];
+  for (const a of b.state) {
+    const final = app(q(names.final), [init, events]);
+    props.push(equals({ doc: cat("(", align(final.doc), `).${a.field}`), prec: P.max }, term(a.value, cx)));
+  }
+  return props.length === 1 ? (props[0] as Term) : { doc: conjunction(props), prec: P.and };
+}
+
+function qualifiedDecide(ref: TypeRef, cx: ExprCx): string {
+  return qualify(ref, decisionName(ref.name), cx.module);
+}
+
+/** Machines and decisions of the whole program, by reference. */
+export interface ProgramIndex {
+  readonly machine: (ref: TypeRef) => Machine;
+  readonly decision: (ref: TypeRef) => Decision;
+}
+
+/** `∀ (s : S) ..., Reachable s →`, then `let n` / `let o` for those in `needs`, then the claim. */
+function stepStatement(m: Machine, event: string | null, needs: ReadonlySet<string>, claim: (cx: ExprCx) => Doc, cx: ExprCx): Doc {
+  const names = qualifiedNames(m, cx);
+  const state = typeRefName(m.state, cx.module);
+  let inner = withLocal(cx, "s", { kind: "value", lean: "s" });
+  const binders = [`(s : ${state})`];
+  let ev: Term;
+  if (event === null) {
+    binders.push(`(e : ${typeRefName(m.event, cx.module)})`);
+    inner = withLocal(inner, "e", { kind: "value", lean: "e" });
+    ev = { doc: "e", prec: P.max };
+  } else {
+    const v = eventVariant(m, event, cx);
+    const { local, names: params } = payloadLocal(v);
+    v.fields.forEach((f, i) => binders.push(`(${params[i] ?? f.name} : ${leanType(f.type, cx.module)})`));
+    inner = withLocal(inner, "e", local);
+    ev = app(`${typeRefName(m.event, cx.module)}.${event}`, params.map((p) => ({ doc: p, prec: P.max })));
+  }
+  const step = app(names.step, [{ doc: "s", prec: P.max }, ev]);
+  const lets: Doc[] = [];
+  for (const [v, proj] of [["n", ".1"], ["o", ".2"]] as const) {
+    if (!needs.has(v)) continue;
+    lets.push(cat(`let ${v} := (`, align(step.doc), `)${proj}`, hard));
+    inner = withLocal(inner, v, { kind: "value", lean: v });
+  }
+  const quant = align(group(cat("∀ ", align(join(binders, line)), ",", line, `${names.reachable} s →`)));
+  return cat(quant, nest(2, cat(hard, ...lets, claim(inner))));
+}
+
+/** The generated names of machine `m`, qualified when it lives in another module. */
+function qualifiedNames(m: Machine, cx: ExprCx) {
+  const n = machineNames(m.name);
+  const q = (x: string) => qualify(m.state, x, cx.module);
+  return { step: q(n.step), reachable: q(n.reachable) };
+}
+
+/** Which of `n` and `o` the expressions read. */
+function needsOf(...exprs: readonly Expr[]): Set<string> {
+  return new Set(["n", "o"].filter((v) => exprs.some((e) => mentions(e, v))));
+}
+
+function statement(law: Law, m: Module, cx: ExprCx, idx: ProgramIndex): Doc {
+  const b = law.body;
+  switch (b.kind) {
+    case "order":
+      return holds(b.expr, cx);
+    case "invariant": {
+      const mm = idx.machine(b.machine);
+      const inner = withLocal(cx, "s", { kind: "value", lean: "s" });
+      const head = `∀ (s : ${typeRefName(mm.state, cx.module)}), ${qualifiedNames(mm, cx).reachable} s →`;
+      return group(cat(head, nest(2, cat(line, holds(b.expr, inner)))));
+    }
+    case "step":
+      return stepStatement(idx.machine(b.machine), b.event, needsOf(b.expr), (inner) => holds(b.expr, inner), cx);
+    case "decision": {
+      const d = idx.decision(b.decision);
+      const inner = withLocal(withLocal(cx, "f", { kind: "value", lean: "f" }), "v", { kind: "value", lean: "v" });
+      const v = mentions(b.expr, "v") ? [cat(`let v := ${qualifiedDecide(b.decision, cx)} f`, hard)] : [];
+      return cat(`∀ (f : ${typeRefName(d.facts, cx.module)}),`, nest(2, cat(hard, ...v, holds(b.expr, inner))));
+    }
+    case "variant": {
+      const mm = idx.machine(b.machine);
+      const state = typeRefName(mm.state, cx.module);
+      const needs = needsOf(b.when);
+      needs.add("n");
+      return stepStatement(mm, null, needs, (inner) => {
+        // The measure is a function of a state, applied to `s` and to `n` without capture.
+        const measureCx = withLocal(cx, "s", { kind: "value", lean: "s" });
+        const fn = cat(`let measure := (fun (s : ${state}) =>`, nest(2, cat(line, term(b.measure, measureCx).doc)), ")");
+        const [lo, hi] = b.direction === "decreases" ? ["measure n", "measure s"] : ["measure s", "measure n"];
+        const moves = cat("(", align(group(cat(holds(b.when, inner), " →", line, `${lo} < ${hi}`))), ")");
+        const claim = b.monotone ? cat(moves, " ∧", line, `${lo} ≤ ${hi}`) : moves;
+        return cat(group(fn), hard, align(group(claim)));
+      }, cx);
+    }
+    case "wire":
+    case "ffi": {
+      const vectors = m.examples.filter((ex) => {
+        const target = ex.body.kind === "machine" ? ex.body.machine : ex.body.decision;
+        return target.module === b.target.module && target.name === b.target.name;
+      });
+      return conjunction(vectors.map((ex) => exampleProp(ex, cx, idx)));
+    }
+  }
+}
+
+function lawDoc(law: Law, proofs: Proofs): string {
+  const b = law.body;
+  const runtime = b.kind === "wire" || b.kind === "ffi"
+    ? `This ${b.kind} law concerns the TypeScript runtime; here it is stated as the module's examples for ${b.target.name}, the shared vectors the runtime must reproduce`
+    : "";
+  const status = proofs.get(law.ident);
+  return sentences(
+    `${law.name}: ${law.doc}`,
+    law.secures.trim() ? `Secures: ${law.secures}` : "",
+    law.adversary.trim() ? `Adversary: ${law.adversary}` : "",
+    runtime,
+    status === "proved" ? "Proved in formal/" : status === "open" ? "Open: stated in formal/ with sorry" : "Not yet stated in formal/",
+  );
+}
+
+/** One `_stmt` definition per law, in declaration order. */
+export function lawBlocks(m: Module, cx: ExprCx, idx: ProgramIndex, proofs: Proofs): string[] {
+  return m.laws.map((law) =>
+    declTemplate({
+      doc: docComment(lawDoc(law, proofs), 0, law.span),
+      head: `def ${lawName(law.ident)} : Prop :=`,
+      body: "  " + render(statement(law, m, cx, idx), 2),
+    }),
+  );
+}
+
+/** One theorem per example, proved by evaluation. */
+export function exampleBlocks(m: Module, cx: ExprCx, idx: ProgramIndex): string[] {
+  return m.examples.map((ex) => {
+    const prop = exampleProp(ex, cx, idx);
+    return declTemplate({
+      doc: docComment(sentences(`Example ${ex.name}: ${ex.doc}`), 0, ex.span),
+      head: `theorem ${exampleName(ex.name)} :`,
+      body: "    " + render(cat(prop.doc, " := by"), 4) + "\n  decide",
+    });
+  });
+}

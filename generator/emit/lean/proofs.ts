@@ -1,0 +1,87 @@
+// Emit stage (Lean), outside the pure emitter: what formal/ proves. The CLI reads the proof
+// status before emitting (it feeds EmitContext.proofs, the law table and the Lean doc comments),
+// and can scaffold a proofs file for a module whose laws are not yet stated there.
+
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Module } from "../../ir/module.js";
+import { lawName, moduleImport, moduleNamespace, upperCamel } from "./names.js";
+
+export type ProofStatus = "proved" | "open";
+
+/** Lean source without comments (nested block comments, doc comments, line comments). */
+export function stripComments(src: string): string {
+  let out = "";
+  let depth = 0;
+  for (let i = 0; i < src.length; i++) {
+    const two = src.slice(i, i + 2);
+    if (two === "/-") {
+      depth++;
+      i++;
+    } else if (two === "-/" && depth > 0) {
+      depth--;
+      i++;
+    } else if (depth === 0 && two === "--") {
+      while (i < src.length && src[i] !== "\n") i++;
+      out += "\n";
+    } else if (depth === 0) out += src[i];
+    else if (src[i] === "\n") out += "\n";
+  }
+  return out;
+}
+
+// `theorem <ident> : Statute.<Module>.<ident>_stmt`, the statement a law's proof must carry.
+const THEOREM = /^(?:private\s+|protected\s+)?theorem\s+([A-Za-z_][A-Za-z0-9_']*)\s*:\s*Statute\.([A-Za-z0-9_]+)\.([A-Za-z_][A-Za-z0-9_']*)_stmt\b/;
+// A column-0 line that starts the next declaration (ends the previous proof).
+const NEXT_DECL = /^(?:@\[|theorem\b|lemma\b|def\b|abbrev\b|example\b|instance\b|end\b|namespace\b|section\b|private\b|protected\b|noncomputable\b|open\b|set_option\b)/;
+
+/** Status of each law proved in one proofs file's text (comments ignored). */
+export function proofStatusOf(src: string): Map<string, ProofStatus> {
+  const lines = stripComments(src).split("\n");
+  const status = new Map<string, ProofStatus>();
+  for (let i = 0; i < lines.length; i++) {
+    const m = THEOREM.exec(lines[i] ?? "");
+    if (!m || m[1] !== m[3]) continue;
+    const ident = m[1] ?? "";
+    let proof = lines[i] ?? "";
+    for (let j = i + 1; j < lines.length && !NEXT_DECL.test(lines[j] ?? ""); j++) proof += "\n" + (lines[j] ?? "");
+    const open = /\b(?:sorry|admit)\b/.test(proof);
+    // A law stated twice counts as open if either statement is.
+    status.set(ident, open || status.get(ident) === "open" ? "open" : "proved");
+  }
+  return status;
+}
+
+/** Scan `<formalDir>/Proofs/*.lean`: each law's proof theorem, open if it uses `sorry`. */
+export function readProofStatus(formalDir: string): Map<string, ProofStatus> {
+  const dir = join(formalDir, "Proofs");
+  const status = new Map<string, ProofStatus>();
+  if (!existsSync(dir)) return status;
+  const files = readdirSync(dir).filter((f) => f.endsWith(".lean")).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const f of files) {
+    for (const [ident, s] of proofStatusOf(readFileSync(join(dir, f), "utf8"))) {
+      status.set(ident, s === "open" || status.get(ident) === "open" ? "open" : "proved");
+    }
+  }
+  return new Map([...status].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * A starting `formal/Proofs/<Module>.lean` for a module: every law stated, proved by `sorry`
+ * (hand-written from then on; formal/ is never regenerated).
+ */
+export function proofScaffold(m: Module): string {
+  const ns = moduleNamespace(m.name);
+  const lines = [
+    `-- Proofs of the laws of ${m.file}. Hand-written; the statements are generated in`,
+    `-- generated/lean/Statute/${upperCamel(m.name)}.lean and must not be restated here.`,
+    `import ${moduleImport(m.name)}`,
+    "",
+    `namespace ${ns}.Proofs`,
+  ];
+  for (const law of m.laws) {
+    lines.push("", `/-- ${law.name}: not yet proved. -/`, `theorem ${law.ident} : ${ns}.${lawName(law.ident)} := by`, "  sorry");
+  }
+  lines.push("", `end ${ns}.Proofs`, "");
+  return lines.join("\n");
+}

@@ -1,0 +1,45 @@
+// Tests of the formal/ Lake skeleton: the generated library is read from generated/lean, the
+// toolchain is pinned to a release, and every proofs file imports and proves only its own
+// module's statements, in the form readProofStatus recognises.
+
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { proofStatusOf, readProofStatus, stripComments } from "../../generator/emit/lean/proofs.js";
+
+const FORMAL = join(process.cwd(), "formal");
+const proofFiles = readdirSync(join(FORMAL, "Proofs")).filter((f) => f.endsWith(".lean")).sort();
+
+describe("formal/ skeleton", () => {
+  it("builds the Statute library from generated/lean and pins a Lean 4 release", () => {
+    const lake = readFileSync(join(FORMAL, "lakefile.toml"), "utf8");
+    expect(lake).toMatch(/\[\[lean_lib\]\]\nname = "Statute"\nsrcDir = "\.\.\/generated\/lean"\n/);
+    expect(lake).toMatch(/\[\[lean_lib\]\]\nname = "Proofs"\n/);
+    expect(readFileSync(join(FORMAL, "lean-toolchain"), "utf8")).toMatch(/^leanprover\/lean4:v4\.\d+\.\d+\n$/);
+  });
+
+  it("imports every proofs file from Proofs.lean", () => {
+    const root = readFileSync(join(FORMAL, "Proofs.lean"), "utf8");
+    for (const f of proofFiles) expect(root).toContain(`\nimport Proofs.${f.replace(/\.lean$/, "")}\n`);
+  });
+
+  for (const f of proofFiles) {
+    it(`${f} imports its generated module and states only that module's laws`, () => {
+      const module = f.replace(/\.lean$/, "");
+      const src = readFileSync(join(FORMAL, "Proofs", f), "utf8");
+      expect(src).toContain(`\nimport Statute.${module}\n`);
+      const statements = [...stripComments(src).matchAll(/^theorem (\w+) : Statute\.(\w+)\.(\w+)_stmt/gm)];
+      expect(statements.length).toBeGreaterThan(0);
+      for (const m of statements) {
+        expect(m[2]).toBe(module);
+        expect(m[3]).toBe(m[1]);
+      }
+      expect(proofStatusOf(src).size).toBe(new Set(statements.map((m) => m[1])).size);
+    });
+  }
+
+  it("reads a status for every stated law of formal/Proofs", () => {
+    const all = proofFiles.flatMap((f) => [...proofStatusOf(readFileSync(join(FORMAL, "Proofs", f), "utf8")).keys()]);
+    expect([...readProofStatus(FORMAL).keys()].sort()).toEqual([...new Set(all)].sort());
+  });
+});
