@@ -1,16 +1,31 @@
-// CLI `statute eval <spec file> <machine or decision> <JSON>`: ask the GENERATED TypeScript a
-// question from the shell. A decision takes a facts object; a machine takes a list of events,
-// run from its initial state. Prints the outputs (and final state) as JSON.
+// CLI `statute eval <spec file> <machine or decision> <JSON>`: ask the GENERATED model a question
+// from the shell, through the runtime wire the daemon uses, so the answer (or the refusal) is
+// exactly what the daemon would get. A decision takes a facts object; a machine takes a list of
+// events run from its initial state. A malformed message prints the JSON pointer of the fault
+// and what was expected there, and exits 1.
 
-import { pathToFileURL } from "node:url";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createWire, type GeneratedModel, type SchemaDocument, type Wire, type WireError } from "../../runtime/index.js";
 import { compileSpecs } from "../check/index.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import type { Io } from "./gen.js";
 
-interface GeneratedModule {
-  readonly machines: Record<string, { initial(): unknown; step(s: unknown, e: unknown): { state: unknown; output: unknown; rule: string } }>;
-  readonly decisions: Record<string, { decide(f: unknown): { verdict: unknown; rule: string } }>;
+/** The wire over every schema in generated/schema (all of them, so cross-module refs resolve). */
+export function wireOf(root: string): Wire {
+  const dir = join(root, "generated", "schema");
+  const schemas: Record<string, SchemaDocument> = {};
+  for (const f of readdirSync(dir).filter((x) => x.endsWith(".schema.json")).sort()) {
+    schemas[f.slice(0, -".schema.json".length)] = JSON.parse(readFileSync(join(dir, f), "utf8")) as SchemaDocument;
+  }
+  return createWire({ schemas });
+}
+
+function refused(io: Io, e: WireError, pointer: string = e.pointer): number {
+  const at = pointer === "" ? '"" (the whole message)' : pointer;
+  io.err(`error: malformed input at ${at}: expected ${e.expected}\n  (${e.message})\n`);
+  return 1;
 }
 
 export async function evaluate(root: string, args: readonly string[], io: Io): Promise<number> {
@@ -30,32 +45,35 @@ export async function evaluate(root: string, args: readonly string[], io: Io): P
     io.err(`error: no spec module '${file}'; modules: ${compiled.program.modules.map((m) => m.file).join(", ")}\n`);
     return 1;
   }
-  let input: unknown;
-  try {
-    input = JSON.parse(json);
-  } catch (e) {
-    io.err(`error: the input is not JSON: ${(e as Error).message}\n`);
-    return 1;
-  }
-  const gen = (await import(pathToFileURL(join(root, "generated", "ts", `${mod.name}.ts`)).href)) as GeneratedModule;
-  const machine = gen.machines[name];
-  const decision = gen.decisions[name];
-  if (decision) {
-    const { verdict, rule } = decision.decide(input);
-    io.out(`${JSON.stringify({ verdict, rule }, null, 2)}\n`);
+  const gen = (await import(pathToFileURL(join(root, "generated", "ts", `${mod.name}.ts`)).href)) as GeneratedModel;
+  const wire = wireOf(root);
+  if (Object.hasOwn(gen.decisions, name)) {
+    const r = wire.decide(mod.name, gen, name, json);
+    if (!r.ok) return refused(io, r.error);
+    io.out(`${JSON.stringify({ verdict: r.value.verdict, rule: r.value.rule }, null, 2)}\n`);
     return 0;
   }
-  if (machine) {
+  const machine = gen.machines[name];
+  if (machine !== undefined) {
+    let input: unknown;
+    try {
+      input = JSON.parse(json);
+    } catch (e) {
+      io.err(`error: the input is not JSON: ${(e as Error).message}\n`);
+      return 1;
+    }
     if (!Array.isArray(input)) {
       io.err(`error: ${name} is a machine; give a JSON list of events\n`);
       return 1;
     }
     let state = machine.initial();
-    const steps = input.map((event) => {
-      const r = machine.step(state, event);
-      state = r.state;
-      return { event, output: r.output, rule: r.rule };
-    });
+    const steps: { event: unknown; output: unknown; rule: string }[] = [];
+    for (const [i, event] of input.entries()) {
+      const r = wire.step(mod.name, gen, name, state, event);
+      if (!r.ok) return refused(io, r.error, `/${i}${r.error.pointer}`);
+      state = r.value.state;
+      steps.push({ event, output: r.value.output, rule: r.value.rule });
+    }
     io.out(`${JSON.stringify({ steps, state }, null, 2)}\n`);
     return 0;
   }

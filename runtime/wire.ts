@@ -1,0 +1,144 @@
+// Runtime, wire: what the daemon calls. Raw JSON facts (for a decision) or events (for a
+// machine) are decoded with the generated JSON Schemas through ajv, handed to the generated
+// model, and the answer is encoded back to JSON. A message the schema rejects never reaches the
+// model; the caller gets one WireError with the JSON pointer of the fault. Generic over the
+// generated modules: the caller passes each module object and the schemas, so runtime/ never
+// imports generated/ (which imports runtime/).
+
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { type WireError, chooseError, expectedText, faultPointer, foundText } from "./wire-error.js";
+
+export type { WireError } from "./wire-error.js";
+
+/** The outcome of every wire call: a value, or the reason the message was refused. */
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: WireError };
+
+/** A machine as the generated `machines` registry holds it. */
+export interface MachineEntry {
+  initial(): unknown;
+  step(state: unknown, event: unknown): { readonly state: unknown; readonly output: unknown; readonly rule: string };
+  readonly rules: readonly string[];
+}
+
+/** A decision as the generated `decisions` registry holds it. */
+export interface DecisionEntry {
+  decide(facts: unknown): { readonly verdict: unknown; readonly rule: string };
+  readonly rules: readonly string[];
+}
+
+/** What the wire needs of a generated module (`import * as m from "generated/ts/<module>.js"`). */
+export interface GeneratedModel {
+  readonly machines: Readonly<Record<string, MachineEntry>>;
+  readonly decisions: Readonly<Record<string, DecisionEntry>>;
+}
+
+/** A generated schema document (`generated/schema/<module>.schema.json`). */
+export interface SchemaDocument {
+  readonly $id: string;
+  readonly $defs: Readonly<Record<string, unknown>>;
+  readonly [key: string]: unknown;
+}
+
+type VerdictOf<E> = E extends { decide(f: never): { readonly verdict: infer V } } ? V : unknown;
+type StateOf<E> = E extends { initial(): infer S } ? S : unknown;
+type OutputOf<E> = E extends { step(s: never, e: never): { readonly output: infer O } } ? O : unknown;
+
+export interface Wire {
+  /** Decode `raw` (JSON text, or an already parsed value) as `$defs/<name>` of `module`. */
+  decode(module: string, name: string, raw: unknown): Result<unknown>;
+  /** Decode facts, run the decision, and return its verdict and the rule that fired. */
+  decide<M extends GeneratedModel, D extends keyof M["decisions"] & string>(
+    module: string, gen: M, decision: D, raw: unknown,
+  ): Result<{ readonly verdict: VerdictOf<M["decisions"][D]>; readonly rule: string }>;
+  /** Decode one event and step the machine from `state`; a refused event leaves `state` as it was. */
+  step<M extends GeneratedModel, K extends keyof M["machines"] & string>(
+    module: string, gen: M, machine: K, state: StateOf<M["machines"][K]>, rawEvent: unknown,
+  ): Result<{ readonly state: StateOf<M["machines"][K]>; readonly output: OutputOf<M["machines"][K]>; readonly rule: string }>;
+  /** The JSON text of a value the model produced. */
+  encode(value: unknown): string;
+  /** The compiled validator of `$defs/<name>` of `module` (compiled once, then cached). */
+  validator(module: string, name: string): ValidateFunction | undefined;
+}
+
+export interface WireOptions {
+  /** Every module's schema by module name; all are added to one ajv so cross-module refs resolve. */
+  readonly schemas: Readonly<Record<string, SchemaDocument>>;
+}
+
+function fail(module: string, name: string, pointer: string, expected: string, found: string): { ok: false; error: WireError } {
+  const where = pointer === "" ? "the message" : pointer;
+  const message = `${module}.${name}: at ${where}: expected ${expected}, got ${found}`;
+  return { ok: false, error: { module, name, pointer, expected, message } };
+}
+
+export function createWire(options: WireOptions): Wire {
+  // verbose: the chosen error needs its schema (allowed fields, bounds) and data to explain itself.
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
+  const ids = new Map<string, SchemaDocument>();
+  for (const module of Object.keys(options.schemas).sort()) {
+    const doc = options.schemas[module] as SchemaDocument;
+    ajv.addSchema(doc as object);
+    ids.set(module, doc);
+  }
+  const cache = new Map<string, ValidateFunction>();
+
+  const validator = (module: string, name: string): ValidateFunction | undefined => {
+    const key = `${module}#${name}`;
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const doc = ids.get(module);
+    if (doc === undefined || !Object.hasOwn(doc.$defs, name)) return undefined;
+    const v = ajv.getSchema(`${doc.$id}#/$defs/${name}`);
+    if (v !== undefined) cache.set(key, v);
+    return v;
+  };
+
+  const decode = (module: string, name: string, raw: unknown): Result<unknown> => {
+    const v = validator(module, name);
+    if (v === undefined) return fail(module, name, "", `a known message type (no $defs/${name} in ${module})`, "a message");
+    let value: unknown = raw;
+    if (typeof raw === "string") {
+      try {
+        value = JSON.parse(raw);
+      } catch (e) {
+        return fail(module, name, "", "JSON text", `text that does not parse (${(e as Error).message})`);
+      }
+    }
+    if (v(value)) return { ok: true, value };
+    const picked = chooseError(v.errors ?? []);
+    if (picked === null) return fail(module, name, "", "a valid message", "an invalid one");
+    const pointer = faultPointer(picked.chosen);
+    return fail(module, name, pointer, expectedText(picked.chosen, picked.same), foundText(picked.chosen));
+  };
+
+  // The model is pure and total on valid input; a throw there is a bug, reported, never raised.
+  const guarded = <T>(module: string, name: string, run: () => T): Result<T> => {
+    try {
+      return { ok: true, value: run() };
+    } catch (e) {
+      return fail(module, name, "", "input the model accepts", `a model failure: ${(e as Error).message}`);
+    }
+  };
+
+  return {
+    decode,
+    validator,
+    encode: (value) => JSON.stringify(value),
+    decide(module, gen, decision, raw) {
+      const entry = (gen.decisions as Record<string, DecisionEntry | undefined>)[decision];
+      const name = `${decision}Facts`;
+      if (entry === undefined) return fail(module, name, "", `a decision of ${module}`, `'${decision}'`);
+      const facts = decode(module, name, raw);
+      if (!facts.ok) return facts;
+      return guarded(module, name, () => entry.decide(facts.value) as { verdict: never; rule: string });
+    },
+    step(module, gen, machine, state, rawEvent) {
+      const entry = (gen.machines as Record<string, MachineEntry | undefined>)[machine];
+      const name = `${machine}Event`;
+      if (entry === undefined) return fail(module, name, "", `a machine of ${module}`, `'${machine}'`);
+      const event = decode(module, name, rawEvent);
+      if (!event.ok) return event;
+      return guarded(module, name, () => entry.step(state, event.value) as { state: never; output: never; rule: string });
+    },
+  };
+}
