@@ -1,1 +1,5 @@
 export * from "./model.js";
+export * from "./wire.js";
+export * from "./holder.js";
+export * from "./clock.js";
+export * from "./timeouts.js";
