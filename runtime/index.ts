@@ -1,4 +1,5 @@
 export * from "./model.js";
+export * from "./itf.js";
 export * from "./wire.js";
 export * from "./holder.js";
 export * from "./clock.js";

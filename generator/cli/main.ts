@@ -2,13 +2,18 @@
 // is printed as diagnostics with exit code 1, never as a stack trace.
 
 import { evaluate } from "./eval.js";
+import { explore } from "./explore.js";
 import { gen, type Io } from "./gen.js";
 import { list } from "./list.js";
+import { replay } from "./replay.js";
 
 const usage = `usage: statute <command>
   gen [--check]                          regenerate generated/ (or check it is up to date)
   list                                   modules, machines, decisions and laws as JSON
   eval <spec file> <name> <JSON>         run the generated model on facts or a list of events
+  explore [module] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses]
+                                         model-check the explore domains; ITF counterexamples
+  replay <trace.itf.json>                run an ITF trace through the generated step function
 `;
 
 export async function main(argv: readonly string[], root: string, io: Io): Promise<number> {
@@ -20,6 +25,10 @@ export async function main(argv: readonly string[], root: string, io: Io): Promi
       return list(root, io);
     case "eval":
       return evaluate(root, rest, io);
+    case "explore":
+      return explore(root, rest, io);
+    case "replay":
+      return replay(root, rest, io);
     default:
       io.err(usage);
       return command === undefined || command === "help" || command === "--help" ? 0 : 2;

@@ -1,0 +1,131 @@
+// CLI `statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress]
+// [--witnesses] [--max-states N]`: model-check the machines of each module over its `explore`
+// domains. Prints a summary per machine; on a violation writes the shortest counterexample as
+// ITF to DIR (default .tmp/explore) as `<module>.<law>.itf.json` and exits 1.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { formatDiagnostics } from "../diagnostics/format.js";
+import { counterexample, exploreModule, loadTarget, showResult, witness, withWorkers, type Progress } from "../explore/index.js";
+import { initialState } from "../interpret/machine.js";
+import type { Program } from "../ir/module.js";
+import { writeItf } from "../../runtime/itf.js";
+import type { Io } from "./gen.js";
+
+export interface ExploreArgs {
+  readonly target: string | undefined;
+  readonly depth?: number;
+  readonly workers?: number;
+  readonly maxStates?: number;
+  readonly out: string;
+  readonly progress: boolean;
+  readonly witnesses: boolean;
+}
+
+/** Parse the arguments; a string is a usage error. */
+export function parseExploreArgs(args: readonly string[]): ExploreArgs | string {
+  let target: string | undefined;
+  const nums: Record<string, number> = {};
+  let out = ".tmp/explore";
+  let progress = false;
+  let witnesses = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === "--progress") progress = true;
+    else if (a === "--witnesses") witnesses = true;
+    else if (a === "--out") {
+      const v = args[++i];
+      if (v === undefined) return "--out needs a directory";
+      out = v;
+    } else if (a === "--depth" || a === "--workers" || a === "--max-states") {
+      const n = Number(args[++i]);
+      if (!Number.isSafeInteger(n) || n < 1) return `${a} needs a positive integer`;
+      nums[a] = n;
+    } else if (a.startsWith("--")) return `unknown option ${a}`;
+    else if (target === undefined) target = a;
+    else return `unexpected argument ${a}`;
+  }
+  const depth = nums["--depth"];
+  const workers = nums["--workers"];
+  const maxStates = nums["--max-states"];
+  return {
+    target,
+    out,
+    progress,
+    witnesses,
+    ...(depth === undefined ? {} : { depth }),
+    ...(workers === undefined ? {} : { workers }),
+    ...(maxStates === undefined ? {} : { maxStates }),
+  };
+}
+
+/** A throttled progress line on stderr (only on a terminal, or when asked). */
+function progressPrinter(io: Io, enabled: boolean): ((p: Progress) => void) | undefined {
+  if (!enabled) return undefined;
+  const tty = process.stderr.isTTY === true;
+  let last = 0;
+  return (p) => {
+    if (p.elapsedMs - last < (tty ? 200 : 1000)) return;
+    last = p.elapsedMs;
+    const line = `explore: ${p.states} states, ${p.transitions} transitions, depth ${p.depth}, ${Math.round((p.states * 1000) / Math.max(1, p.elapsedMs))} states/s`;
+    io.err(tty ? `\r${line}\x1b[K` : `${line}\n`);
+  };
+}
+
+function safe(name: string): string {
+  return name.replace(/[^A-Za-z0-9_.-]/g, "_");
+}
+
+export function explore(root: string, argv: readonly string[], io: Io): number {
+  const args = parseExploreArgs(argv);
+  if (typeof args === "string") {
+    io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses] [--max-states N]\n`);
+    return 2;
+  }
+  const loaded = loadTarget(root, args.target);
+  if (!loaded.ok) {
+    io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));
+    return 1;
+  }
+  let prog: Program = loaded.program;
+  if (args.workers !== undefined) {
+    const over = withWorkers(prog, args.workers);
+    if (over === null) {
+      io.err("error: --workers sets the constant WORKERS, and no module declares it\n");
+      return 2;
+    }
+    prog = over;
+  }
+  const outDir = isAbsolute(args.out) ? args.out : join(root, args.out);
+  const onProgress = progressPrinter(io, args.progress || process.stderr.isTTY === true);
+  const opts = { ...(args.depth === undefined ? {} : { depth: args.depth }), ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }), witnesses: args.witnesses, ...(onProgress ? { onProgress } : {}) };
+  let failed = 0;
+  let explored = 0;
+  for (const module of loaded.modules) {
+    if (module.explore.length === 0) {
+      io.out(`${module.name}: no explore section, nothing to explore (its decisions are covered by the tests)\n`);
+      continue;
+    }
+    for (const r of exploreModule(prog, module, opts)) {
+      explored++;
+      if (onProgress && process.stderr.isTTY === true) io.err("\r\x1b[K");
+      const ref = { module: r.module, name: r.machine };
+      const workers = args.workers !== undefined && JSON.stringify(initialState(prog, ref)) !== JSON.stringify(initialState(loaded.program, ref)) ? args.workers : undefined;
+      io.out(`${showResult(r, workers).join("\n")}\n`);
+      const write = (name: string, text: string): string => {
+        mkdirSync(outDir, { recursive: true });
+        writeFileSync(join(outDir, name), text);
+        return join(args.out, name);
+      };
+      const cex = counterexample(prog, module, r, workers);
+      if (cex) {
+        failed++;
+        io.out(`  counterexample written to ${write(`${safe(r.module)}.${safe(r.violation?.law ?? "error")}.itf.json`, writeItf(cex))}\n`);
+      }
+      for (const [rule, trace] of r.witnesses) write(`${safe(r.module)}.${safe(rule)}.witness.itf.json`, writeItf(witness(prog, module, r, rule, trace, workers)));
+      if (r.witnesses.size > 0) io.out(`  ${r.witnesses.size} witness trace(s) written to ${args.out}\n`);
+    }
+  }
+  io.out(`explore: ${explored} machine(s) explored, ${failed} violation(s)\n`);
+  return failed > 0 ? 1 : 0;
+}

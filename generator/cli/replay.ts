@@ -1,0 +1,110 @@
+// CLI `statute replay <trace.itf.json>`: run a trace's events through the GENERATED TypeScript
+// step function and say, step by step, whether each state, output and rule matches the trace;
+// then re-check the law the trace is about on its last step with the interpreter. A spec under
+// spec/ replays against generated/ts/; a fixture (or a WORKERS override) is rendered by the TS
+// emitter into .tmp/replay-<hash>/ first, since no checked-in code exists for it.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { formatDiagnostics } from "../diagnostics/format.js";
+import { emitTs } from "../emit/ts/index.js";
+import { changedFields, fingerprint, fromTrace, loadTarget, showValue, traceMeta, withWorkers, type TraceMeta, type TraceStep } from "../explore/index.js";
+import { checkLaw } from "../interpret/law.js";
+import { type Value, InterpretError, valueEquals } from "../interpret/value.js";
+import type { Program } from "../ir/module.js";
+import { ItfError, readItf } from "../../runtime/itf.js";
+import type { Io } from "./gen.js";
+
+interface GeneratedMachine {
+  initial(): unknown;
+  step(s: unknown, e: unknown): { state: unknown; output: unknown; rule: string };
+}
+
+/** Path of the generated module to run: checked-in code, or freshly rendered for this program. */
+function generatedPath(root: string, prog: Program, module: string, rendered: boolean): string {
+  if (!rendered) return join(root, "generated", "ts", `${module}.ts`);
+  const files = emitTs(prog, { proofs: new Map() });
+  const [h1, h2] = fingerprint(files.map((f) => f.content).join("\0"));
+  // Two levels under the root, like generated/ts/, so the emitted `../../runtime` import resolves.
+  const dir = join(root, ".tmp", `replay-${h1.toString(16).padStart(8, "0")}${h2.toString(16).padStart(8, "0")}`);
+  mkdirSync(dir, { recursive: true });
+  for (const f of files) writeFileSync(join(dir, f.path.replace(/^ts\//, "")), f.content);
+  return join(dir, `${module}.ts`);
+}
+
+export async function replay(root: string, args: readonly string[], io: Io): Promise<number> {
+  const [file, ...extra] = args;
+  if (file === undefined || extra.length > 0) {
+    io.err("usage: statute replay <trace.itf.json>\n");
+    return 2;
+  }
+  let steps: TraceStep[];
+  let prog: Program;
+  let meta: TraceMeta;
+  try {
+    const trace = readItf(readFileSync(join(root, file), "utf8"));
+    meta = traceMeta(trace);
+    const loaded = loadTarget(root, meta.source);
+    if (!loaded.ok) {
+      io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));
+      return 1;
+    }
+    prog = meta.workers === undefined ? loaded.program : (withWorkers(loaded.program, meta.workers) ?? loaded.program);
+    steps = fromTrace(prog, trace);
+  } catch (e) {
+    if (!(e instanceof ItfError || e instanceof InterpretError || (e as NodeJS.ErrnoException).code === "ENOENT")) throw e;
+    io.err(`error: ${file}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const rendered = !meta.source.startsWith("spec/") || meta.workers !== undefined;
+  const path = generatedPath(root, prog, meta.module, rendered);
+  if (!existsSync(path)) {
+    io.err(`error: ${path} does not exist; run \`statute gen\`\n`);
+    return 1;
+  }
+  const gen = (await import(pathToFileURL(path).href)) as { machines: Record<string, GeneratedMachine> };
+  const machine = gen.machines[meta.machine];
+  if (machine === undefined) {
+    io.err(`error: the generated module ${meta.module} has no machine ${meta.machine}\n`);
+    return 1;
+  }
+  io.out(`replay ${file}: ${meta.module}.${meta.machine}, ${steps.length - 1} step(s), on ${rendered ? "TypeScript rendered from" : "generated/ts/ of"} ${meta.source}\n`);
+  let mismatches = 0;
+  const check = (what: string, got: unknown, want: Value | null): string => {
+    if (valueEquals(got as Value, want as Value)) return "";
+    mismatches++;
+    return `\n       MISMATCH ${what}: trace has ${showValue(want)}, generated code has ${showValue(got as Value)}`;
+  };
+  let state = machine.initial();
+  const first = steps[0];
+  io.out(`  #0 initial ${showValue(state as Value)}${check("initial state", state, first?.state ?? null) || "  (matches)"}\n`);
+  for (let i = 1; i < steps.length; i++) {
+    const step = steps[i] as TraceStep;
+    const r = machine.step(state, step.event);
+    const diffs = check("state", r.state, step.state) + check("output", r.output, step.output) + (step.rule !== null && step.rule !== r.rule ? check("rule", r.rule, step.rule) : "");
+    io.out(`  #${i} ${showValue(step.event)} -> ${showValue(r.output as Value)}  [${r.rule}]${diffs || "  (matches)"}\n`);
+    for (const c of changedFields(state as Value, r.state as Value)) io.out(`       ${c}\n`);
+    state = r.state;
+  }
+  io.out(lawVerdict(prog, meta.module, meta.law, steps));
+  io.out(mismatches === 0 ? "every state, output and rule matches the trace\n" : `${mismatches} mismatch(es) between the trace and the generated code\n`);
+  return mismatches === 0 ? 0 : 1;
+}
+
+/** What the interpreter says about the trace's law (or witnessed rule) on its last step. */
+function lawVerdict(prog: Program, module: string, name: string, steps: readonly TraceStep[]): string {
+  const last = steps[steps.length - 1];
+  const before = steps[steps.length - 2];
+  if (last === undefined) return "";
+  const law = prog.modules.find((m) => m.name === module)?.laws.find((l) => l.name === name);
+  if (law === undefined) return last.rule === name ? `the last step fires ${name}, as the witness says\n` : "";
+  try {
+    const binding = law.body.kind === "invariant" || before === undefined ? { s: last.state } : { s: before.state, e: last.event ?? null, n: last.state, o: last.output ?? null };
+    const holds = checkLaw(prog, law, binding);
+    return `law ${name} ${holds ? "holds" : "is violated"} on the last ${law.body.kind === "invariant" ? "state" : "step"} (interpreter)\n`;
+  } catch (e) {
+    if (!(e instanceof InterpretError)) throw e;
+    return `law ${name} could not be evaluated on the last step: ${e.message}\n`;
+  }
+}
