@@ -24,4 +24,13 @@ theorem restart_wire : Statute.Supervise.restart_wire_stmt := by
 theorem restart_ffi : Statute.Supervise.restart_ffi_stmt := by
   sorry
 
+/-- restart_pause_ordered: not yet proved. -/
+theorem restart_pause_ordered : Statute.Supervise.restart_pause_ordered_stmt := by
+  sorry
+
+/-- restart_clock_backwards_rejected: not yet proved. -/
+theorem restart_clock_backwards_rejected :
+    Statute.Supervise.restart_clock_backwards_rejected_stmt := by
+  sorry
+
 end Statute.Supervise.Proofs

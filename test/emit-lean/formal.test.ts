@@ -28,7 +28,7 @@ describe("formal/ skeleton", () => {
       const module = f.replace(/\.lean$/, "");
       const src = readFileSync(join(FORMAL, "Proofs", f), "utf8");
       expect(src).toContain(`\nimport Statute.${module}\n`);
-      const statements = [...stripComments(src).matchAll(/^theorem (\w+) : Statute\.(\w+)\.(\w+)_stmt/gm)];
+      const statements = [...stripComments(src).matchAll(/^theorem (\w+)\s*:\s*Statute\.(\w+)\.(\w+)_stmt/gm)];
       expect(statements.length).toBeGreaterThan(0);
       for (const m of statements) {
         expect(m[2]).toBe(module);

@@ -124,11 +124,18 @@ theorem restart_failures_bounded : Statute.Supervise.restart_failures_bounded_st
   sorry
 theorem helper : Statute.Supervise.other_stmt := by
   sorry
+theorem restart_clock_backwards_rejected :
+    Statute.Supervise.restart_clock_backwards_rejected_stmt := by
+  exact bar
 end Statute.Supervise.Proofs
 `;
   it("marks a proof open when it contains sorry, proved otherwise; ignores comments and helpers", () => {
     const status = proofStatusOf(src);
-    expect([...status]).toEqual([["restart_gives_up", "proved"], ["restart_failures_bounded", "open"]]);
+    expect([...status]).toEqual([
+      ["restart_gives_up", "proved"],
+      ["restart_failures_bounded", "open"],
+      ["restart_clock_backwards_rejected", "proved"],
+    ]);
   });
   it("reads every file of <formal>/Proofs, sorted, and is empty without the folder", () => {
     const dir = mkdtempSync(join(tmpdir(), "statute-formal-"));
@@ -136,7 +143,12 @@ end Statute.Supervise.Proofs
     mkdirSync(join(dir, "Proofs"));
     writeFileSync(join(dir, "Proofs", "Supervise.lean"), src);
     writeFileSync(join(dir, "Proofs", "Orphan.lean"), "theorem orphan_ffi : Statute.Orphan.orphan_ffi_stmt := by\n  decide\n");
-    expect([...readProofStatus(dir)]).toEqual([["orphan_ffi", "proved"], ["restart_failures_bounded", "open"], ["restart_gives_up", "proved"]]);
+    expect([...readProofStatus(dir)]).toEqual([
+      ["orphan_ffi", "proved"],
+      ["restart_clock_backwards_rejected", "proved"],
+      ["restart_failures_bounded", "open"],
+      ["restart_gives_up", "proved"],
+    ]);
   });
   it("scaffolds every law of a module as an open proof the scanner recognises", () => {
     const status = proofStatusOf(proofScaffold(supervise));

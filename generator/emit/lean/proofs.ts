@@ -30,21 +30,23 @@ export function stripComments(src: string): string {
   return out;
 }
 
-// `theorem <ident> : Statute.<Module>.<ident>_stmt`, the statement a law's proof must carry.
-const THEOREM = /^(?:private\s+|protected\s+)?theorem\s+([A-Za-z_][A-Za-z0-9_']*)\s*:\s*Statute\.([A-Za-z0-9_]+)\.([A-Za-z_][A-Za-z0-9_']*)_stmt\b/;
+// `theorem <ident> : Statute.<Module>.<ident>_stmt`, the statement a law's proof must carry
+// (the statement may sit on the next line when the first would pass 100 columns).
+const THEOREM = /^(?:private\s+|protected\s+)?theorem\s+([A-Za-z_][A-Za-z0-9_']*)\s*:\s*Statute\.([A-Za-z0-9_]+)\.([A-Za-z_][A-Za-z0-9_']*)_stmt\b/gm;
 // A column-0 line that starts the next declaration (ends the previous proof).
-const NEXT_DECL = /^(?:@\[|theorem\b|lemma\b|def\b|abbrev\b|example\b|instance\b|end\b|namespace\b|section\b|private\b|protected\b|noncomputable\b|open\b|set_option\b)/;
+const NEXT_DECL = /^(?:@\[|theorem\b|lemma\b|def\b|abbrev\b|example\b|instance\b|end\b|namespace\b|section\b|private\b|protected\b|noncomputable\b|open\b|set_option\b)/m;
 
 /** Status of each law proved in one proofs file's text (comments ignored). */
 export function proofStatusOf(src: string): Map<string, ProofStatus> {
-  const lines = stripComments(src).split("\n");
+  const text = stripComments(src);
   const status = new Map<string, ProofStatus>();
-  for (let i = 0; i < lines.length; i++) {
-    const m = THEOREM.exec(lines[i] ?? "");
-    if (!m || m[1] !== m[3]) continue;
+  for (const m of text.matchAll(THEOREM)) {
+    if (m[1] !== m[3]) continue;
     const ident = m[1] ?? "";
-    let proof = lines[i] ?? "";
-    for (let j = i + 1; j < lines.length && !NEXT_DECL.test(lines[j] ?? ""); j++) proof += "\n" + (lines[j] ?? "");
+    const start = (m.index ?? 0) + m[0].length;
+    const rest = text.slice(start);
+    const next = NEXT_DECL.exec(rest.slice(rest.indexOf("\n") + 1));
+    const proof = next ? rest.slice(0, rest.indexOf("\n") + 1 + next.index) : rest;
     const open = /\b(?:sorry|admit)\b/.test(proof);
     // A law stated twice counts as open if either statement is.
     status.set(ident, open || status.get(ident) === "open" ? "open" : "proved");
@@ -80,7 +82,9 @@ export function proofScaffold(m: Module): string {
     `namespace ${ns}.Proofs`,
   ];
   for (const law of m.laws) {
-    lines.push("", `/-- ${law.name}: not yet proved. -/`, `theorem ${law.ident} : ${ns}.${lawName(law.ident)} := by`, "  sorry");
+    const head = `theorem ${law.ident} : ${ns}.${lawName(law.ident)} := by`;
+    const split = [`theorem ${law.ident} :`, `    ${ns}.${lawName(law.ident)} := by`];
+    lines.push("", `/-- ${law.name}: not yet proved. -/`, ...(head.length <= 100 ? [head] : split), "  sorry");
   }
   lines.push("", `end ${ns}.Proofs`, "");
   return lines.join("\n");
