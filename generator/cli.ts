@@ -4,6 +4,11 @@
 import { main } from "./cli/main.js";
 import type { Io } from "./cli/gen.js";
 
+// A closed pipe (`statute list | head`) is not an error of the user's or ours.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code !== "EPIPE") throw e;
+});
+
 const io: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
 main(process.argv.slice(2), process.cwd(), io).then(
   (code) => {

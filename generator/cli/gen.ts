@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { compileSpecs } from "../check/index.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { emitAll } from "../emit/index.js";
+import { readProofStatus } from "../emit/lean/proofs.js";
 import type { GeneratedFile } from "../emit/types.js";
 import type { Program } from "../ir/module.js";
 import { diffTree, writeTree } from "./tree.js";
@@ -16,14 +17,27 @@ export interface Io {
 }
 
 /** Compile and render; on spec errors print them and return null. */
-export function render(root: string, io: Io): { program: Program; files: GeneratedFile[] } | null {
+export function render(root: string, io: Io): { program: Program; files: GeneratedFile[]; proofs: ReadonlyMap<string, "proved" | "open"> } | null {
   const result = compileSpecs(root);
   if (!result.ok) {
     io.err(formatDiagnostics(result.diagnostics, result.texts));
     return null;
   }
-  const files = emitAll(result.program, { proofs: new Map() });
-  return { program: result.program, files };
+  const proofs = readProofStatus(join(root, "formal"));
+  const files = emitAll(result.program, { proofs });
+  return { program: result.program, files, proofs };
+}
+
+/** One line per module: how many laws formal/ proves, leaves open (sorry), or has no proof for. */
+function proofSummary(program: Program, proofs: ReadonlyMap<string, "proved" | "open">): string {
+  const lines = program.modules.map((m) => {
+    const count = (s: "proved" | "open" | undefined) => m.laws.filter((l) => proofs.get(l.ident) === s).length;
+    const open = m.laws.filter((l) => proofs.get(l.ident) === "open").map((l) => l.name);
+    const missing = m.laws.filter((l) => proofs.get(l.ident) === undefined).map((l) => l.name);
+    const detail = [open.length ? ` open: ${open.join(", ")}` : "", missing.length ? ` no proof: ${missing.join(", ")}` : ""].join(";");
+    return `  ${m.name}: ${m.laws.length} laws stated, ${count("proved")} proved in formal/, ${count("open")} open, ${count(undefined)} without a proof${detail ? ` (${detail.trim()})` : ""}`;
+  });
+  return `laws (Lean proofs are not checked on this machine: no Lean toolchain):\n${lines.join("\n")}\n`;
 }
 
 export function gen(root: string, args: readonly string[], io: Io): number {
@@ -44,5 +58,6 @@ export function gen(root: string, args: readonly string[], io: Io): number {
   const d = writeTree(dir, rendered.files);
   const touched = d.changed.length + d.missing.length + d.extra.length;
   io.out(`generated ${rendered.files.length} files from ${rendered.program.modules.length} modules (${touched} written or removed)\n`);
+  io.out(proofSummary(rendered.program, rendered.proofs));
   return 0;
 }
