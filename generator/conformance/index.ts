@@ -1,0 +1,58 @@
+// Conformance stage (test support): the entry the generated suites import. `specSuite` builds
+// the suite of one module of this repository: the checked spec/*.yaml (compiled once per
+// process), the generated module under test, and the generated schemas read from disk, so the
+// tests judge exactly the files that are checked in. Settings come from STATUTE_RUNS/SEED.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compileSpecs } from "../check/index.js";
+import type { Program } from "../ir/module.js";
+import { type GeneratedModule, settingsFromEnv } from "./context.js";
+import { SchemaSet } from "./schemas.js";
+import { Suite } from "./suite.js";
+
+export { Suite, moduleRules, type NamedCheck } from "./suite.js";
+export { type GeneratedModule, type RunSettings, settingsFromEnv } from "./context.js";
+export { SchemaSet } from "./schemas.js";
+export { specExpr, exampleYaml, yamlScalar } from "./printer.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+let cached: { program: Program; schemas: SchemaSet } | null = null;
+
+/** The repository's program and its generated schemas, loaded once. */
+export function repoSpecs(root: string = ROOT): { program: Program; schemas: SchemaSet } {
+  if (cached !== null) return cached;
+  const result = compileSpecs(root);
+  if (!result.ok) throw new Error(`spec/*.yaml does not compile (run \`npm run gen\` to see the errors)`);
+  const dir = join(root, "generated", "schema");
+  const docs = readdirSync(dir)
+    .filter((f) => f.endsWith(".schema.json"))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as object);
+  cached = { program: result.program, schemas: new SchemaSet(docs) };
+  return cached;
+}
+
+/** `test/conformance/known-failures.txt`: for one module, test name -> reason. */
+export function knownFailures(module: string, root: string = ROOT): Map<string, string> {
+  const out = new Map<string, string>();
+  let text = "";
+  try {
+    text = readFileSync(join(root, "test", "conformance", "known-failures.txt"), "utf8");
+  } catch {
+    return out;
+  }
+  for (const line of text.split("\n")) {
+    const m = /^([a-z0-9_]+): (.+?) # (.+)$/.exec(line.trim());
+    if (m !== null && m[1] === module) out.set((m[2] ?? "").trim(), (m[3] ?? "").trim());
+  }
+  return out;
+}
+
+/** The conformance suite of one module of this repository against its generated code. */
+export function specSuite(module: string, impl: GeneratedModule): Suite {
+  const { program, schemas } = repoSpecs();
+  return new Suite(program, module, impl, schemas, settingsFromEnv(process.env), knownFailures(module));
+}

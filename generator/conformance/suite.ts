@@ -1,0 +1,168 @@
+// Conformance stage (test support): the suite of one module, the object a generated
+// `generated/tests/<module>.conformance.test.ts` drives with one `it` per check. Every check
+// throws on failure with a message in the spec's words; `checks()` lists them all, so the
+// mutation test can run a broken copy of the generated code through the very same suite.
+
+import { decide } from "../interpret/decision.js";
+import { evalExpr } from "../interpret/expr.js";
+import { runExample } from "../interpret/example.js";
+import { runMachine } from "../interpret/machine.js";
+import { type Value, valueEquals } from "../interpret/value.js";
+import type { Expr } from "../ir/expr.js";
+import type { Module, Program } from "../ir/module.js";
+import { unreachable } from "../ir/types.js";
+import { type GeneratedModule, type RunSettings, SuiteContext } from "./context.js";
+import { decisionEquals, decisionSchemas, machineEquals, machineSchemas } from "./equivalence.js";
+import { checkLawOn } from "./law-checks.js";
+import type { SchemaSet } from "./schemas.js";
+
+export interface NamedCheck {
+  readonly name: string;
+  readonly run: () => void;
+}
+
+/** Every rule id of a module, from the IR (the generated `RULES` must list the same). */
+export function moduleRules(module: Module): string[] {
+  return [...module.machines.flatMap((m) => m.handlers.flatMap((h) => h.branches.map((b) => b.rule))), ...module.decisions.flatMap((d) => d.rules.map((r) => r.rule))];
+}
+
+export class Suite {
+  readonly ctx: SuiteContext;
+
+  /**
+   * @param known checks of this module listed as known failures (test name -> reason): they
+   *   still run; a failure is only printed, and passing is an error so the entry gets removed.
+   */
+  constructor(
+    program: Program,
+    moduleName: string,
+    impl: GeneratedModule,
+    schemas: SchemaSet,
+    settings: RunSettings,
+    private readonly known: ReadonlyMap<string, string> = new Map(),
+  ) {
+    const module = program.modules.find((m) => m.name === moduleName);
+    if (module === undefined) throw new Error(`conformance: no module ${moduleName} in the program`);
+    this.ctx = new SuiteContext(program, module, impl, schemas, settings);
+  }
+
+  private guarded(name: string, run: () => void): void {
+    const reason = this.known.get(name);
+    if (reason === undefined) return run();
+    try {
+      run();
+    } catch (e) {
+      console.warn(`known failure (${this.module.name}: ${name}): ${reason}\n${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    throw new Error(`${this.module.name}: ${name} is listed as a known failure (${reason}) but passes: remove it from the list`);
+  }
+
+  private get module(): Module {
+    return this.ctx.module;
+  }
+
+  /** The example runs on the generated code and gives the spec's values and the interpreter's. */
+  example(name: string): void {
+    this.guarded(`example ${name}`, () => this.runExample(name));
+  }
+
+  private runExample(name: string): void {
+    const ex = this.module.examples.find((x) => x.name === name);
+    if (ex === undefined) throw new Error(`${this.module.name}: no example ${name}`);
+    const closed = (e: Expr): Value => evalExpr(e, new Map(), this.ctx.program);
+    const problems: string[] = [];
+    const expect = (what: string, got: Value, spec: Value, model: Value): void => {
+      if (!valueEquals(got, spec)) problems.push(`${what}: generated ${JSON.stringify(got)}, the spec says ${JSON.stringify(spec)}`);
+      if (!valueEquals(got, model)) problems.push(`${what}: generated ${JSON.stringify(got)}, the interpreter ${JSON.stringify(model)}`);
+    };
+    const body = ex.body;
+    switch (body.kind) {
+      case "machine": {
+        const events = body.events.map(closed);
+        const model = runMachine(this.ctx.program, body.machine, events);
+        let s = this.ctx.initial(body.machine.name);
+        events.forEach((e, i) => {
+          const r = this.ctx.step(body.machine.name, s, e);
+          const want = body.outputs[i];
+          expect(`output #${i + 1}`, r.output, want === undefined ? null : closed(want), model.outputs[i] ?? null);
+          if (!valueEquals(r.state, model.states[i] ?? null)) problems.push(`state after event #${i + 1}: generated ${JSON.stringify(r.state)}, the interpreter ${JSON.stringify(model.states[i])}`);
+          s = r.state;
+        });
+        const last = model.states[model.states.length - 1] ?? null;
+        for (const a of body.state) {
+          const field = (v: Value): Value => (v !== null && typeof v === "object" && !Array.isArray(v) ? ((v as Record<string, Value>)[a.field] ?? null) : null);
+          expect(`final state .${a.field}`, field(s), closed(a.value), field(last));
+        }
+        break;
+      }
+      case "decision": {
+        const f = closed(body.facts);
+        const r = this.ctx.decide(body.decision.name, f);
+        expect("verdict", r.verdict, closed(body.verdict), decide(this.ctx.program, body.decision, f).verdict);
+        break;
+      }
+      default:
+        unreachable(body);
+    }
+    const oracle = runExample(this.ctx.program, ex);
+    if (!oracle.ok) problems.push(`the interpreter disagrees with the spec: ${oracle.mismatches.join("; ")}`);
+    if (problems.length > 0) throw new Error(`${this.module.name}: example ${name} (${ex.doc || "no doc"}):\n  ${problems.join("\n  ")}`);
+  }
+
+  law(name: string): void {
+    const law = this.module.laws.find((l) => l.name === name);
+    if (law === undefined) throw new Error(`${this.module.name}: no law ${name}`);
+    this.guarded(`law ${name}`, () => checkLawOn(this.ctx, law));
+  }
+
+  machineEquals(name: string): void {
+    this.guarded(`${name} equals the interpreter on random traces`, () => machineEquals(this.ctx, name));
+  }
+
+  decisionEquals(name: string): void {
+    this.guarded(`${name} equals the interpreter on random facts`, () => decisionEquals(this.ctx, name));
+  }
+
+  machineSchemas(name: string): void {
+    this.guarded(`${name} states, events and outputs validate against the schema`, () => machineSchemas(this.ctx, name));
+  }
+
+  decisionSchemas(name: string): void {
+    this.guarded(`${name} facts and verdicts validate against the schema`, () => decisionSchemas(this.ctx, name));
+  }
+
+  /** Every rule fired at least once so far (run it last); the generated RULES match the spec's. */
+  coverage(): void {
+    const spec = moduleRules(this.module);
+    const listed = [...this.ctx.impl.RULES];
+    if (spec.join("\n") !== listed.join("\n")) throw new Error(`${this.module.name}: generated RULES [${listed.join(", ")}] differ from the spec's [${spec.join(", ")}]`);
+    const never = spec.filter((r) => (this.ctx.counts.get(r) ?? 0) === 0);
+    if (never.length > 0) throw new Error(`${this.module.name}: rules that never fired in the examples and random runs: ${never.join(", ")}`);
+  }
+
+  /** `module: rule count, ...` for the log, in declaration order. */
+  coverageReport(): string {
+    const rows = moduleRules(this.module).map((r) => `  ${r}: ${this.ctx.counts.get(r) ?? 0}`);
+    const skipped = this.ctx.outOfRange > 0 ? `\n  (${this.ctx.outOfRange} random inputs skipped: the model's arithmetic left the safe integers)` : "";
+    return `rule coverage of ${this.module.name} (${this.ctx.settings.runs} runs per property, seed ${this.ctx.settings.seed}):\n${rows.join("\n")}${skipped}`;
+  }
+
+  /** Every check, named as the generated test file names its `it`s, coverage last. */
+  checks(): NamedCheck[] {
+    const m = this.module;
+    return [
+      ...m.examples.map((x) => ({ name: `example ${x.name}`, run: () => this.example(x.name) })),
+      ...m.laws.map((l) => ({ name: `law ${l.name}`, run: () => this.law(l.name) })),
+      ...m.machines.flatMap((x) => [
+        { name: `${x.name} equals the interpreter on random traces`, run: () => this.machineEquals(x.name) },
+        { name: `${x.name} states, events and outputs validate against the schema`, run: () => this.machineSchemas(x.name) },
+      ]),
+      ...m.decisions.flatMap((x) => [
+        { name: `${x.name} equals the interpreter on random facts`, run: () => this.decisionEquals(x.name) },
+        { name: `${x.name} facts and verdicts validate against the schema`, run: () => this.decisionSchemas(x.name) },
+      ]),
+      { name: "every rule fires", run: () => this.coverage() },
+    ];
+  }
+}
