@@ -10,6 +10,13 @@ import type { GeneratedFile } from "../../generator/emit/types.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const RUNTIME = ["runtime/model.ts", "runtime/index.ts"];
+/**
+ * Generated code uses only the model prelude of the runtime entry; the rest of the entry (wire,
+ * clock, ...) needs node_modules, which the in-memory and scratch trees do not have.
+ */
+function runtimeText(path: string): string {
+  return path === "runtime/index.ts" ? 'export * from "./model.js";\n' : readFileSync(join(ROOT, path), "utf8");
+}
 
 /** Diagnostics of the emitted files plus runtime/, as `file:line: message` strings. */
 export function typeErrors(files: readonly GeneratedFile[]): string[] {
@@ -33,7 +40,7 @@ export function typeErrors(files: readonly GeneratedFile[]): string[] {
   });
   const fs = project.getFileSystem();
   fs.writeFileSync("/repo/package.json", '{ "type": "module" }');
-  for (const r of RUNTIME) project.createSourceFile(`/repo/${r}`, readFileSync(join(ROOT, r), "utf8"));
+  for (const r of RUNTIME) project.createSourceFile(`/repo/${r}`, runtimeText(r));
   for (const f of files) project.createSourceFile(`/repo/generated/${f.path}`, f.content);
   return project.getPreEmitDiagnostics().map((d) => {
     const file = d.getSourceFile()?.getFilePath() ?? "?";
@@ -57,7 +64,7 @@ export async function loadEmitted(files: readonly GeneratedFile[], module: strin
   scratch.push(dir);
   for (const r of RUNTIME) {
     mkdirSync(dirname(join(dir, r)), { recursive: true });
-    writeFileSync(join(dir, r), readFileSync(join(ROOT, r), "utf8"));
+    writeFileSync(join(dir, r), runtimeText(r));
   }
   for (const f of files) {
     mkdirSync(dirname(join(dir, "generated", f.path)), { recursive: true });
