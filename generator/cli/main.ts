@@ -5,6 +5,7 @@ import { evaluate } from "./eval.js";
 import { explore } from "./explore.js";
 import { gen, type Io } from "./gen.js";
 import { list } from "./list.js";
+import { mutate } from "./mutate.js";
 import { replay } from "./replay.js";
 
 const usage = `usage: statute <command>
@@ -14,6 +15,7 @@ const usage = `usage: statute <command>
   explore [module] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses]
                                          model-check the explore domains; ITF counterexamples
   replay <trace.itf.json>                run an ITF trace through the generated step function
+  mutate [module] [--verbose] [--min P]  law-strength score: mutants of the IR against the laws
 `;
 
 export async function main(argv: readonly string[], root: string, io: Io): Promise<number> {
@@ -29,6 +31,8 @@ export async function main(argv: readonly string[], root: string, io: Io): Promi
       return explore(root, rest, io);
     case "replay":
       return replay(root, rest, io);
+    case "mutate":
+      return mutate(root, rest, io);
     default:
       io.err(usage);
       return command === undefined || command === "help" || command === "--help" ? 0 : 2;

@@ -20,6 +20,8 @@ export interface ExploreOptions {
   readonly maxStates?: number;
   /** Keep, for each rule, a shortest trace that fires it. */
   readonly witnesses?: boolean;
+  /** Called with each distinct state reached, the initial one first. */
+  readonly onState?: (state: Value) => void;
   /** Called every few hundred transitions; the caller throttles what it prints. */
   readonly onProgress?: (p: Progress) => void;
 }
@@ -115,6 +117,7 @@ export function exploreMachine(prog: Program, explore: Explore, opts: ExploreOpt
 
   const init = initialState(prog, explore.machine);
   visited.add(fingerprint(JSON.stringify(init)), -1, 0);
+  opts.onState?.(init);
   const bad = firstBroken(prog, laws.invariants, { s: init });
   if (bad) fail(bad.law.name, "invariant", bad.message, []);
   let frontier: { index: number; state: Value }[] = [{ index: 0, state: init }];
@@ -152,6 +155,7 @@ export function exploreMachine(prog: Program, explore: Explore, opts: ExploreOpt
             break search;
           }
           next.push({ index: added, state: r.state });
+          opts.onState?.(r.state);
           if (opts.maxStates !== undefined && visited.size >= opts.maxStates) {
             truncated = true;
             break search;

@@ -1,0 +1,111 @@
+// Mutate stage: does a surviving mutant behave differently at all? Both programs are run on the
+// same inputs: each decision of the module on its judged facts, each machine from every state
+// the ORIGINAL reaches (explored, plus the examples' states) on every candidate event. Within
+// the bounds this is complete: a mutant that first differs somewhere differs on a state both
+// reach. A survivor that differs shows a law gap; one that never differs is likely equivalent
+// (or differs only beyond the explored depth or outside the judged facts).
+
+import type { Module, Program } from "../ir/module.js";
+import type { TypeRef } from "../ir/types.js";
+import { candidateEvents } from "../explore/domains.js";
+import { exploreMachine } from "../explore/search.js";
+import { changedFields, showValue } from "../explore/show.js";
+import { decide } from "../interpret/decision.js";
+import { evalExpr } from "../interpret/expr.js";
+import { initialState, stepMachine } from "../interpret/machine.js";
+import { InterpretError, valueEquals, type Value } from "../interpret/value.js";
+import { factsFor } from "./facts.js";
+import type { JudgeBounds } from "./oracle.js";
+
+/** Inputs both programs are run on. */
+export interface Sample {
+  readonly steps: readonly { readonly machine: TypeRef; readonly state: Value; readonly events: readonly Value[] }[];
+  readonly decisions: readonly { readonly decision: TypeRef; readonly facts: readonly Value[] }[];
+}
+
+function dedup(values: readonly Value[]): Value[] {
+  return [...new Map(values.map((v) => [JSON.stringify(v), v])).values()];
+}
+
+export function sampleInputs(prog: Program, module: Module, bounds: JudgeBounds): Sample {
+  const steps: { machine: TypeRef; state: Value; events: readonly Value[] }[] = [];
+  for (const mc of module.machines) {
+    const ref = { module: module.name, name: mc.name };
+    const examples = module.examples.flatMap((ex) => (ex.body.kind === "machine" && ex.body.machine.name === mc.name ? [ex.body] : []));
+    const exampleEvents = dedup(examples.flatMap((ex) => ex.events.map((e) => evalExpr(e, new Map(), prog))));
+    const exampleStates: Value[] = [initialState(prog, ref)];
+    for (const ex of examples) {
+      let s = initialState(prog, ref);
+      for (const e of ex.events) {
+        s = stepMachine(prog, ref, s, evalExpr(e, new Map(), prog)).state;
+        exampleStates.push(s);
+      }
+    }
+    for (const state of dedup(exampleStates)) steps.push({ machine: ref, state, events: exampleEvents });
+    for (const x of module.explore.filter((y) => y.machine.name === mc.name)) {
+      exploreMachine(prog, x, {
+        depth: Math.min(x.depth, bounds.depth),
+        maxStates: bounds.maxStates,
+        onState: (state) => steps.push({ machine: ref, state, events: dedup([...candidateEvents(prog, x, state), ...exampleEvents]) }),
+      });
+    }
+  }
+  const decisions = module.decisions.map((d) => {
+    const decision = { module: module.name, name: d.name };
+    return { decision, facts: factsFor(prog, decision) };
+  });
+  return { steps, decisions };
+}
+
+type Outcome = { ok: true; value: Value } | { ok: false; error: string };
+
+function attempt(f: () => Value): Outcome {
+  try {
+    return { ok: true, value: f() };
+  } catch (e) {
+    if (!(e instanceof InterpretError)) throw e;
+    return { ok: false, error: e.message };
+  }
+}
+
+function same(a: Outcome, b: Outcome): boolean {
+  return a.ok && b.ok ? valueEquals(a.value, b.value) : a.ok === b.ok;
+}
+
+const show = (o: Outcome): string => (o.ok ? showValue(o.value) : `error (${o.error})`);
+
+/** A long value cut to a readable length. */
+function brief(v: Value, max = 160): string {
+  const text = showValue(v);
+  return text.length <= max ? text : `${text.slice(0, max - 3)}...`;
+}
+
+/** Only what differs, `original -> mutant`, or both outcomes when one is an error. */
+function contrast(a: Outcome, b: Outcome): string {
+  if (a.ok && b.ok) return changedFields(a.value, b.value).join("; ") || `${brief(a.value)} -> ${brief(b.value)}`;
+  return `${show(a)} -> mutant ${show(b)}`;
+}
+
+/** The first input on which the two programs differ, in words; null when none does. */
+export function firstDifference(original: Program, mutant: Program, sample: Sample): string | null {
+  for (const d of sample.decisions) {
+    for (const f of d.facts) {
+      const a = attempt(() => decide(original, d.decision, f).verdict);
+      const b = attempt(() => decide(mutant, d.decision, f).verdict);
+      if (!same(a, b)) return `${d.decision.name} on ${brief(f, 400)}: ${show(a)} -> mutant ${show(b)}`;
+    }
+  }
+  for (const s of sample.steps) {
+    for (const e of s.events) {
+      const step = (p: Program): Outcome =>
+        attempt(() => {
+          const r = stepMachine(p, s.machine, s.state, e);
+          return { state: r.state, output: r.output };
+        });
+      const a = step(original);
+      const b = step(mutant);
+      if (!same(a, b)) return `${s.machine.name} on ${brief(e)} in ${brief(s.state)}: ${contrast(a, b)} (original -> mutant)`;
+    }
+  }
+  return null;
+}
