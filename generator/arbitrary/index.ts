@@ -17,6 +17,8 @@ export {
   traceArb,
   eventPlanArb,
   resolveEvent,
+  type TraceMemory,
+  freshMemory,
   eventVariants,
 } from "./traces.js";
 

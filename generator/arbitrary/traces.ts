@@ -21,7 +21,9 @@ export type FieldPlan =
   /** The clock minus `delta` (truncated at 0): a clock that jumps back. */
   | { readonly mode: "back"; readonly delta: number }
   /** Candidate `index` of the spec's explore domain, evaluated over the current state. */
-  | { readonly mode: "explore"; readonly index: number };
+  | { readonly mode: "explore"; readonly index: number }
+  /** The value this field (same name and type) had in the latest event carrying it, else `fallback`. */
+  | { readonly mode: "same"; readonly fallback: Value };
 
 /** One event of a trace before it is resolved. */
 export interface EventPlan {
@@ -64,6 +66,9 @@ function fieldPlanArb(ctx: ArbContext, shape: TraceShape, variant: string, f: Fi
     const step = numberArb(ctx, 0, ctx.wireMax);
     arms.push({ arbitrary: step.map((delta): FieldPlan => ({ mode: "forward", delta })), weight: 6 });
     arms.push({ arbitrary: step.map((delta): FieldPlan => ({ mode: "back", delta })), weight: 1 });
+  } else {
+    // The same worker (or build, or gate) again: what makes a pattern act on one target.
+    arms.push({ arbitrary: valueArb(ctx, f.type).map((fallback): FieldPlan => ({ mode: "same", fallback })), weight: 2 });
   }
   return fc.oneof(...arms);
 }
@@ -79,15 +84,33 @@ export function eventPlanArb(ctx: ArbContext, shape: TraceShape): fc.Arbitrary<E
   );
 }
 
-/** A trace of up to `maxLength` event plans. */
+/**
+ * A trace of up to `maxLength` event plans, or (half the time) of segments, each a short
+ * pattern repeated: counters of progress (failures, starts, retries) only reach their bounds
+ * when one worker sees the same few events many times, which independent draws rarely do.
+ */
 export function traceArb(ctx: ArbContext, shape: TraceShape, maxLength: number): fc.Arbitrary<readonly EventPlan[]> {
-  return fc.array(eventPlanArb(ctx, shape), { maxLength });
+  const plan = eventPlanArb(ctx, shape);
+  const segment = fc.tuple(fc.array(plan, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 7 }));
+  const segments = fc
+    .array(segment, { minLength: 1, maxLength: 4 })
+    .map((segs) => segs.flatMap(([pattern, times]) => Array.from({ length: times }, () => pattern).flat()).slice(0, 2 * maxLength));
+  return fc.oneof(fc.array(plan, { maxLength }), segments);
 }
 
-/** The concrete event of a plan in `state`, and the clock after it. */
-export function resolveEvent(shape: TraceShape, plan: EventPlan, state: Value, clock: number): { event: Value; clock: number } {
+/** What a trace remembers between events: the clock and each field name's latest value. */
+export interface TraceMemory {
+  readonly clock: number;
+  readonly last: ReadonlyMap<string, Value>;
+}
+
+export const freshMemory: TraceMemory = { clock: 0, last: new Map() };
+
+/** The concrete event of a plan in `state`, and the trace's memory after it. */
+export function resolveEvent(shape: TraceShape, plan: EventPlan, state: Value, memory: TraceMemory): { event: Value; memory: TraceMemory } {
   const event: Record<string, Value> = { kind: plan.variant };
-  let now = clock;
+  const last = new Map(memory.last);
+  let now = memory.clock;
   for (const [name, p] of plan.fields) {
     let v: Value;
     switch (p.mode) {
@@ -100,6 +123,9 @@ export function resolveEvent(shape: TraceShape, plan: EventPlan, state: Value, c
       case "back":
         v = Math.max(now - p.delta, 0);
         break;
+      case "same":
+        v = last.get(memoryKey(shape, plan.variant, name)) ?? p.fallback;
+        break;
       case "explore": {
         const expr = shape.explore.get(`${plan.variant}.${name}`)?.[p.index];
         if (expr === undefined) throw new Error(`arbitrary: no explore candidate ${plan.variant}.${name}[${p.index}]`);
@@ -110,12 +136,18 @@ export function resolveEvent(shape: TraceShape, plan: EventPlan, state: Value, c
     }
     if (typeof v === "number" && isTime(shape, plan.variant, name)) now = v;
     event[name] = v;
+    last.set(memoryKey(shape, plan.variant, name), v);
   }
-  return { event, clock: now };
+  return { event, memory: { clock: now, last } };
 }
 
 function fieldOf(shape: TraceShape, variant: string, field: string): Field | undefined {
   return eventVariants(shape.program, shape.machine.event).find((v) => v.name === variant)?.fields.find((x) => x.name === field);
+}
+
+/** Fields are remembered by name and type, so a `same` plan never reads a value of another type. */
+function memoryKey(shape: TraceShape, variant: string, field: string): string {
+  return `${field}:${JSON.stringify(fieldOf(shape, variant, field)?.type ?? null)}`;
 }
 
 function isTime(shape: TraceShape, variant: string, field: string): boolean {

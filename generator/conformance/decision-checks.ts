@@ -37,7 +37,7 @@ function counterexample(ctx: SuiteContext, d: Decision, title: string, f: Value,
   }
   const yaml = exampleYaml(ctx.program, {
     name: counterexampleName(title),
-    doc: counterexampleDoc(reason),
+    doc: counterexampleDoc(`${title} fails: ${reason}`),
     decision: { module: ctx.module.name, name: d.name },
     factsType: d.facts,
     verdictType: d.verdict,

@@ -4,7 +4,7 @@
 // are what the interpreter (the oracle) says they should be.
 
 import fc from "fast-check";
-import { resolveEvent, traceArb, traceShape, type EventPlan } from "../arbitrary/index.js";
+import { freshMemory, resolveEvent, traceArb, traceShape, type EventPlan } from "../arbitrary/index.js";
 import { runMachine } from "../interpret/machine.js";
 import type { Value } from "../interpret/value.js";
 import type { Machine } from "../ir/module.js";
@@ -56,10 +56,10 @@ function runTrace(ctx: SuiteContext, m: Machine, plans: readonly EventPlan[], on
     s = ctx.initial(m.name);
     return onState === null ? null : onState(s);
   });
-  let clock = 0;
+  let memory = freshMemory;
   for (const [index, plan] of plans.entries()) {
-    const r = resolveEvent(shape, plan, s, clock);
-    clock = r.clock;
+    const r = resolveEvent(shape, plan, s, memory);
+    memory = r.memory;
     events.push(r.event);
     const before = s;
     guard(() => {
@@ -81,7 +81,7 @@ function counterexample(ctx: SuiteContext, m: Machine, title: string, failure: T
   }
   const yaml = exampleYaml(ctx.program, {
     name: counterexampleName(title),
-    doc: counterexampleDoc(failure.reason),
+    doc: counterexampleDoc(`${title} fails at event #${failure.events.length}`),
     machine: { module: ctx.module.name, name: m.name },
     eventType: { kind: "named", ref: m.event },
     outputType: m.output,

@@ -32,7 +32,10 @@ export class SchemaSet {
   check(ref: TypeRef, value: Value): string | null {
     const v = this.validator(ref);
     if (v(value)) return null;
-    const errors = (v.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "invalid"}`).join("; ");
+    // A union reports every variant's mismatch; the errors below the top level are the telling ones.
+    const all = v.errors ?? [];
+    const deep = all.filter((e) => e.instancePath !== "");
+    const errors = (deep.length > 0 ? deep : all).map((e) => `${e.instancePath || "/"} ${e.message ?? "invalid"}`).join("; ");
     return `${JSON.stringify(value)} is not a valid ${ref.name}: ${errors}`;
   }
 }

@@ -10,10 +10,11 @@ import { runMachine } from "../interpret/machine.js";
 import { type Value, valueEquals } from "../interpret/value.js";
 import type { Expr } from "../ir/expr.js";
 import type { Module, Program } from "../ir/module.js";
-import { unreachable } from "../ir/types.js";
+import { type Type, unreachable } from "../ir/types.js";
 import { type GeneratedModule, type RunSettings, SuiteContext } from "./context.js";
 import { decisionEquals, decisionSchemas, machineEquals, machineSchemas } from "./equivalence.js";
 import { checkLawOn } from "./law-checks.js";
+import { shownAs } from "./printer.js";
 import type { SchemaSet } from "./schemas.js";
 
 export interface NamedCheck {
@@ -72,34 +73,37 @@ export class Suite {
     if (ex === undefined) throw new Error(`${this.module.name}: no example ${name}`);
     const closed = (e: Expr): Value => evalExpr(e, new Map(), this.ctx.program);
     const problems: string[] = [];
-    const expect = (what: string, got: Value, spec: Value, model: Value): void => {
-      if (!valueEquals(got, spec)) problems.push(`${what}: generated ${JSON.stringify(got)}, the spec says ${JSON.stringify(spec)}`);
-      if (!valueEquals(got, model)) problems.push(`${what}: generated ${JSON.stringify(got)}, the interpreter ${JSON.stringify(model)}`);
+    const show = (t: Type, v: Value): string => shownAs(this.ctx.program, t, v);
+    const expect = (what: string, t: Type, got: Value, spec: Value, model: Value): void => {
+      if (!valueEquals(got, spec)) problems.push(`${what}: generated ${show(t, got)}, the spec says ${show(t, spec)}`);
+      if (!valueEquals(got, model)) problems.push(`${what}: generated ${show(t, got)}, the interpreter ${show(t, model)}`);
     };
     const body = ex.body;
     switch (body.kind) {
       case "machine": {
         const events = body.events.map(closed);
         const model = runMachine(this.ctx.program, body.machine, events);
+        const m = this.ctx.machine(body.machine.name);
+        const stateType: Type = { kind: "named", ref: m.state };
         let s = this.ctx.initial(body.machine.name);
         events.forEach((e, i) => {
           const r = this.ctx.step(body.machine.name, s, e);
           const want = body.outputs[i];
-          expect(`output #${i + 1}`, r.output, want === undefined ? null : closed(want), model.outputs[i] ?? null);
-          if (!valueEquals(r.state, model.states[i] ?? null)) problems.push(`state after event #${i + 1}: generated ${JSON.stringify(r.state)}, the interpreter ${JSON.stringify(model.states[i])}`);
+          expect(`output #${i + 1}`, m.output, r.output, want === undefined ? null : closed(want), model.outputs[i] ?? null);
+          if (!valueEquals(r.state, model.states[i] ?? null)) problems.push(`state after event #${i + 1}: generated ${show(stateType, r.state)}, the interpreter ${show(stateType, model.states[i] ?? null)}`);
           s = r.state;
         });
         const last = model.states[model.states.length - 1] ?? null;
         for (const a of body.state) {
           const field = (v: Value): Value => (v !== null && typeof v === "object" && !Array.isArray(v) ? ((v as Record<string, Value>)[a.field] ?? null) : null);
-          expect(`final state .${a.field}`, field(s), closed(a.value), field(last));
+          expect(`final state .${a.field}`, a.value.type, field(s), closed(a.value), field(last));
         }
         break;
       }
       case "decision": {
         const f = closed(body.facts);
         const r = this.ctx.decide(body.decision.name, f);
-        expect("verdict", r.verdict, closed(body.verdict), decide(this.ctx.program, body.decision, f).verdict);
+        expect("verdict", this.ctx.decision(body.decision.name).verdict, r.verdict, closed(body.verdict), decide(this.ctx.program, body.decision, f).verdict);
         break;
       }
       default:
