@@ -118,6 +118,7 @@ export function checkFields(cx: ModuleContext, raw: Record<string, RawField> | u
   const out: Field[] = [];
   for (const [name, f] of entries(raw)) {
     checkName(cx, "field", "field", name, [...path, name]);
+    if (name === "kind") cx.error("reservedName", [...path, name], { name, example: "client_kind" }, true);
     const text = typeof f === "string" ? f : f.type;
     const tpath = typeof f === "string" ? [...path, name] : [...path, name, "type"];
     const type = cx.type(tpath, text) ?? NAT;

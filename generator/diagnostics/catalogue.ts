@@ -29,6 +29,7 @@ export const catalogue = {
   importCycle: { code: 3003, message: "import cycle: {cycle}", hint: "move the shared declarations into a module both can import" },
   unknownModule: { code: 3004, message: "unknown module '{name}'", hint: "{didYouMean}" },
   notExported: { code: 3005, message: "module '{module}' has no constant, type or decision '{name}'", hint: "{didYouMean}" },
+  reservedName: { code: 3007, message: "field '{name}' is reserved: the wire and TypeScript carry a union's tag in 'kind'", hint: "rename the field, e.g. {example}" },
   badName: { code: 3006, message: "{what} '{name}' is not {style}", hint: "write it as {style}, e.g. {example}" },
 
   exprSyntax: { code: 4001, message: "{detail}", hint: "{hint}" },
