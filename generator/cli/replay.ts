@@ -5,7 +5,7 @@
 // emitter into .tmp/replay-<hash>/ first, since no checked-in code exists for it.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { emitTs } from "../emit/ts/index.js";
@@ -43,7 +43,7 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
   let prog: Program;
   let meta: TraceMeta;
   try {
-    const trace = readItf(readFileSync(join(root, file), "utf8"));
+    const trace = readItf(readFileSync(isAbsolute(file) ? file : join(root, file), "utf8"));
     meta = traceMeta(trace);
     const loaded = loadTarget(root, meta.source);
     if (!loaded.ok) {
@@ -57,12 +57,9 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
     io.err(`error: ${file}: ${(e as Error).message}\n`);
     return 1;
   }
-  const rendered = !meta.source.startsWith("spec/") || meta.workers !== undefined;
+  const checkedIn = join(root, "generated", "ts", `${meta.module}.ts`);
+  const rendered = !meta.source.startsWith("spec/") || meta.workers !== undefined || !existsSync(checkedIn);
   const path = generatedPath(root, prog, meta.module, rendered);
-  if (!existsSync(path)) {
-    io.err(`error: ${path} does not exist; run \`statute gen\`\n`);
-    return 1;
-  }
   const gen = (await import(pathToFileURL(path).href)) as { machines: Record<string, GeneratedMachine> };
   const machine = gen.machines[meta.machine];
   if (machine === undefined) {

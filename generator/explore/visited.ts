@@ -26,12 +26,12 @@ export class Visited {
   private keys: Uint32Array;
   private slots: Int32Array;
   private mask: number;
-  private parents = new Int32Array(1024);
-  private ordinals = new Uint32Array(1024);
+  private parents = new Int32Array(256);
+  private ordinals = new Uint32Array(256);
   /** How many states are stored; indices are 0..size-1 in insertion (= BFS) order. */
   size = 0;
 
-  constructor(capacity = 1 << 12) {
+  constructor(capacity = 1 << 9) {
     this.keys = new Uint32Array(capacity * 2);
     this.slots = new Int32Array(capacity).fill(-1);
     this.mask = capacity - 1;

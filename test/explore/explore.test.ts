@@ -1,0 +1,133 @@
+// generator/explore on the real specs and the broken fixtures: every spec module passes; the
+// visited set agrees with a naive BFS over JSON strings; the broken fixtures fail with a
+// SHORTEST trace (lengths argued below), whose ITF decodes back to the same run; and --workers
+// changes the composed machine's size.
+
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { compileSpecs, specFiles } from "../../generator/check/index.js";
+import { candidateEvents, counterexample, exploreMachine, exploreModule, fromTrace, withWorkers } from "../../generator/explore/index.js";
+import { initialState, stepMachine, type Value } from "../../generator/interpret/index.js";
+import type { Explore, Program } from "../../generator/ir/module.js";
+import { readItf, writeItf } from "../../runtime/itf.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function program(extra: string[] = []): Program {
+  const r = compileSpecs(root, [...specFiles(root), ...extra]);
+  if (!r.ok) throw new Error(`specs do not compile: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+  return r.program;
+}
+
+function exploreOf(prog: Program, module: string): Explore {
+  const x = prog.modules.find((m) => m.name === module)?.explore[0];
+  if (!x) throw new Error(`${module} has no explore section`);
+  return x;
+}
+
+/** The oracle: BFS with the full JSON text of each state in a Set, no fingerprints. */
+function naiveCount(prog: Program, x: Explore, depth: number): number {
+  const seen = new Set<string>();
+  let frontier: Value[] = [initialState(prog, x.machine)];
+  seen.add(JSON.stringify(frontier[0]));
+  for (let d = 0; d < depth; d++) {
+    const next: Value[] = [];
+    for (const s of frontier) {
+      for (const e of candidateEvents(prog, x, s)) {
+        const n = stepMachine(prog, x.machine, s, e).state;
+        const key = JSON.stringify(n);
+        if (!seen.has(key)) {
+          seen.add(key);
+          next.push(n);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return seen.size;
+}
+
+describe("explore on spec/*.yaml", () => {
+  const prog = program();
+
+  it("every explored machine of every module passes, and every rule of supervise and launcher fires", () => {
+    for (const m of prog.modules) {
+      for (const r of exploreModule(prog, m)) {
+        expect(r.violation, `${m.name}.${r.machine}: ${r.violation?.message}`).toBeNull();
+        expect(r.states).toBeGreaterThan(1);
+        if (m.name === "supervise" || m.name === "launcher") expect(r.rules.filter((x) => !r.fired.has(x))).toEqual([]);
+      }
+    }
+  });
+
+  it("counts the same states as a naive BFS over JSON strings", () => {
+    const sup = exploreOf(prog, "supervise");
+    expect(exploreMachine(prog, sup, { depth: 5 }).states).toBe(naiveCount(prog, sup, 5));
+    const launcher = exploreOf(prog, "launcher");
+    const full = exploreMachine(prog, launcher, { depth: 40 });
+    expect(full.complete).toBe(true);
+    expect(full.states).toBe(naiveCount(prog, launcher, 40));
+  });
+
+  it("launcher: a full ask-answer-commit round, release and hold expiry all lie within the spec's depth", () => {
+    const launcher = exploreOf(prog, "launcher");
+    const r = exploreMachine(prog, launcher);
+    // Every reachable state lies within the spec's own depth: explored without a bound, no new
+    // state appears after that many events.
+    const unbounded = exploreMachine(prog, launcher, { depth: 64 });
+    expect(unbounded.complete).toBe(true);
+    expect(unbounded.reached).toBeLessThanOrEqual(launcher.depth);
+    expect(r.states).toBe(unbounded.states);
+    for (const rule of ["Quiesce.Commit.stop", "Quiesce.Commit.busy", "Quiesce.Release.reopen", "Quiesce.HoldExpiry.reopen", "Quiesce.AnswerTimeout.timeout"]) expect(r.fired.has(rule)).toBe(true);
+  });
+
+  it("--workers overrides WORKERS: the state holds N workers and the index domain widens", () => {
+    const launcher = exploreOf(prog, "launcher");
+    const two = withWorkers(prog, 2) as Program;
+    const four = withWorkers(prog, 4) as Program;
+    expect((initialState(two, launcher.machine) as { workers: unknown[] }).workers).toHaveLength(2);
+    expect((initialState(four, launcher.machine) as { workers: unknown[] }).workers).toHaveLength(4);
+    const ws = (p: Program): Value[] => candidateEvents(p, exploreOf(p, "launcher"), initialState(p, launcher.machine)).filter((e) => (e as { kind: string }).kind === "RunStart").map((e) => (e as { w: Value }).w);
+    expect(ws(four)).toEqual([0, 1, 2, 3]);
+    const r2 = exploreMachine(two, exploreOf(two, "launcher"), { depth: 40 });
+    const r4 = exploreMachine(four, exploreOf(four, "launcher"), { depth: 40 });
+    expect(r2.violation).toBeNull();
+    expect(r4.violation).toBeNull();
+    expect(r2.states).toBeLessThan(exploreMachine(prog, launcher, { depth: 40 }).states);
+    expect(r4.states).toBeGreaterThan(exploreMachine(prog, launcher, { depth: 40 }).states);
+    expect(withWorkers({ modules: prog.modules.filter((m) => m.name === "supervise") }, 4)).toBeNull();
+  });
+});
+
+describe("explore on the broken fixtures", () => {
+  it("supervise off by one: restart_gives_up fails after exactly 6 failures", () => {
+    const prog = program(["fixtures/explore/supervise_off_by_one.yaml"]);
+    const module = prog.modules.find((m) => m.name === "supervise_off_by_one");
+    const [r] = exploreModule(prog, module as NonNullable<typeof module>);
+    // Give-up needs 5 remembered failures plus this one; each event adds at most one, so no
+    // shorter run can show the missing give-up.
+    expect(r?.violation?.law).toBe("restart_gives_up");
+    expect(r?.violation?.trace).toHaveLength(7);
+    expect(r?.violation?.trace[6]?.output).toEqual({ kind: "Restart", pause_ms: 8000 });
+  });
+
+  it("launcher busy quiesces: idle_shutdown_never_aborts fails after 6 steps, and the ITF decodes to the same run", () => {
+    const prog = program(["fixtures/explore/launcher_busy_quiesces.yaml"]);
+    const module = prog.modules.find((m) => m.name === "launcher_busy_quiesces");
+    if (!module) throw new Error("fixture module missing");
+    const [r] = exploreModule(prog, module);
+    const v = r?.violation;
+    // A run must start (1), the supervisor ask (1), all three workers answer (3), commit (1).
+    expect(v?.law).toBe("idle_shutdown_never_aborts");
+    expect(v?.kind).toBe("invariant");
+    expect(v?.trace).toHaveLength(7);
+    const last = v?.trace[6]?.state as { phase: string; workers: { running: boolean }[] };
+    expect(last.phase).toBe("Stopped");
+    expect(last.workers.some((w) => w.running)).toBe(true);
+    const itf = counterexample(prog, module, r as NonNullable<typeof r>);
+    expect(itf?.["#meta"]["source"]).toBe("fixtures/explore/launcher_busy_quiesces.yaml");
+    expect(itf?.vars).toEqual(["phase", "workers", "event", "output"]);
+    const back = fromTrace(prog, readItf(writeItf(itf as NonNullable<typeof itf>)));
+    expect(back).toEqual(v?.trace);
+  });
+});
