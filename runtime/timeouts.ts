@@ -184,3 +184,29 @@ export function timeoutsOnce(src: TimeoutsSource, env: Readonly<Record<string, s
 export function formatWarnings(t: Timeouts): string {
   return t.warnings.map((w) => `warning: ${w}\n`).join("");
 }
+
+/** A generated module as the timeouts loader reads it: its `constants` and `decisions` registries. */
+export interface GeneratedConstants extends GeneratedModel {
+  readonly constants: Readonly<Record<string, { readonly value: number | boolean; readonly override: boolean; readonly derived: string | null }>>;
+  readonly decisions: Readonly<Record<string, GeneratedModel["decisions"][string] & { readonly guards?: Readonly<Record<string, string>> }>>;
+}
+
+/**
+ * The source of `loadTimeouts` read from generated code alone, as the daemon has it: defaults,
+ * overridable bases and derived expressions from the `constants` registries of the timeouts
+ * module and of the modules it imports, the guards from its check decision.
+ */
+export function timeoutsSourceOf(wire: Wire, module: string, gen: GeneratedConstants, imported: readonly GeneratedConstants[] = [], decision = "CheckTimeouts"): TimeoutsSource {
+  const defaults: Record<string, unknown> = {};
+  const derived: Record<string, string> = {};
+  const overridable: string[] = [];
+  for (const g of [...imported, gen]) {
+    for (const [name, c] of Object.entries(g.constants)) {
+      defaults[name] = c.value;
+      if (c.derived !== null) derived[name] = c.derived;
+      if (c.override && g === gen) overridable.push(name);
+    }
+  }
+  const guards = gen.decisions[decision]?.guards ?? {};
+  return { wire, module, gen, decision, defaults, overridable, derived, guards };
+}

@@ -29,6 +29,8 @@ export function compileSpecs(root: string, files: readonly string[] = specFiles(
   const diags = new Diagnostics();
   const texts = new Map<string, string>();
   const parsed = new Map<string, Parsed>();
+  /** Modules whose file did not parse (or that import one): importers stay quiet about them. */
+  const failed = new Set<string>();
   for (const file of files) {
     let text: string;
     try {
@@ -40,24 +42,33 @@ export function compileSpecs(root: string, files: readonly string[] = specFiles(
     texts.set(file, text);
     if (!header.test(text.split("\n")[0] ?? "")) diags.report({ id: "schemaHeader", file, offset: 0, length: 1, args: {} });
     const p = parseSpec(file, text, diags);
-    if (!p || !checkMeta(p, diags)) continue;
+    if (!p || !checkMeta(p, diags)) {
+      failed.add(file.replace(/^.*\//, "").replace(/\.yaml$/, ""));
+      continue;
+    }
     const name = (p.value as RawSpec).module;
     const base = file.replace(/^.*\//, "").replace(/\.yaml$/, "");
     if (name !== base) diags.report({ id: "moduleName", file, ...rangeOf(keyAt(p, ["module"])), args: { name, file: base } });
     parsed.set(name, p);
   }
-  const order = importOrder(parsed, diags);
+  const order = importOrder(parsed, failed, diags);
   const modules = new Map<string, Module>();
   for (const name of order) {
     const p = parsed.get(name);
-    if (p) modules.set(name, checkModule(p, modules, diags));
+    if (!p) continue;
+    // A module that imports a broken one is not checked: its errors would only echo the cause.
+    if (Object.keys((p.value as RawSpec).imports ?? {}).some((dep) => failed.has(dep))) {
+      failed.add(name);
+      continue;
+    }
+    modules.set(name, checkModule(p, modules, diags));
   }
   if (diags.hasErrors) return { ok: false, diagnostics: diags.list, texts };
   return { ok: true, program: { modules: order.flatMap((n) => modules.get(n) ?? []) }, texts };
 }
 
 /** Modules sorted so that each comes after its imports (ties by name); cycles are reported. */
-function importOrder(parsed: ReadonlyMap<string, Parsed>, diags: Diagnostics): string[] {
+function importOrder(parsed: ReadonlyMap<string, Parsed>, failed: ReadonlySet<string>, diags: Diagnostics): string[] {
   const order: string[] = [];
   const state = new Map<string, "visiting" | "done">();
   const visit = (name: string, stack: string[]): void => {
@@ -71,6 +82,7 @@ function importOrder(parsed: ReadonlyMap<string, Parsed>, diags: Diagnostics): s
     }
     state.set(name, "visiting");
     for (const dep of Object.keys((p.value as RawSpec).imports ?? {}).sort()) {
+      if (failed.has(dep)) continue;
       if (!parsed.has(dep)) diags.report({ id: "unknownModule", file: p.file, ...rangeOf(keyAt(p, ["imports", dep])), args: { name: dep, didYouMean: didYouMean(dep, parsed.keys()) } });
       else visit(dep, [...stack, name]);
     }

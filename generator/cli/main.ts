@@ -1,4 +1,4 @@
-// CLI: dispatch of `statute gen [--check] | list | eval <spec> <name> <JSON>`. A user's mistake
+// CLI: dispatch of the `statute` subcommands (usage below). A user's mistake
 // is printed as diagnostics with exit code 1, never as a stack trace.
 
 import { evaluate } from "./eval.js";
@@ -7,6 +7,7 @@ import { gen, type Io } from "./gen.js";
 import { list } from "./list.js";
 import { mutate } from "./mutate.js";
 import { replay } from "./replay.js";
+import { timeouts } from "./timeouts.js";
 
 const usage = `usage: statute <command>
   gen [--check]                          regenerate generated/ (or check it is up to date)
@@ -16,9 +17,10 @@ const usage = `usage: statute <command>
                                          model-check the explore domains; ITF counterexamples
   replay <trace.itf.json>                run an ITF trace through the generated step function
   mutate [module] [--verbose] [--min P]  law-strength score: mutants of the IR against the laws
+  timeouts                               effective timeouts under the STATUTE_<NAME> overrides
 `;
 
-export async function main(argv: readonly string[], root: string, io: Io): Promise<number> {
+export async function main(argv: readonly string[], root: string, io: Io, env: Readonly<Record<string, string | undefined>> = process.env): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "gen":
@@ -33,6 +35,8 @@ export async function main(argv: readonly string[], root: string, io: Io): Promi
       return replay(root, rest, io);
     case "mutate":
       return mutate(root, rest, io);
+    case "timeouts":
+      return timeouts(root, env, io);
     default:
       io.err(usage);
       return command === undefined || command === "help" || command === "--help" ? 0 : 2;

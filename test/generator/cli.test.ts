@@ -8,9 +8,13 @@ import { main } from "../../generator/cli/main.js";
 const root = join(import.meta.dirname, "..", "..");
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  return runWith({}, ...argv);
+}
+
+async function runWith(env: Record<string, string>, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const code = await main(argv, root, { out: (t) => void (out += t), err: (t) => void (err += t) });
+  const code = await main(argv, root, { out: (t) => void (out += t), err: (t) => void (err += t) }, env);
   return { code, out, err };
 }
 
@@ -57,5 +61,36 @@ describe("statute eval on spec/supervise.yaml", () => {
       expect(r.err).toMatch(/^error: /);
       expect(r.err).not.toMatch(/\n\s+at /);
     }
+  });
+});
+
+describe("statute timeouts", () => {
+  it("derives the defaults when nothing is overridden", async () => {
+    const r = await runWith({}, "timeouts");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("WORKER_LOST_EXIT_DEFAULT_MS = 300000\n");
+    expect(r.out).toContain("REVIVAL_MAX_AGE_MS = 1800000\n");
+  });
+
+  it("a negative lost-exit window falls back to the default with a warning", async () => {
+    const r = await runWith({ STATUTE_WORKER_LOST_EXIT_DEFAULT_MS: "-5" }, "timeouts");
+    expect(r.code).toBe(0);
+    expect(r.err).toContain("STATUTE_WORKER_LOST_EXIT_DEFAULT_MS");
+    expect(r.err).toContain("negative");
+    expect(r.out).toContain("WORKER_LOST_EXIT_DEFAULT_MS = 300000\n");
+  });
+
+  it("an override that breaks an order law refuses to start, naming the relation and both sides", async () => {
+    const r = await runWith({ STATUTE_WORKER_LOST_EXIT_DEFAULT_MS: "100000" }, "timeouts");
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("relation LostWorker is violated");
+    expect(r.err).toContain("f.worker_lost_exit_ms = 100000");
+    expect(r.err).toContain("= 131000");
+  });
+
+  it("a derived value moves with its bases", async () => {
+    const r = await runWith({ STATUTE_BUSY_REFRESH_MS: "600000" }, "timeouts");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("REVIVAL_MAX_AGE_MS = 2100000\n");
   });
 });

@@ -5,12 +5,12 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { Constant } from "../../ir/module.js";
 import { docText } from "./context.js";
-import { specText } from "./spec-text.js";
+import { printExpr } from "../../ir/print.js";
 
 export function constantDecl(c: Constant): StatementStructures {
   const notes: string[] = [];
   if (c.doc.trim() !== "") notes.push(c.doc.trim());
-  if (c.expr !== null) notes.push(`= ${specText(c.expr)}`);
+  if (c.expr !== null) notes.push(`= ${printExpr(c.expr)}`);
   if (c.overridable) notes.push(`The runtime may override it with STATUTE_${c.name}.`);
   return {
     kind: StructureKind.VariableStatement,
