@@ -47,6 +47,7 @@ describe("launcher conformance", { timeout: 120_000 }, () => {
   it("law launcher_ffi_malformed", () => suite.law("launcher_ffi_malformed"));
   // the launch retry the supervisor runs answers as the model on every vector
   it("law launcher_ffi_example", () => suite.law("launcher_ffi_example"));
+  it("constants equal the spec's", () => suite.constants());
   it("Quiesce equals the interpreter on random traces", () => suite.machineEquals("Quiesce"));
   it("Quiesce states, events and outputs validate against the schema", () => suite.machineSchemas("Quiesce"));
   it("Adopt equals the interpreter on random facts", () => suite.decisionEquals("Adopt"));

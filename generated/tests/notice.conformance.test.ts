@@ -28,6 +28,7 @@ describe("notice conformance", { timeout: 120_000 }, () => {
   it("law notice_shown_once", () => suite.law("notice_shown_once"));
   // the session stores one notice per restore, and an attached view shows exactly one notice per restore (every stored notice, nothing else)
   it("law notice_per_restore", () => suite.law("notice_per_restore"));
+  it("constants equal the spec's", () => suite.constants());
   it("Notices equals the interpreter on random traces", () => suite.machineEquals("Notices"));
   it("Notices states, events and outputs validate against the schema", () => suite.machineSchemas("Notices"));
   // a rule that never fires in the examples and random runs is a failure

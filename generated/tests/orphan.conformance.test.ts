@@ -49,6 +49,7 @@ describe("orphan conformance", { timeout: 120_000 }, () => {
   it("law orphan_wire_*", () => suite.law("orphan_wire_*"));
   // the runtime entry the worker calls answers as the model on every vector
   it("law orphan_ffi_*", () => suite.law("orphan_ffi_*"));
+  it("constants equal the spec's", () => suite.constants());
   it("HasWork equals the interpreter on random facts", () => suite.decisionEquals("HasWork"));
   it("HasWork facts and verdicts validate against the schema", () => suite.decisionSchemas("HasWork"));
   it("OrphanExit equals the interpreter on random facts", () => suite.decisionEquals("OrphanExit"));

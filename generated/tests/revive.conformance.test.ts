@@ -41,6 +41,7 @@ describe("revive conformance", { timeout: 120_000 }, () => {
   it("law revive_veto_ages_as_model", () => suite.law("revive_veto_ages_as_model"));
   // the runtime entry the supervisor calls at boot answers as the model on every vector
   it("law revive_ffi_*", () => suite.law("revive_ffi_*"));
+  it("constants equal the spec's", () => suite.constants());
   it("BusyRefresh equals the interpreter on random traces", () => suite.machineEquals("BusyRefresh"));
   it("BusyRefresh states, events and outputs validate against the schema", () => suite.machineSchemas("BusyRefresh"));
   it("RevivalVeto equals the interpreter on random facts", () => suite.decisionEquals("RevivalVeto"));

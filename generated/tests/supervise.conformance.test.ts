@@ -56,6 +56,7 @@ describe("supervise conformance", { timeout: 120_000 }, () => {
   it("law restart_wire_*", () => suite.law("restart_wire_*"));
   // the runtime entry the daemon calls answers as the model on every vector
   it("law restart_ffi_*", () => suite.law("restart_ffi_*"));
+  it("constants equal the spec's", () => suite.constants());
   it("RestartBudget equals the interpreter on random traces", () => suite.machineEquals("RestartBudget"));
   it("RestartBudget states, events and outputs validate against the schema", () => suite.machineSchemas("RestartBudget"));
   it("RestartDecide equals the interpreter on random facts", () => suite.decisionEquals("RestartDecide"));

@@ -46,6 +46,7 @@ describe("timeouts conformance", { timeout: 120_000 }, () => {
   it("law timeouts_ordered", () => suite.law("timeouts_ordered"));
   // the check the daemon runs once per process on its effective timeouts answers as the model on every vector
   it("law timeouts_ffi_*", () => suite.law("timeouts_ffi_*"));
+  it("constants equal the spec's", () => suite.constants());
   it("CheckTimeouts equals the interpreter on random facts", () => suite.decisionEquals("CheckTimeouts"));
   it("CheckTimeouts facts and verdicts validate against the schema", () => suite.decisionSchemas("CheckTimeouts"));
   // a rule that never fires in the examples and random runs is a failure
