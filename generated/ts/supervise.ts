@@ -40,11 +40,11 @@ export const RESTART_PAUSE_BASE_MS: number = 250;
 export const RESTART_PAUSE_MAX_MS: number = 30000;
 
 /**
- * largest budget the decision accepts (bounds 2^k on the wire)
+ * largest budget the decision accepts: 250 ms * 2^40 is still a safe integer, so every target computes the same pause
  *
  * spec/supervise.yaml:17
  */
-export const RESTART_BUDGET_MAX: number = 64;
+export const RESTART_BUDGET_MAX: number = 40;
 
 /**
  * what the supervisor does with a worker that just failed
@@ -136,7 +136,7 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
       // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:66)
       if (verdict.kind === "GiveUp") {
         return {
-          state: { ...s, given_up: true, last_ms: e.at_ms },
+          state: { ...s, given_up: true },
           output: { kind: "GiveUp" },
           rule: "RestartBudget.Failure.give_up",
         };

@@ -31,8 +31,9 @@ def RESTART_PAUSE_BASE_MS : Nat := 250
 /-- the pause never exceeds this, however many failures. (spec/supervise.yaml:16) -/
 def RESTART_PAUSE_MAX_MS : Nat := 30000
 
-/-- largest budget the decision accepts (bounds 2^k on the wire). (spec/supervise.yaml:17) -/
-def RESTART_BUDGET_MAX : Nat := 64
+/-- largest budget the decision accepts: 250 ms * 2^40 is still a safe integer, so every target
+  computes the same pause. (spec/supervise.yaml:17) -/
+def RESTART_BUDGET_MAX : Nat := 40
 
 /-- what the supervisor does with a worker that just failed. (spec/supervise.yaml:19) -/
 inductive Verdict where
@@ -63,9 +64,9 @@ inductive RestartBudgetEvent where
 
 /-- Facts of RestartDecide. (spec/supervise.yaml:28) -/
 structure RestartDecideFacts where
-  /-- earlier failures of this worker still inside the window (range 0..64). -/
+  /-- earlier failures of this worker still inside the window (range 0..40). -/
   in_window : Nat
-  /-- failures tolerated inside one window (range 0..64). -/
+  /-- failures tolerated inside one window (range 0..40). -/
   budget : Nat
   deriving Repr, BEq, DecidableEq
 
@@ -100,7 +101,7 @@ def stepRestartBudgetOnFailure (s : RestartBudgetState) (e_at_ms : Nat) :
     (s, Verdict.ClockBackwards s.last_ms e_at_ms)
   -- rule RestartBudget.Failure.give_up (spec/supervise.yaml:66)
   else if (match verdict with | Verdict.GiveUp => true | _ => false) then
-    ({ s with given_up := true, last_ms := e_at_ms }, Verdict.GiveUp)
+    ({ s with given_up := true }, Verdict.GiveUp)
   -- rule RestartBudget.Failure.restart (spec/supervise.yaml:71)
   else
     ({ s with
