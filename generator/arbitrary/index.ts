@@ -8,7 +8,7 @@ import { collectBoundaries } from "./boundaries.js";
 import { type ArbContext, largestListBound } from "./values.js";
 
 export { type Boundaries, collectBoundaries, aroundBoundaries, moduleExprs } from "./boundaries.js";
-export { type ArbContext, valueArb, declArb, fieldsArb, numberArb, findDecl, largestListBound } from "./values.js";
+export { type ArbContext, valueArb, declArb, fieldsArb, nearArb, numberArb, findDecl, largestListBound } from "./values.js";
 export {
   type EventPlan,
   type FieldPlan,
@@ -21,6 +21,8 @@ export {
   freshMemory,
   eventVariants,
 } from "./traces.js";
+
+export { factsArb, seededTraceArb } from "./seeded.js";
 
 /** The shared context of a module's arbitraries. */
 export function arbContext(program: Program, module: Module): ArbContext {

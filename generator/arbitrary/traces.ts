@@ -23,7 +23,9 @@ export type FieldPlan =
   /** Candidate `index` of the spec's explore domain, evaluated over the current state. */
   | { readonly mode: "explore"; readonly index: number }
   /** The value this field (same name and type) had in the latest event carrying it, else `fallback`. */
-  | { readonly mode: "same"; readonly fallback: Value };
+  | { readonly mode: "same"; readonly fallback: Value }
+  /** That latest value (a record) with one field set to `value`: a work set that gains a run. */
+  | { readonly mode: "tweak"; readonly field: string; readonly value: Value; readonly fallback: Value };
 
 /** One event of a trace before it is resolved. */
 export interface EventPlan {
@@ -69,6 +71,13 @@ function fieldPlanArb(ctx: ArbContext, shape: TraceShape, variant: string, f: Fi
   } else {
     // The same worker (or build, or gate) again: what makes a pattern act on one target.
     arms.push({ arbitrary: valueArb(ctx, f.type).map((fallback): FieldPlan => ({ mode: "same", fallback })), weight: 2 });
+    const decl = f.type.kind === "named" ? findDecl(ctx.program, f.type.ref) : null;
+    if (decl !== null && decl.kind === "record" && decl.fields.length > 0) {
+      const tweak = fc
+        .tuple(fc.constantFrom(...decl.fields), valueArb(ctx, f.type))
+        .chain(([leaf, fallback]) => valueArb(ctx, leaf.type).map((value): FieldPlan => ({ mode: "tweak", field: leaf.name, value, fallback })));
+      arms.push({ arbitrary: tweak, weight: 3 });
+    }
   }
   return fc.oneof(...arms);
 }
@@ -126,6 +135,11 @@ export function resolveEvent(shape: TraceShape, plan: EventPlan, state: Value, m
       case "same":
         v = last.get(memoryKey(shape, plan.variant, name)) ?? p.fallback;
         break;
+      case "tweak": {
+        const before = last.get(memoryKey(shape, plan.variant, name)) ?? p.fallback;
+        v = { ...(before as Record<string, Value>), [p.field]: p.value };
+        break;
+      }
       case "explore": {
         const expr = shape.explore.get(`${plan.variant}.${name}`)?.[p.index];
         if (expr === undefined) throw new Error(`arbitrary: no explore candidate ${plan.variant}.${name}[${p.index}]`);

@@ -54,7 +54,35 @@ export function fieldsArb(ctx: ArbContext, fields: readonly Field[]): fc.Arbitra
     for (const f of fields) out[f.name] = r[f.name] as Value;
     return out;
   });
-  return twinned(ctx, fields, base);
+  return sparse(fields, twinned(ctx, fields, base));
+}
+
+/**
+ * A set of flags (a work set of nine kinds) is "empty" only when every flag is false: 1 in 512
+ * for fair coins. One arm clears them all, or all but one, so "no work" and "only this work"
+ * are as common as the rest.
+ */
+function sparse(fields: readonly Field[], base: fc.Arbitrary<Record<string, Value>>): fc.Arbitrary<Record<string, Value>> {
+  const flags = fields.filter((f) => f.type.kind === "bool").map((f) => f.name);
+  if (flags.length < 3) return base;
+  const cleared = fc.tuple(base, fc.integer({ min: -1, max: flags.length - 1 })).map(([rec, keep]) => {
+    const out = { ...rec };
+    flags.forEach((name, i) => (out[name] = i === keep));
+    return out;
+  });
+  return fc.oneof({ arbitrary: base, weight: 2 }, { arbitrary: cleared, weight: 1 });
+}
+
+/** Two field types whose values may be copied one onto the other (equal, or numbers of one unit). */
+function compatible(a: Type, b: Type): boolean {
+  if (a.kind === "nat" && b.kind === "nat") return a.unit === b.unit;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** `v` moved into the range of `t` (a copy from a wider field). */
+function clampTo(ctx: ArbContext, t: Type, v: Value): Value {
+  if (t.kind !== "nat" || typeof v !== "number") return v;
+  return Math.min(Math.max(v, t.min), t.max ?? ctx.wireMax);
 }
 
 /**
@@ -63,21 +91,20 @@ export function fieldsArb(ctx: ArbContext, fields: readonly Field[]): fc.Arbitra
  * so one arm copies a field onto another of the same type, exactly or with one leaf redrawn.
  */
 function twinned(ctx: ArbContext, fields: readonly Field[], base: fc.Arbitrary<Record<string, Value>>): fc.Arbitrary<Record<string, Value>> {
-  const pairs: [string, string, Type][] = [];
+  const pairs: [Field, Field][] = [];
   for (const [i, a] of fields.entries()) {
-    for (const b of fields.slice(i + 1)) if (JSON.stringify(a.type) === JSON.stringify(b.type)) pairs.push([a.name, b.name, a.type]);
+    for (const b of fields.slice(i + 1)) if (compatible(a.type, b.type)) pairs.push([a, b], [b, a]);
   }
   if (pairs.length === 0) return base;
-  const twin = fc.tuple(base, fc.constantFrom(...pairs), fc.boolean()).chain(([rec, [a, b, t], swap]) => {
-    const [from, to] = swap ? [b, a] : [a, b];
-    const v = rec[from] as Value;
-    return fc.oneof(fc.constant(v), nearArb(ctx, t, v)).map((x) => ({ ...rec, [to]: x }));
+  const twin = fc.tuple(base, fc.constantFrom(...pairs)).chain(([rec, [from, to]]) => {
+    const v = clampTo(ctx, to.type, rec[from.name] as Value);
+    return fc.oneof(fc.constant(v), nearArb(ctx, to.type, v)).map((x) => ({ ...rec, [to.name]: x }));
   });
   return fc.oneof({ arbitrary: base, weight: 2 }, { arbitrary: twin, weight: 1 });
 }
 
 /** A value next to `v`: one record field redrawn, or a number one off. */
-function nearArb(ctx: ArbContext, t: Type, v: Value): fc.Arbitrary<Value> {
+export function nearArb(ctx: ArbContext, t: Type, v: Value): fc.Arbitrary<Value> {
   if (t.kind === "option" && v !== null) return nearArb(ctx, t.of, v).map((x): Value => x);
   if (t.kind === "nat" && typeof v === "number") {
     return fc.constantFrom(...[v - 1, v + 1].filter((x) => x >= t.min && x <= (t.max ?? ctx.wireMax)), v);

@@ -3,7 +3,7 @@
 // facts are printed as a spec example whose verdict is the interpreter's.
 
 import fc from "fast-check";
-import { declArb } from "../arbitrary/index.js";
+import { factsArb } from "../arbitrary/index.js";
 import { decide } from "../interpret/decision.js";
 import type { Value } from "../interpret/value.js";
 import type { Decision } from "../ir/module.js";
@@ -50,7 +50,7 @@ function counterexample(ctx: SuiteContext, d: Decision, title: string, f: Value,
 /** `title` holds for every random facts record of `d`; else an Error with a pasteable example. */
 export function factsProperty(ctx: SuiteContext, d: Decision, title: string, check: FactsCheck): void {
   const seed = ctx.seedFor(title);
-  const arb = declArb(ctx.arb, d.facts);
+  const arb = factsArb(ctx.arb, ctx.module.name, d);
   const details = fc.check(
     fc.property(arb, (f) => {
       const reason = judge(ctx, d, f, check);
@@ -67,4 +67,21 @@ export function factsProperty(ctx: SuiteContext, d: Decision, title: string, che
       `The shrunk counterexample, with the verdict the interpreter expects, as a spec example:\n\n` +
       `${counterexample(ctx, d, title, f, reason)}\n`,
   );
+}
+
+/** Decides up to `budget` more random facts records until `done()`; returns how many it ran. */
+export function searchFacts(ctx: SuiteContext, d: Decision, budget: number, done: () => boolean): number {
+  const batch = 100;
+  let ran = 0;
+  for (let round = 0; ran < budget && !done(); round++) {
+    for (const f of fc.sample(factsArb(ctx.arb, ctx.module.name, d), { numRuns: batch, seed: ctx.seedFor(`search ${d.name} ${round}`) })) {
+      try {
+        ctx.decide(d.name, f);
+      } catch {
+        // A throwing decision is another check's business; the search only counts rules.
+      }
+    }
+    ran += batch;
+  }
+  return ran;
 }

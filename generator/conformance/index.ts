@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileSpecs } from "../check/index.js";
+import { formatDiagnostics } from "../diagnostics/format.js";
 import type { Program } from "../ir/module.js";
 import { type GeneratedModule, settingsFromEnv } from "./context.js";
 import { SchemaSet } from "./schemas.js";
@@ -25,7 +26,7 @@ let cached: { program: Program; schemas: SchemaSet } | null = null;
 export function repoSpecs(root: string = ROOT): { program: Program; schemas: SchemaSet } {
   if (cached !== null) return cached;
   const result = compileSpecs(root);
-  if (!result.ok) throw new Error(`spec/*.yaml does not compile (run \`npm run gen\` to see the errors)`);
+  if (!result.ok) throw new Error(`spec/*.yaml does not compile:\n${formatDiagnostics(result.diagnostics.slice(0, 3), result.texts)}`);
   const dir = join(root, "generated", "schema");
   const docs = readdirSync(dir)
     .filter((f) => f.endsWith(".schema.json"))

@@ -4,7 +4,7 @@
 // are what the interpreter (the oracle) says they should be.
 
 import fc from "fast-check";
-import { freshMemory, resolveEvent, traceArb, traceShape, type EventPlan } from "../arbitrary/index.js";
+import { freshMemory, resolveEvent, seededTraceArb, traceArb, traceShape, type EventPlan } from "../arbitrary/index.js";
 import { runMachine } from "../interpret/machine.js";
 import type { Value } from "../interpret/value.js";
 import type { Machine } from "../ir/module.js";
@@ -91,12 +91,40 @@ function counterexample(ctx: SuiteContext, m: Machine, title: string, failure: T
   return `${yaml}${note}`;
 }
 
+/** The trace arbitrary of the suite: random traces, and traces seeded by the spec's examples. */
+function tracesOf(ctx: SuiteContext, m: Machine): fc.Arbitrary<readonly EventPlan[]> {
+  const shape = traceShape(ctx.arb, m);
+  const random = traceArb(ctx.arb, shape, ctx.settings.traceLength);
+  const seeded = seededTraceArb(ctx.arb, shape, m, ctx.settings.traceLength);
+  return seeded === null ? random : fc.oneof({ arbitrary: random, weight: 3 }, { arbitrary: seeded, weight: 1 });
+}
+
+/**
+ * Runs up to `budget` more random traces of `m` (no checks; the generated step counts the rules
+ * it fires) until `done()` says the wanted rules have fired. Returns how many traces it ran.
+ */
+export function searchTraces(ctx: SuiteContext, m: Machine, budget: number, done: () => boolean): number {
+  const batch = 50;
+  let ran = 0;
+  for (let round = 0; ran < budget && !done(); round++) {
+    for (const plans of fc.sample(tracesOf(ctx, m), { numRuns: batch, seed: ctx.seedFor(`search ${m.name} ${round}`) })) {
+      try {
+        runTrace(ctx, m, plans, null, () => null);
+      } catch {
+        // A failing step is another check's business; the search only counts rules.
+      }
+    }
+    ran += batch;
+  }
+  return ran;
+}
+
 /**
  * `title` holds on every random trace of `m`: `onState` on the initial and every reached state,
  * `onStep` on every transition. Throws an Error with the reason and a pasteable example.
  */
 export function traceProperty(ctx: SuiteContext, m: Machine, title: string, onState: StateCheck | null, onStep: TransitionCheck): void {
-  const arb = traceArb(ctx.arb, traceShape(ctx.arb, m), ctx.settings.traceLength);
+  const arb = tracesOf(ctx, m);
   const seed = ctx.seedFor(title);
   const predicate = (plans: readonly EventPlan[]): void => {
     try {

@@ -12,8 +12,10 @@ import type { Expr } from "../ir/expr.js";
 import type { Module, Program } from "../ir/module.js";
 import { type Type, unreachable } from "../ir/types.js";
 import { type GeneratedModule, type RunSettings, SuiteContext } from "./context.js";
+import { searchFacts } from "./decision-checks.js";
 import { decisionEquals, decisionSchemas, machineEquals, machineSchemas } from "./equivalence.js";
 import { checkLawOn } from "./law-checks.js";
+import { searchTraces } from "./machine-checks.js";
 import { shownAs } from "./printer.js";
 import type { SchemaSet } from "./schemas.js";
 
@@ -136,20 +138,53 @@ export class Suite {
     this.guarded(`${name} facts and verdicts validate against the schema`, () => decisionSchemas(this.ctx, name));
   }
 
+  /** Every constant the generated module exports has the spec's value (the daemon reads them). */
+  constants(): void {
+    this.guarded("constants equal the spec's", () => {
+      const exported = this.ctx.impl as unknown as Readonly<Record<string, unknown>>;
+      const wrong = this.module.constants
+        .filter((c) => exported[c.name] !== c.value)
+        .map((c) => `${c.name} = ${String(exported[c.name])}, the spec says ${String(c.value)}`);
+      if (wrong.length > 0) throw new Error(`${this.module.name}: generated constants differ from the spec: ${wrong.join("; ")}`);
+    });
+  }
+
   /** Every rule fired at least once so far (run it last); the generated RULES match the spec's. */
   coverage(): void {
     const spec = moduleRules(this.module);
     const listed = [...this.ctx.impl.RULES];
     if (spec.join("\n") !== listed.join("\n")) throw new Error(`${this.module.name}: generated RULES [${listed.join(", ")}] differ from the spec's [${spec.join(", ")}]`);
+    this.searchUnfired();
     const never = spec.filter((r) => (this.ctx.counts.get(r) ?? 0) === 0);
     if (never.length > 0) throw new Error(`${this.module.name}: rules that never fired in the examples and random runs: ${never.join(", ")}`);
   }
 
+  /**
+   * Rules the checks left unfired get a longer random search (up to 20 times the runs of one
+   * property) before the coverage verdict: a rare rule is not a failure, an unreachable one is.
+   */
+  private searchUnfired(): void {
+    const fired = (rules: readonly string[]) => (): boolean => rules.every((r) => (this.ctx.counts.get(r) ?? 0) > 0);
+    const budget = 20 * this.ctx.settings.runs;
+    for (const m of this.module.machines) {
+      const rules = m.handlers.flatMap((h) => h.branches.map((b) => b.rule));
+      if (!fired(rules)()) this.searched.push([m.name, searchTraces(this.ctx, m, budget, fired(rules))]);
+    }
+    for (const d of this.module.decisions) {
+      const rules = d.rules.map((r) => r.rule);
+      if (!fired(rules)()) this.searched.push([d.name, searchFacts(this.ctx, d, budget, fired(rules))]);
+    }
+  }
+
+  /** Extra random inputs the coverage search ran, per machine or decision. */
+  private readonly searched: [string, number][] = [];
+
   /** `module: rule count, ...` for the log, in declaration order. */
   coverageReport(): string {
     const rows = moduleRules(this.module).map((r) => `  ${r}: ${this.ctx.counts.get(r) ?? 0}`);
+    const search = this.searched.map(([name, n]) => `\n  (${n} more random inputs of ${name} searched for rare rules)`).join("");
     const skipped = this.ctx.outOfRange > 0 ? `\n  (${this.ctx.outOfRange} random inputs skipped: the model's arithmetic left the safe integers)` : "";
-    return `rule coverage of ${this.module.name} (${this.ctx.settings.runs} runs per property, seed ${this.ctx.settings.seed}):\n${rows.join("\n")}${skipped}`;
+    return `rule coverage of ${this.module.name} (${this.ctx.settings.runs} runs per property, seed ${this.ctx.settings.seed}):\n${rows.join("\n")}${search}${skipped}`;
   }
 
   /** Every check, named as the generated test file names its `it`s, coverage last. */
@@ -158,6 +193,7 @@ export class Suite {
     return [
       ...m.examples.map((x) => ({ name: `example ${x.name}`, run: () => this.example(x.name) })),
       ...m.laws.map((l) => ({ name: `law ${l.name}`, run: () => this.law(l.name) })),
+      { name: "constants equal the spec's", run: () => this.constants() },
       ...m.machines.flatMap((x) => [
         { name: `${x.name} equals the interpreter on random traces`, run: () => this.machineEquals(x.name) },
         { name: `${x.name} states, events and outputs validate against the schema`, run: () => this.machineSchemas(x.name) },

@@ -22,10 +22,10 @@ afterAll(() => {
 const names = new Suite(program, "fleet", { RULES: [], machines: {}, decisions: {} }, schemasOf(program), settingsFromEnv({})).checks().map((c) => c.name);
 
 describe("conformance harness on fixtures/spec/fleet.yaml", { timeout: 120_000 }, () => {
-  it("lists one check per example, per law, two per machine and decision, and coverage", () => {
+  it("lists one check per example, per law, constants, two per machine and decision, and coverage", () => {
     const m = program.modules[0];
     expect(m).toBeDefined();
-    expect(names.length).toBe((m?.examples.length ?? 0) + (m?.laws.length ?? 0) + 2 * ((m?.machines.length ?? 0) + (m?.decisions.length ?? 0)) + 1);
+    expect(names.length).toBe((m?.examples.length ?? 0) + (m?.laws.length ?? 0) + 1 + 2 * ((m?.machines.length ?? 0) + (m?.decisions.length ?? 0)) + 1);
     expect(names[names.length - 1]).toBe("every rule fires");
   });
   for (const name of names) {

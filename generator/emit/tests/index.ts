@@ -19,6 +19,7 @@ function body(module: Module): string[] {
   const out: string[] = [];
   for (const x of module.examples) out.push(...itLine(`example ${x.name}`, `example(${str(x.name)})`, x.doc));
   for (const l of module.laws) out.push(...itLine(`law ${l.name}`, `law(${str(l.name)})`, l.doc));
+  out.push(...itLine("constants equal the spec's", "constants()", ""));
   for (const m of module.machines) {
     out.push(...itLine(`${m.name} equals the interpreter on random traces`, `machineEquals(${str(m.name)})`, ""));
     out.push(...itLine(`${m.name} states, events and outputs validate against the schema`, `machineSchemas(${str(m.name)})`, ""));
