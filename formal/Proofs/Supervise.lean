@@ -1,34 +1,45 @@
 -- Proofs of the laws of spec/supervise.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Supervise.lean and must not be restated here.
+-- Written without a Lean toolchain (none on the machine that wrote them): unchecked until
+-- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
+-- (instance search does not unfold it).
 import Statute.Supervise
 
 namespace Statute.Supervise.Proofs
 
-/-- restart_gives_up: not yet proved. -/
+/-- restart_gives_up: not yet proved (one step from any reachable state; needs the window
+  count's arithmetic, `in_window + 1 > budget` against `length ≥ RESTART_MAX_FAILURES`). -/
 theorem restart_gives_up : Statute.Supervise.restart_gives_up_stmt := by
   sorry
 
-/-- restart_decide_window: not yet proved. -/
+/-- restart_decide_window: not yet proved (needs lemmas on `List.filter`, `List.drop` and
+  `List.all`). -/
 theorem restart_decide_window : Statute.Supervise.restart_decide_window_stmt := by
   sorry
 
-/-- restart_decide_verdict: not yet proved. -/
+/-- restart_decide_verdict: not yet proved (needs `min` and `2 ^ k` arithmetic without omega). -/
 theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt := by
   sorry
 
-/-- restart_wire_*: not yet proved. -/
+set_option maxHeartbeats 1000000 in
+/-- restart_wire_*: the conjunction of RestartBudget's closed example traces, evaluated by
+  `decide`. -/
 theorem restart_wire : Statute.Supervise.restart_wire_stmt := by
-  sorry
+  unfold Statute.Supervise.restart_wire_stmt
+  decide
 
-/-- restart_ffi_*: not yet proved. -/
+set_option maxHeartbeats 1000000 in
+/-- restart_ffi_*: the same closed example traces as restart_wire_*, evaluated by `decide`. -/
 theorem restart_ffi : Statute.Supervise.restart_ffi_stmt := by
-  sorry
+  unfold Statute.Supervise.restart_ffi_stmt
+  decide
 
-/-- restart_pause_ordered: not yet proved. -/
+/-- restart_pause_ordered: three comparisons of constants, evaluated by `decide`. -/
 theorem restart_pause_ordered : Statute.Supervise.restart_pause_ordered_stmt := by
-  sorry
+  unfold Statute.Supervise.restart_pause_ordered_stmt
+  decide
 
-/-- restart_clock_backwards_rejected: not yet proved. -/
+/-- restart_clock_backwards_rejected: not yet proved (one step from any reachable state). -/
 theorem restart_clock_backwards_rejected :
     Statute.Supervise.restart_clock_backwards_rejected_stmt := by
   sorry
