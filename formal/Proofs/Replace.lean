@@ -4,7 +4,7 @@
 -- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
 -- (instance search does not unfold it).
 --
--- ReplacementFacts is finite (5 relations × 2 kinds × 2^3 Bool values = 80 cases): the laws of the
+-- ReplacementFacts is finite (5 relations, 2 kinds, 3 Bools: 80 cases): the laws of the
 -- Replacement verdict split every field with `cases` and evaluate each closed case by `decide`.
 import Statute.Replace
 
