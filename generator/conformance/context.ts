@@ -35,7 +35,7 @@ export interface RunSettings {
 
 export function settingsFromEnv(env: Readonly<Record<string, string | undefined>>): RunSettings {
   const int = (s: string | undefined, d: number): number => (s !== undefined && /^[0-9]+$/.test(s) ? Number(s) : d);
-  return { runs: int(env["STATUTE_RUNS"], 200), seed: int(env["STATUTE_SEED"], 20240601), traceLength: int(env["STATUTE_TRACE"], 24) };
+  return { runs: int(env["STATUTE_RUNS"], 300), seed: int(env["STATUTE_SEED"], 20240601), traceLength: int(env["STATUTE_TRACE"], 24) };
 }
 
 export class SuiteContext {

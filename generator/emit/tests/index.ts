@@ -38,7 +38,7 @@ function testFile(module: Module): GeneratedFile {
     doNotEdit(module.file, "//"),
     `// Conformance suite of module ${module.name}: the generated code in ts/${module.name}.ts against the`,
     "// IR interpreter (the oracle), the spec's examples and laws, and the generated JSON Schema.",
-    "// Random runs per property: STATUTE_RUNS (default 200); seed: STATUTE_SEED.",
+    "// Random runs per property: STATUTE_RUNS (default 300); seed: STATUTE_SEED.",
     "",
     'import { afterAll, describe, it } from "vitest";',
     'import { specSuite } from "../../generator/conformance/index.js";',
