@@ -19,6 +19,38 @@ theorem adopt_same_build : Statute.Launcher.adopt_same_build_stmt := by
   cases f with
   | mk sv bi => cases sv <;> cases bi <;> decide
 
+/-- quiesce_answer_only_in_round: not yet proved (one step on a worker list
+  of any length: needs `List.getD` / `List.set` lemmas). -/
+theorem quiesce_answer_only_in_round : Statute.Launcher.quiesce_answer_only_in_round_stmt := by
+  sorry
+
+/-- quiesce_answer_by_work: not yet proved (one step on a worker list
+  of any length: needs `List.getD` / `List.set` lemmas). -/
+theorem quiesce_answer_by_work : Statute.Launcher.quiesce_answer_by_work_stmt := by
+  sorry
+
+/-- quiesce_commit_only_all_quiesced: not yet proved (one step on a worker list
+  of any length: needs `List.getD` / `List.set` lemmas). -/
+theorem quiesce_commit_only_all_quiesced :
+    Statute.Launcher.quiesce_commit_only_all_quiesced_stmt := by
+  sorry
+
+/-- quiesce_answers_belong_to_the_round: not yet proved (an invariant: induction over
+  ReachableQuiesce). -/
+theorem quiesce_answers_belong_to_the_round :
+    Statute.Launcher.quiesce_answers_belong_to_the_round_stmt := by
+  sorry
+
+/-- quiesce_release_reopens: not yet proved (one step on a worker list
+  of any length: needs `List.getD` / `List.set` lemmas). -/
+theorem quiesce_release_reopens : Statute.Launcher.quiesce_release_reopens_stmt := by
+  sorry
+
+/-- quiesce_hold_reopens: not yet proved (one step on a worker list
+  of any length: needs `List.getD` / `List.set` lemmas). -/
+theorem quiesce_hold_reopens : Statute.Launcher.quiesce_hold_reopens_stmt := by
+  sorry
+
 set_option maxHeartbeats 1000000 in
 /-- launcher_ffi_answers: the conjunction of Quiesce's closed example traces, evaluated by
   `decide`. -/

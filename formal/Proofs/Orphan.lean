@@ -71,6 +71,30 @@ theorem orphan_exit_by_work : Statute.Orphan.orphan_exit_by_work_stmt := by
     by_cases h2 : f.absent_ms ≥ 2 * f.window_ms <;>
     simp [decideOrphanExit, hw, hc, h1, h2]
 
+/-- orphan_work_set_each_kind: split the eight work fields (256 cases); each case is closed up
+  to `withdrawn_input`, which HasWork never reads, so `rfl` evaluates it (`decide` would refuse
+  the free variable). -/
+theorem orphan_work_set_each_kind : Statute.Orphan.orphan_work_set_each_kind_stmt := by
+  intro f
+  cases f with
+  | mk w =>
+    cases w with
+    | mk r c q a b u ch wf wd =>
+      cases r <;> cases c <;> cases q <;> cases a <;> cases b <;> cases u <;> cases ch <;>
+        cases wf <;> rfl
+
+/-- orphan_withdrawn_input_not_work: split the eight work fields (256 cases); HasWork never reads
+  `withdrawn_input`, so each case evaluates by `rfl` with it free. -/
+theorem orphan_withdrawn_input_not_work :
+    Statute.Orphan.orphan_withdrawn_input_not_work_stmt := by
+  intro f
+  cases f with
+  | mk w =>
+    cases w with
+    | mk r c q a b u ch wf wd =>
+      cases r <;> cases c <;> cases q <;> cases a <;> cases b <;> cases u <;> cases ch <;>
+        cases wf <;> rfl
+
 set_option maxHeartbeats 1000000 in
 /-- orphan_wire_*: the conjunction of OrphanExit's closed examples, evaluated by `decide`. -/
 theorem orphan_wire : Statute.Orphan.orphan_wire_stmt := by

@@ -46,6 +46,12 @@ theorem replace_verdict_exact : Statute.Replace.replace_verdict_exact_stmt := by
   cases f with
   | mk r k i b p => cases r <;> cases k <;> cases i <;> cases b <;> cases p <;> decide
 
+/-- replace_tell_exact: all 80 closed cases of ReplacementFacts, by `decide`. -/
+theorem replace_tell_exact : Statute.Replace.replace_tell_exact_stmt := by
+  intro f
+  cases f with
+  | mk r k i b p => cases r <;> cases k <;> cases i <;> cases b <;> cases p <;> decide
+
 set_option maxHeartbeats 1000000 in
 /-- replace_ffi_relation: the conjunction of Relate's closed examples, evaluated by `decide`. -/
 theorem replace_ffi_relation : Statute.Replace.replace_ffi_relation_stmt := by

@@ -47,6 +47,30 @@ theorem revive_veto_ages_as_model : Statute.Revive.revive_veto_ages_as_model_stm
         · cases g <;> cases a <;> cases l <;> cases h <;> simp [decideRevivalVeto, hF, hO]
 -/
 
+/-- revive_veto_future_as_skew: the future veto comes right after the unreadable one, so no
+  arithmetic is needed: split the four veto flags and the stamp, then both comparisons
+  RevivalVeto reads (`by_cases`), and `simp` evaluates each closed case. -/
+theorem revive_veto_future_as_skew : Statute.Revive.revive_veto_future_as_skew_stmt := by
+  intro f
+  cases f with
+  | mk g a l h st now =>
+    cases st with
+    | none => cases g <;> cases a <;> cases l <;> cases h <;> simp [decideRevivalVeto]
+    | some t =>
+      by_cases hF : t - now > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS <;>
+        by_cases hO : now - t > Statute.Timeouts.REVIVAL_MAX_AGE_MS <;>
+        cases g <;> cases a <;> cases l <;> cases h <;> simp [decideRevivalVeto, hF, hO]
+
+/-- revive_refresh_on_time: not yet proved (one step of BusyRefresh on any event from any state;
+  `decide (n = s)` over a free state). -/
+theorem revive_refresh_on_time : Statute.Revive.revive_refresh_on_time_stmt := by
+  sorry
+
+/-- revive_work_recorded: not yet proved (one Work step from any state, with `HasWork` of two
+  free work sets). -/
+theorem revive_work_recorded : Statute.Revive.revive_work_recorded_stmt := by
+  sorry
+
 set_option maxHeartbeats 1000000 in
 /-- revive_ffi_*: the conjunction of RevivalVeto's closed examples (each veto in the seed's
   order, given up first), evaluated by `decide`. -/
