@@ -35,9 +35,9 @@ function proofSummary(program: Program, proofs: ReadonlyMap<string, "proved" | "
     const open = m.laws.filter((l) => proofs.get(l.ident) === "open").map((l) => l.name);
     const missing = m.laws.filter((l) => proofs.get(l.ident) === undefined).map((l) => l.name);
     const detail = [open.length ? ` open: ${open.join(", ")}` : "", missing.length ? ` no proof: ${missing.join(", ")}` : ""].join(";");
-    return `  ${m.name}: ${m.laws.length} laws stated, ${count("proved")} proved in formal/, ${count("open")} open, ${count(undefined)} without a proof${detail ? ` (${detail.trim()})` : ""}`;
+    return `  ${m.name}: ${m.laws.length} laws stated, ${count("proved")} with a proof in formal/, ${count("open")} open (sorry), ${count(undefined)} without a theorem${detail ? ` (${detail.trim()})` : ""}`;
   });
-  return `laws (Lean proofs are not checked on this machine: no Lean toolchain):\n${lines.join("\n")}\n`;
+  return `laws (a proof in formal/ is a candidate until `lake build` checks it; no Lean toolchain here):\n${lines.join("\n")}\n`;
 }
 
 export function gen(root: string, args: readonly string[], io: Io): number {

@@ -40,7 +40,7 @@ function tsOf(m: Module, law: Law): string {
 /** How a law is checked, and whether formal/ proves it. Nothing unproved reads as proved. */
 export function lawStatus(law: Law, ctx: EmitContext): string {
   const proof = ctx.proofs.get(law.ident);
-  const formal = proof === "proved" ? "proved in formal/" : proof === "open" ? "stated; proof open (sorry in formal/)" : "stated; no proof in formal/";
+  const formal = proof === "proved" ? "proof in formal/ (not yet checked by Lean)" : proof === "open" ? "stated; proof open (sorry in formal/)" : "stated; no proof in formal/";
   switch (law.body.kind) {
     case "order":
       return `evaluated at generation; ${formal}`;
@@ -90,7 +90,9 @@ export const emitDocs: Emitter = (program: Program, ctx: EmitContext) => {
     "the Lean statements and the conformance tests are generated from it. Status per law: how it is",
     "checked, and whether `formal/` proves its Lean statement.",
     "",
-    `${laws.length} laws in ${program.modules.length} modules; ${proved} proved in formal/, ${laws.length - proved} not (yet) proved.`,
+    `${laws.length} laws in ${program.modules.length} modules; ${proved} have a proof in formal/ without \`sorry\`, ${laws.length - proved} do not.`,
+    "No Lean toolchain has checked these proofs yet: until `cd formal && lake build` passes, a proof",
+    "here is a candidate, not a result.",
   ];
   const body = program.modules.map((m) => moduleSection(m, ctx));
   return [{ path: "docs/laws.md", content: `${[head.join("\n"), ...body].join("\n\n").replace(/\n{3,}/g, "\n\n")}\n` }];
