@@ -37,7 +37,7 @@ function proofSummary(program: Program, proofs: ReadonlyMap<string, "proved" | "
     const detail = [open.length ? ` open: ${open.join(", ")}` : "", missing.length ? ` no proof: ${missing.join(", ")}` : ""].join(";");
     return `  ${m.name}: ${m.laws.length} laws stated, ${count("proved")} with a proof in formal/, ${count("open")} open (sorry), ${count(undefined)} without a theorem${detail ? ` (${detail.trim()})` : ""}`;
   });
-  return `laws (a proof in formal/ is a candidate until `lake build` checks it; no Lean toolchain here):\n${lines.join("\n")}\n`;
+  return `laws (a proof in formal/ is a candidate until lake build checks it; no Lean toolchain here):\n${lines.join("\n")}\n`;
 }
 
 export function gen(root: string, args: readonly string[], io: Io): number {
