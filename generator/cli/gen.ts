@@ -34,8 +34,8 @@ function proofSummary(program: Program, proofs: ReadonlyMap<string, "proved" | "
     const count = (s: "proved" | "open" | undefined) => m.laws.filter((l) => proofs.get(l.ident) === s).length;
     const open = m.laws.filter((l) => proofs.get(l.ident) === "open").map((l) => l.name);
     const missing = m.laws.filter((l) => proofs.get(l.ident) === undefined).map((l) => l.name);
-    const detail = [open.length ? ` open: ${open.join(", ")}` : "", missing.length ? ` no proof: ${missing.join(", ")}` : ""].join(";");
-    return `  ${m.name}: ${m.laws.length} laws stated, ${count("proved")} with a proof in formal/, ${count("open")} open (sorry), ${count(undefined)} without a theorem${detail ? ` (${detail.trim()})` : ""}`;
+    const detail = [open.length ? `open: ${open.join(", ")}` : "", missing.length ? `no theorem: ${missing.join(", ")}` : ""].filter(Boolean).join("; ");
+    return `  ${m.name}: ${m.laws.length} laws stated, ${count("proved")} with a proof in formal/, ${count("open")} open (sorry), ${count(undefined)} without a theorem${detail ? ` (${detail})` : ""}`;
   });
   return `laws (a proof in formal/ is a candidate until lake build checks it; no Lean toolchain here):\n${lines.join("\n")}\n`;
 }
