@@ -41,6 +41,18 @@ describe("launcher conformance", { timeout: 120_000 }, () => {
   it("law idle_shutdown_never_aborts", () => suite.law("idle_shutdown_never_aborts"));
   // a live worker is adopted exactly when it has the same version and the same build id; every other is stopped as lost
   it("law adopt_same_build", () => suite.law("adopt_same_build"));
+  // a worker's answer counts only inside a quiesce round and only once; an answer outside a round (serving, or after the stop) or a second answer in one round is ignored and changes nothing
+  it("law quiesce_answer_only_in_round", () => suite.law("quiesce_answer_only_in_round"));
+  // inside a round an idle worker closes its run gate and answers quiesced, a busy one answers busy and leaves its gate as it was; the answer is recorded for that worker alone and touches no run and no other worker
+  it("law quiesce_answer_by_work", () => suite.law("quiesce_answer_by_work"));
+  // the commit stops the workers exactly when a round is open and every worker answered quiesced; any other commit in a round answers busy and ends it, a commit outside a round (serving, or after the stop) is ignored; a commit never touches a gate or a run
+  it("law quiesce_commit_only_all_quiesced", () => suite.law("quiesce_commit_only_all_quiesced"));
+  // answers belong to one round; while serving no answer is recorded, and once stopped every worker answered quiesced, holds its gate closed and runs nothing
+  it("law quiesce_answers_belong_to_the_round", () => suite.law("quiesce_answers_belong_to_the_round"));
+  // the supervisor's release reopens the closed gate of the worker it reaches, unless the daemon stopped or the release is of an earlier round and the worker quiesced in this one; it touches no other gate, no run and no answer
+  it("law quiesce_release_reopens", () => suite.law("quiesce_release_reopens"));
+  // a quiesced worker reopens its own gate when its hold expires, without stop or release, unless the daemon stopped or the hold is of an earlier round and the worker quiesced in this one; it touches no other gate, no run and no answer
+  it("law quiesce_hold_reopens", () => suite.law("quiesce_hold_reopens"));
   // the quiesce gate and commit the daemon runs answer as the model on every trace
   it("law launcher_ffi_answers", () => suite.law("launcher_ffi_answers"));
   // an adoption request on the wire round-trips and a malformed one is rejected, never adopted

@@ -35,6 +35,7 @@ describe("orphan conformance", { timeout: 120_000 }, () => {
   it("example queued_input_is_work", () => suite.example("queued_input_is_work"));
   it("example admitted_run_start_is_work", () => suite.example("admitted_run_start_is_work"));
   it("example withdrawn_input_alone_is_no_work", () => suite.example("withdrawn_input_alone_is_no_work"));
+  it("example compaction_is_work", () => suite.example("compaction_is_work"));
   // with work in flight the worker only waits or exits recording busy; it never closes the session, so a later supervisor resumes the work
   it("law orphan_never_aborts_resumable", () => suite.law("orphan_never_aborts_resumable"));
   // without work (and a window within the wire's range) the worker exits, closing the session, exactly once the absence reaches one window
@@ -45,6 +46,10 @@ describe("orphan conformance", { timeout: 120_000 }, () => {
   it("law orphan_capped_window_never_expires", () => suite.law("orphan_capped_window_never_expires"));
   // how a worker exits is decided by the one work set alone; with work the exit is never an idle exit (it aborts nothing), without work never a busy one
   it("law orphan_exit_by_work", () => suite.law("orphan_exit_by_work"));
+  // each of the eight kinds of the work set (run, compaction, queued input, admitted run start, background job, user bash, unsettled child, workflow run) is work on its own, whatever else the set holds
+  it("law orphan_work_set_each_kind", () => suite.law("orphan_work_set_each_kind"));
+  // withdrawn input is not work; it never changes whether a set holds work, and a set with none of the eight kinds (withdrawn input or nothing) holds none
+  it("law orphan_withdrawn_input_not_work", () => suite.law("orphan_withdrawn_input_not_work"));
   // the JSON wire of the orphan facts and verdict round-trips and rejects malformed input
   it("law orphan_wire_*", () => suite.law("orphan_wire_*"));
   // the runtime entry the worker calls answers as the model on every vector

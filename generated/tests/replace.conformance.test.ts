@@ -55,6 +55,10 @@ describe("replace conformance", { timeout: 120_000 }, () => {
   it("example unknown_daemon_version_is_kept_and_told", () => suite.example("unknown_daemon_version_is_kept_and_told"));
   it("example same_build_is_used_silently", () => suite.example("same_build_is_used_silently"));
   it("example background_newer_client_with_other_protocol_stops", () => suite.example("background_newer_client_with_other_protocol_stops"));
+  // the unknown version rules a replacement out before the client's kind is read, so the user is told
+  it("example unknown_version_is_told_even_by_a_background_client", () => suite.example("unknown_version_is_told_even_by_a_background_client"));
+  // a background client never replaces, so it says nothing about the missing capability or the busy daemon
+  it("example background_newer_client_is_silent_at_a_busy_daemon_without_capability", () => suite.example("background_newer_client_is_silent_at_a_busy_daemon_without_capability"));
   // ranks 0 (running), 1 and 2; only interactive starts of a higher rank at an idle capable daemon replace
   it("example three_builds_replace_twice", () => suite.example("three_builds_replace_twice"));
   // a client replaces the daemon only when the client's version ranks strictly above the daemon's
@@ -71,6 +75,8 @@ describe("replace conformance", { timeout: 120_000 }, () => {
   it("law replace_relation_exact", () => suite.law("replace_relation_exact"));
   // the client replaces exactly when it is interactive, newer, and the daemon advertises idle shutdown and is idle; otherwise it uses the daemon iff the protocol agrees, and an older client or another build says so
   it("law replace_verdict_exact", () => suite.law("replace_verdict_exact"));
+  // a kept daemon tells the user exactly why no replacement happened; by the relation when it rules a replacement out (older client, another build of the same version, an unknown version; nothing for the same build), and for a newer client nothing when it is a background one, else the missing idle-shutdown capability, else the busy daemon
+  it("law replace_tell_exact", () => suite.law("replace_tell_exact"));
   // the relation the client computes answers as the model on every vector
   it("law replace_ffi_relation", () => suite.law("replace_ffi_relation"));
   // the replacement verdict the client computes answers as the model on every vector

@@ -25,6 +25,8 @@ describe("revive conformance", { timeout: 120_000 }, () => {
   it("example stamp_exactly_skew_in_the_future_is_revived", () => suite.example("stamp_exactly_skew_in_the_future_is_revived"));
   it("example stamp_exactly_30min_old_is_revived", () => suite.example("stamp_exactly_30min_old_is_revived"));
   it("example stamp_30min_1ms_old_is_vetoed", () => suite.example("stamp_30min_1ms_old_is_vetoed"));
+  // a stamp 60 001 ms ahead is more than the 60 s skew
+  it("example stamp_1ms_past_the_skew_is_vetoed", () => suite.example("stamp_1ms_past_the_skew_is_vetoed"));
   // a run refreshed at 5 and 10 min crashes at its due tick (15 min); the boot at 40 min sees a stamp 30 min old
   it("example long_run_crash_is_revived_25min_later", () => suite.example("long_run_crash_is_revived_25min_later"));
   // a crash reported 1 ms after the due tick is refused; the tick comes first
@@ -39,6 +41,12 @@ describe("revive conformance", { timeout: 120_000 }, () => {
   it("law revive_after_refresh", () => suite.law("revive_after_refresh"));
   // past the earlier vetoes, a readable stamp is vetoed as too old exactly when it is more than REVIVAL_MAX_AGE_MS old, and once too old it stays too old as the clock advances
   it("law revive_veto_ages_as_model", () => suite.law("revive_veto_ages_as_model"));
+  // past the earlier vetoes, a readable stamp is vetoed as in the future exactly when it is more than REVIVAL_CLOCK_SKEW_MS ahead of the booting clock; a stamp at most the skew ahead is never vetoed for it
+  it("law revive_veto_future_as_skew", () => suite.law("revive_veto_future_as_skew"));
+  // only a boot follows a crash and a boot follows only a crash (anything else is ignored); an event whose clock goes backwards is refused, and so is an event of a worker with work later than its due refresh tick (the tick comes first); an event exactly at the latest time or at the due tick is on time; an ignored or refused event changes nothing
+  it("law revive_refresh_on_time", () => suite.law("revive_refresh_on_time"));
+  // an accepted change of the work set is taken whole at its time; when work starts (from no work to some) or a run starts it records busy at once, when work starts the next refresh tick is due one refresh later, and when a run ends it records idle, even with other work left; any other change keeps the record
+  it("law revive_work_recorded", () => suite.law("revive_work_recorded"));
   // the runtime entry the supervisor calls at boot answers as the model on every vector
   it("law revive_ffi_*", () => suite.law("revive_ffi_*"));
   it("constants equal the spec's", () => suite.constants());

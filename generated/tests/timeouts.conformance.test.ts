@@ -42,8 +42,32 @@ describe("timeouts conformance", { timeout: 120_000 }, () => {
   it("example backoff_cap_below_base_is_named", () => suite.example("backoff_cap_below_base_is_named"));
   // with the stop grace and the restart window both broken, the earlier relation is named
   it("example first_violated_relation_wins", () => suite.example("first_violated_relation_wins"));
+  // stop grace 10 s (< 11 s) and launcher wait 28 s (< 29 s drain) both fail; the stop grace comes first
+  it("example stop_grace_before_launcher_wait", () => suite.example("stop_grace_before_launcher_wait"));
+  // launcher wait 28 s (< 29 s drain) and parent kill 43 s (< 30 s route + 14 s stop) both fail; the launcher wait comes first
+  it("example launcher_wait_before_parent_kill", () => suite.example("launcher_wait_before_parent_kill"));
+  // parent kill 43 s (< 44 s) and lost exit 130 s (< 131 s return) both fail; the parent kill comes first
+  it("example parent_kill_before_lost_worker", () => suite.example("parent_kill_before_lost_worker"));
+  // lost exit 130 s (< 131 s) and max age 29 min (< 25 + 5 min) both fail; the lost worker comes first
+  it("example lost_worker_before_busy_evidence", () => suite.example("lost_worker_before_busy_evidence"));
+  // max age 29 min (< 30 min) and hold 9 s (< 5 s + 5 s) both fail; the busy evidence comes first
+  it("example busy_evidence_before_quiesce_hold", () => suite.example("busy_evidence_before_quiesce_hold"));
+  // hold 9 s (< 10 s) and a 5 min window (< 6 steps of 60 s) both fail; the quiesce hold comes first
+  it("example quiesce_hold_before_crash_loop", () => suite.example("quiesce_hold_before_crash_loop"));
+  // a 5 min window (< 6 min) and a 5 s connect (< 10 s auth floor) both fail; the crash loop comes first
+  it("example crash_loop_before_worker_connect", () => suite.example("crash_loop_before_worker_connect"));
+  // a 5 s connect (< 10 s) and a 100 ms backoff cap (< 250 ms base) both fail; the worker connect comes first
+  it("example worker_connect_before_registration_backoff", () => suite.example("worker_connect_before_registration_backoff"));
+  // a launcher that waits exactly the 29 s drain covers it
+  it("example launcher_wait_equal_to_drain_is_ordered", () => suite.example("launcher_wait_equal_to_drain_is_ordered"));
+  // a 10 s connect exactly covers the 10 s auth floor
+  it("example connect_equal_to_auth_floor_is_ordered", () => suite.example("connect_equal_to_auth_floor_is_ordered"));
+  // a backoff capped at its 250 ms base (no doubling) is not below it
+  it("example backoff_cap_equal_to_base_is_ordered", () => suite.example("backoff_cap_equal_to_base_is_ordered"));
   // each timeout covers the sum of what it waits for (stop grace, launcher wait, parent kill, lost worker, busy evidence, quiesce hold), the restart window holds six crash-loop steps, connect covers auth, backoff cap covers base
   it("law timeouts_ordered", () => suite.law("timeouts_ordered"));
+  // the runtime's check answers Ordered exactly when every relation holds on the effective values (a timeout equal to the sum it waits for is enough), and otherwise names the first relation, in Relation's order, that fails
+  it("law timeouts_check_first_violated", () => suite.law("timeouts_check_first_violated"));
   // the check the daemon runs once per process on its effective timeouts answers as the model on every vector
   it("law timeouts_ffi_*", () => suite.law("timeouts_ffi_*"));
   it("constants equal the spec's", () => suite.constants());

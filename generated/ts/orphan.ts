@@ -151,25 +151,25 @@ export function decideHasWork(f: HasWorkFacts): rt.Decided<boolean> {
 export function decideOrphanExit(f: OrphanExitFacts): rt.Decided<OrphanVerdict> {
   const has_work: boolean = decideHasWork({ work: f.work }).verdict;
   const capped: boolean = f.window_ms > WIRE_MAX_MS;
-  // idle_exit: without work, exit after one window and close the session (spec/orphan.yaml:65)
-  if (!has_work && !capped && f.absent_ms >= f.window_ms) {
+  // capped: a window past the wire's range never expires (spec/orphan.yaml:65)
+  if (capped) {
+    return {
+      verdict: "Wait",
+      rule: "OrphanExit.capped",
+    };
+  }
+  // idle_exit: without work, exit after one window and close the session (spec/orphan.yaml:69)
+  if (!has_work && f.absent_ms >= f.window_ms) {
     return {
       verdict: "ExitIdle",
       rule: "OrphanExit.idle_exit",
     };
   }
-  // busy_exit: with work, exit after two windows, recording busy and aborting nothing (spec/orphan.yaml:69)
-  if (has_work && !capped && f.absent_ms >= 2 * f.window_ms) {
+  // busy_exit: with work, exit after two windows, recording busy and aborting nothing (spec/orphan.yaml:73)
+  if (has_work && f.absent_ms >= 2 * f.window_ms) {
     return {
       verdict: "ExitBusy",
       rule: "OrphanExit.busy_exit",
-    };
-  }
-  // capped: a window past the wire's range never expires (spec/orphan.yaml:73)
-  if (capped) {
-    return {
-      verdict: "Wait",
-      rule: "OrphanExit.capped",
     };
   }
   // wait (spec/orphan.yaml:77)
@@ -190,9 +190,9 @@ export const RULES = [
   "HasWork.unsettled_child",
   "HasWork.workflow_run",
   "HasWork.no_work",
+  "OrphanExit.capped",
   "OrphanExit.idle_exit",
   "OrphanExit.busy_exit",
-  "OrphanExit.capped",
   "OrphanExit.wait",
 ] as const;
 
@@ -228,15 +228,15 @@ export const decisions = {
   OrphanExit: {
     decide: decideOrphanExit,
     rules: [
+      "OrphanExit.capped",
       "OrphanExit.idle_exit",
       "OrphanExit.busy_exit",
-      "OrphanExit.capped",
       "OrphanExit.wait",
     ],
     guards: {
-      "OrphanExit.idle_exit": "!has_work && !capped && f.absent_ms >= f.window_ms",
-      "OrphanExit.busy_exit": "has_work && !capped && f.absent_ms >= 2 * f.window_ms",
       "OrphanExit.capped": "capped",
+      "OrphanExit.idle_exit": "!has_work && f.absent_ms >= f.window_ms",
+      "OrphanExit.busy_exit": "has_work && f.absent_ms >= 2 * f.window_ms",
     },
   },
 } as const;

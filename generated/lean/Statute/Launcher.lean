@@ -365,18 +365,145 @@ def idle_shutdown_never_aborts_stmt : Prop :=
 /-- adopt_same_build: a live worker is adopted exactly when it has the same version and the same
   build id; every other is stopped as lost. Secures: a supervisor never drives a worker of
   another build over its protocol. Adversary: a worker left by an older or other build of the
-  daemon. Open: stated in formal/ with sorry. (spec/launcher.yaml:169) -/
+  daemon. Proved in formal/. (spec/launcher.yaml:169) -/
 def adopt_same_build_stmt : Prop :=
   ∀ (f : AdoptFacts),
     let v := decideAdopt f
     (decide (decide (v = AdoptVerdict.AdoptWorker) = (f.same_version && f.same_build_id)) &&
      (decide (v = AdoptVerdict.AdoptWorker) || decide (v = AdoptVerdict.StopAsLost))) = true
 
+/-- quiesce_answer_only_in_round: a worker's answer counts only inside a quiesce round and only
+  once; an answer outside a round (serving, or after the stop) or a second answer in one round is
+  ignored and changes nothing. Secures: a late or repeated answer never turns a busy round into a
+  stop, nor reopens or closes a gate. Adversary: an answer delivered after the answer timeout,
+  after the commit, or twice. Open: stated in formal/ with sorry. (spec/launcher.yaml:176) -/
+def quiesce_answer_only_in_round_stmt : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
+    let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
+    let o := (stepQuiesce s (QuiesceEvent.Answer e_w)).2
+    (let me := List.getD
+                 s.workers
+                 e_w
+                 ({ running := false, gate := Gate.Open, answer := Answer.Unasked } : Worker)
+     decide (decide (o = QuiesceOutput.Ignored) =
+             (!decide (s.phase = Phase.Asking) || !decide (me.answer = Answer.Unasked))) &&
+     (!decide (o = QuiesceOutput.Ignored) || decide (n = s))) = true
+
+/-- quiesce_answer_by_work: inside a round an idle worker closes its run gate and answers
+  quiesced, a busy one answers busy and leaves its gate as it was; the answer is recorded for
+  that worker alone and touches no run and no other worker. Secures: the commit decides on
+  answers that say whether each worker was running when it answered. Adversary: a run in progress
+  while the supervisor asks; a run starting just before the answer. Open: stated in formal/ with
+  sorry. (spec/launcher.yaml:187) -/
+def quiesce_answer_by_work_stmt : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
+    let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
+    let o := (stepQuiesce s (QuiesceEvent.Answer e_w)).2
+    (let me := List.getD
+                 s.workers
+                 e_w
+                 ({ running := false, gate := Gate.Open, answer := Answer.Unasked } : Worker)
+     let after := List.getD
+                    n.workers
+                    e_w
+                    ({ running := false, gate := Gate.Open, answer := Answer.Unasked } : Worker)
+     (decide (o = QuiesceOutput.Ignored) ||
+      decide (o = QuiesceOutput.AnsweredBusy) ||
+      decide (o = QuiesceOutput.AnsweredQuiesced)) &&
+     (!decide (o = QuiesceOutput.AnsweredBusy) ||
+      (me.running && decide (after = { me with answer := Answer.Busy }))) &&
+     (!decide (o = QuiesceOutput.AnsweredQuiesced) ||
+      (!me.running &&
+       decide (after = { me with gate := Gate.Closed, answer := Answer.Quiesced }))) &&
+     decide (n.phase = s.phase) &&
+     decide (List.set n.workers e_w me = s.workers)) = true
+
+/-- quiesce_commit_only_all_quiesced: the commit stops the workers exactly when a round is open
+  and every worker answered quiesced; any other commit in a round answers busy and ends it, a
+  commit outside a round (serving, or after the stop) is ignored; a commit never touches a gate
+  or a run. Secures: one busy or silent worker keeps the daemon, and a late commit cannot stop
+  workers twice or outside a round. Adversary: a commit racing an answer timeout; a duplicated
+  commit after the stop. Open: stated in formal/ with sorry. (spec/launcher.yaml:201) -/
+def quiesce_commit_only_all_quiesced_stmt : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce s →
+    let n := (stepQuiesce s QuiesceEvent.Commit).1
+    let o := (stepQuiesce s QuiesceEvent.Commit).2
+    (decide (decide (o = QuiesceOutput.Stopped) =
+             (decide (s.phase = Phase.Asking) &&
+              List.all s.workers (fun (x : Worker) => decide (x.answer = Answer.Quiesced)))) &&
+     decide (decide (o = QuiesceOutput.Ignored) = (!decide (s.phase = Phase.Asking))) &&
+     (!decide (o = QuiesceOutput.Ignored) || decide (n = s)) &&
+     (!decide (o = QuiesceOutput.Busy) || decide (n.phase = Phase.Serving)) &&
+     decide (List.map (fun (x : Worker) => { x with answer := Answer.Unasked }) n.workers =
+             List.map (fun (x : Worker) => { x with answer := Answer.Unasked }) s.workers)) = true
+
+/-- quiesce_answers_belong_to_the_round: answers belong to one round; while serving no answer is
+  recorded, and once stopped every worker answered quiesced, holds its gate closed and runs
+  nothing. Secures: an answer of an earlier round never counts in a later one, and the stop rests
+  on every worker's quiesced answer. Adversary: an answer timeout or busy commit followed by a
+  new round; a late answer. Open: stated in formal/ with sorry. (spec/launcher.yaml:214) -/
+def quiesce_answers_belong_to_the_round_stmt : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce s →
+    ((!decide (s.phase = Phase.Serving) ||
+      List.all s.workers (fun (x : Worker) => decide (x.answer = Answer.Unasked))) &&
+     (!decide (s.phase = Phase.Stopped) ||
+      List.all
+        s.workers
+        (fun (x : Worker) =>
+           decide (x.answer = Answer.Quiesced) &&
+           decide (x.gate = Gate.Closed) &&
+           !x.running))) = true
+
+/-- quiesce_release_reopens: the supervisor's release reopens the closed gate of the worker it
+  reaches, unless the daemon stopped or the release is of an earlier round and the worker
+  quiesced in this one; it touches no other gate, no run and no answer. Secures: after a busy
+  round every quiesced worker can start runs again as soon as its release arrives. Adversary: a
+  release arriving late, after a new round, or after the stop. Open: stated in formal/ with
+  sorry. (spec/launcher.yaml:223) -/
+def quiesce_release_reopens_stmt : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
+    let n := (stepQuiesce s (QuiesceEvent.Release e_w)).1
+    let o := (stepQuiesce s (QuiesceEvent.Release e_w)).2
+    (let me := List.getD
+                 s.workers
+                 e_w
+                 ({ running := false, gate := Gate.Open, answer := Answer.Unasked } : Worker)
+     if decide (s.phase = Phase.Stopped) ||
+        (decide (s.phase = Phase.Asking) && decide (me.answer = Answer.Quiesced)) ||
+        decide (me.gate = Gate.Open) then
+       decide (o = QuiesceOutput.Ignored) && decide (n = s)
+     else
+       decide (o = QuiesceOutput.GateOpened) &&
+       decide (n =
+               { s with workers := List.set s.workers e_w { me with gate := Gate.Open } })) = true
+
+/-- quiesce_hold_reopens: a quiesced worker reopens its own gate when its hold expires, without
+  stop or release, unless the daemon stopped or the hold is of an earlier round and the worker
+  quiesced in this one; it touches no other gate, no run and no answer. Secures: a worker whose
+  release is lost does not refuse runs forever. Adversary: a lost release; a supervisor that dies
+  between ask and commit. Open: stated in formal/ with sorry. (spec/launcher.yaml:235) -/
+def quiesce_hold_reopens_stmt : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
+    let n := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).1
+    let o := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).2
+    (let me := List.getD
+                 s.workers
+                 e_w
+                 ({ running := false, gate := Gate.Open, answer := Answer.Unasked } : Worker)
+     if decide (s.phase = Phase.Stopped) ||
+        (decide (s.phase = Phase.Asking) && decide (me.answer = Answer.Quiesced)) ||
+        decide (me.gate = Gate.Open) then
+       decide (o = QuiesceOutput.Ignored) && decide (n = s)
+     else
+       decide (o = QuiesceOutput.GateOpened) &&
+       decide (n =
+               { s with workers := List.set s.workers e_w { me with gate := Gate.Open } })) = true
+
 /-- launcher_ffi_answers: the quiesce gate and commit the daemon runs answer as the model on
   every trace. Secures: the idle shutdown acts on the proved protocol, not a copy. Adversary:
   drift between model and implementation. This ffi law concerns the TypeScript runtime; here it
   is stated as the module's examples for Quiesce, the shared vectors the runtime must reproduce.
-  Open: stated in formal/ with sorry. (spec/launcher.yaml:176) -/
+  Proved in formal/. (spec/launcher.yaml:247) -/
 def launcher_ffi_answers_stmt : Prop :=
   (runQuiesce
      initialQuiesce
@@ -557,7 +684,7 @@ def launcher_ffi_answers_stmt : Prop :=
   rejected, never adopted. Secures: a malformed request never adopts a worker. Adversary: a
   message that is malformed or from another version. This wire law concerns the TypeScript
   runtime; here it is stated as the module's examples for Adopt, the shared vectors the runtime
-  must reproduce. Open: stated in formal/ with sorry. (spec/launcher.yaml:181) -/
+  must reproduce. Proved in formal/. (spec/launcher.yaml:252) -/
 def launcher_ffi_malformed_stmt : Prop :=
   decideAdopt ({ same_version := true, same_build_id := true } : AdoptFacts) =
   AdoptVerdict.AdoptWorker ∧
@@ -570,8 +697,7 @@ def launcher_ffi_malformed_stmt : Prop :=
   vector. Secures: retries act on the proved rule, never launching beside a survivor. Adversary:
   drift between model and implementation; a process that survives its stop. This ffi law concerns
   the TypeScript runtime; here it is stated as the module's examples for RetryLaunch, the shared
-  vectors the runtime must reproduce. Open: stated in formal/ with sorry.
-  (spec/launcher.yaml:186) -/
+  vectors the runtime must reproduce. Proved in formal/. (spec/launcher.yaml:257) -/
 def launcher_ffi_example_stmt : Prop :=
   decideRetryLaunch
     ({ failures := 1,
@@ -610,7 +736,7 @@ def launcher_ffi_example_stmt : Prop :=
        stop_sent := false } : RetryLaunchFacts) =
   RetryVerdict.Launch
 
-/-- Example all_idle_workers_are_stopped: (spec/launcher.yaml:192) -/
+/-- Example all_idle_workers_are_stopped: (spec/launcher.yaml:263) -/
 theorem ex_all_idle_workers_are_stopped :
     runQuiesce
       initialQuiesce
@@ -635,7 +761,7 @@ theorem ex_all_idle_workers_are_stopped :
   decide
 
 /-- Example one_busy_worker_keeps_the_daemon: worker 1 runs; it answers busy, its gate stays
-  open, the commit answers busy. (spec/launcher.yaml:197) -/
+  open, the commit answers busy. (spec/launcher.yaml:268) -/
 theorem ex_one_busy_worker_keeps_the_daemon :
     runQuiesce
       initialQuiesce
@@ -673,7 +799,7 @@ theorem ex_one_busy_worker_keeps_the_daemon :
      ({ running := false, gate := Gate.Closed, answer := Answer.Unasked } : Worker)] := by
   decide
 
-/-- Example quiesced_gate_refuses_a_run: (spec/launcher.yaml:205) -/
+/-- Example quiesced_gate_refuses_a_run: (spec/launcher.yaml:276) -/
 theorem ex_quiesced_gate_refuses_a_run :
     runQuiesce
       initialQuiesce
@@ -685,7 +811,7 @@ theorem ex_quiesced_gate_refuses_a_run :
   decide
 
 /-- Example run_started_before_its_answer_makes_the_round_busy: worker 0 starts a run after the
-  ask but before it answers; it answers busy and nothing is stopped. (spec/launcher.yaml:209) -/
+  ask but before it answers; it answers busy and nothing is stopped. (spec/launcher.yaml:280) -/
 theorem ex_run_started_before_its_answer_makes_the_round_busy :
     runQuiesce
       initialQuiesce
@@ -705,7 +831,7 @@ theorem ex_run_started_before_its_answer_makes_the_round_busy :
      QuiesceOutput.RunRefused] := by
   decide
 
-/-- Example answer_timeout_answers_busy: (spec/launcher.yaml:214) -/
+/-- Example answer_timeout_answers_busy: (spec/launcher.yaml:285) -/
 theorem ex_answer_timeout_answers_busy :
     runQuiesce
       initialQuiesce
@@ -723,7 +849,7 @@ theorem ex_answer_timeout_answers_busy :
     Phase.Serving := by
   decide
 
-/-- Example commit_with_a_silent_worker_stops_nothing: (spec/launcher.yaml:219) -/
+/-- Example commit_with_a_silent_worker_stops_nothing: (spec/launcher.yaml:290) -/
 theorem ex_commit_with_a_silent_worker_stops_nothing :
     runQuiesce
       initialQuiesce
@@ -742,7 +868,7 @@ theorem ex_commit_with_a_silent_worker_stops_nothing :
   decide
 
 /-- Example release_and_hold_reopen_gates: after a busy round, worker 0's release arrives; worker
-  2's is lost and its hold reopens its gate. (spec/launcher.yaml:224) -/
+  2's is lost and its hold reopens its gate. (spec/launcher.yaml:295) -/
 theorem ex_release_and_hold_reopen_gates :
     runQuiesce
       initialQuiesce
@@ -770,7 +896,7 @@ theorem ex_release_and_hold_reopen_gates :
 
 /-- Example late_release_of_an_earlier_round_is_ignored: a release from the first round reaches
   worker 0 after it quiesced in the second round; the second round still stops safely.
-  (spec/launcher.yaml:229) -/
+  (spec/launcher.yaml:300) -/
 theorem ex_late_release_of_an_earlier_round_is_ignored :
     runQuiesce
       initialQuiesce
@@ -804,7 +930,7 @@ theorem ex_late_release_of_an_earlier_round_is_ignored :
      QuiesceOutput.Stopped] := by
   decide
 
-/-- Example nothing_runs_after_the_stop: (spec/launcher.yaml:234) -/
+/-- Example nothing_runs_after_the_stop: (spec/launcher.yaml:305) -/
 theorem ex_nothing_runs_after_the_stop :
     runQuiesce
       initialQuiesce
@@ -828,25 +954,25 @@ theorem ex_nothing_runs_after_the_stop :
      QuiesceOutput.Ignored] := by
   decide
 
-/-- Example same_build_is_adopted: (spec/launcher.yaml:238) -/
+/-- Example same_build_is_adopted: (spec/launcher.yaml:309) -/
 theorem ex_same_build_is_adopted :
     decideAdopt ({ same_version := true, same_build_id := true } : AdoptFacts) =
     AdoptVerdict.AdoptWorker := by
   decide
 
-/-- Example same_version_other_build_id_stops_as_lost: (spec/launcher.yaml:242) -/
+/-- Example same_version_other_build_id_stops_as_lost: (spec/launcher.yaml:313) -/
 theorem ex_same_version_other_build_id_stops_as_lost :
     decideAdopt ({ same_version := true, same_build_id := false } : AdoptFacts) =
     AdoptVerdict.StopAsLost := by
   decide
 
-/-- Example other_version_stops_as_lost: (spec/launcher.yaml:246) -/
+/-- Example other_version_stops_as_lost: (spec/launcher.yaml:317) -/
 theorem ex_other_version_stops_as_lost :
     decideAdopt ({ same_version := false, same_build_id := false } : AdoptFacts) =
     AdoptVerdict.StopAsLost := by
   decide
 
-/-- Example first_retry_launches: (spec/launcher.yaml:250) -/
+/-- Example first_retry_launches: (spec/launcher.yaml:321) -/
 theorem ex_first_retry_launches :
     decideRetryLaunch
       ({ failures := 1,
@@ -856,7 +982,7 @@ theorem ex_first_retry_launches :
     RetryVerdict.Launch := by
   decide
 
-/-- Example survivor_is_stopped_before_the_retry: (spec/launcher.yaml:254) -/
+/-- Example survivor_is_stopped_before_the_retry: (spec/launcher.yaml:325) -/
 theorem ex_survivor_is_stopped_before_the_retry :
     decideRetryLaunch
       ({ failures := 2,
@@ -866,7 +992,7 @@ theorem ex_survivor_is_stopped_before_the_retry :
     RetryVerdict.StopSurvivor := by
   decide
 
-/-- Example survivor_living_on_counts_a_failure: (spec/launcher.yaml:258) -/
+/-- Example survivor_living_on_counts_a_failure: (spec/launcher.yaml:329) -/
 theorem ex_survivor_living_on_counts_a_failure :
     decideRetryLaunch
       ({ failures := 2,
@@ -877,7 +1003,7 @@ theorem ex_survivor_living_on_counts_a_failure :
   decide
 
 /-- Example reused_pid_is_not_a_survivor: a live process at the pid with another start time is
-  not ours. (spec/launcher.yaml:262) -/
+  not ours. (spec/launcher.yaml:333) -/
 theorem ex_reused_pid_is_not_a_survivor :
     decideRetryLaunch
       ({ failures := 2,
@@ -887,7 +1013,7 @@ theorem ex_reused_pid_is_not_a_survivor :
     RetryVerdict.Launch := by
   decide
 
-/-- Example sixth_failure_gives_up_even_with_a_survivor: (spec/launcher.yaml:267) -/
+/-- Example sixth_failure_gives_up_even_with_a_survivor: (spec/launcher.yaml:338) -/
 theorem ex_sixth_failure_gives_up_even_with_a_survivor :
     decideRetryLaunch
       ({ failures := 6,
@@ -897,7 +1023,7 @@ theorem ex_sixth_failure_gives_up_even_with_a_survivor :
     RetryVerdict.GiveUp := by
   decide
 
-/-- Example fifth_failure_still_retries: (spec/launcher.yaml:271) -/
+/-- Example fifth_failure_still_retries: (spec/launcher.yaml:342) -/
 theorem ex_fifth_failure_still_retries :
     decideRetryLaunch
       ({ failures := 5,

@@ -112,15 +112,15 @@ def decideHasWork (f : HasWorkFacts) : Bool :=
 def decideOrphanExit (f : OrphanExitFacts) : OrphanVerdict :=
   let has_work := decideHasWork ({ work := f.work } : HasWorkFacts)
   let capped := decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS)
-  -- rule OrphanExit.idle_exit (spec/orphan.yaml:65)
-  if !has_work && !capped && decide (f.absent_ms ≥ f.window_ms) then
-    OrphanVerdict.ExitIdle
-  -- rule OrphanExit.busy_exit (spec/orphan.yaml:69)
-  else if has_work && !capped && decide (f.absent_ms ≥ 2 * f.window_ms) then
-    OrphanVerdict.ExitBusy
-  -- rule OrphanExit.capped (spec/orphan.yaml:73)
-  else if capped then
+  -- rule OrphanExit.capped (spec/orphan.yaml:65)
+  if capped then
     OrphanVerdict.Wait
+  -- rule OrphanExit.idle_exit (spec/orphan.yaml:69)
+  else if !has_work && decide (f.absent_ms ≥ f.window_ms) then
+    OrphanVerdict.ExitIdle
+  -- rule OrphanExit.busy_exit (spec/orphan.yaml:73)
+  else if has_work && decide (f.absent_ms ≥ 2 * f.window_ms) then
+    OrphanVerdict.ExitBusy
   -- rule OrphanExit.wait (spec/orphan.yaml:77)
   else
     OrphanVerdict.Wait
@@ -128,7 +128,7 @@ def decideOrphanExit (f : OrphanExitFacts) : OrphanVerdict :=
 /-- orphan_never_aborts_resumable: with work in flight the worker only waits or exits recording
   busy; it never closes the session, so a later supervisor resumes the work. Secures: no run, job
   or child is lost because the supervisor went away. Adversary: a supervisor that crashes or
-  hangs for good. Open: stated in formal/ with sorry. (spec/orphan.yaml:80) -/
+  hangs for good. Proved in formal/. (spec/orphan.yaml:80) -/
 def orphan_never_aborts_resumable_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
@@ -139,7 +139,7 @@ def orphan_never_aborts_resumable_stmt : Prop :=
 /-- orphan_idle_exit_due: without work (and a window within the wire's range) the worker exits,
   closing the session, exactly once the absence reaches one window. Secures: an idle orphan frees
   its host after one window and not before. Adversary: a supervisor lost for good; a supervisor
-  back just before the window. Open: stated in formal/ with sorry. (spec/orphan.yaml:87) -/
+  back just before the window. Proved in formal/. (spec/orphan.yaml:87) -/
 def orphan_idle_exit_due_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
@@ -151,8 +151,8 @@ def orphan_idle_exit_due_stmt : Prop :=
 /-- orphan_work_exit_due: with work (and a window within the wire's range) the worker exits,
   recording busy, exactly once the absence reaches two windows. Secures: a busy orphan waits
   twice as long for a supervisor to come back before giving its host back. Adversary: a
-  supervisor lost for good; a supervisor back just before the second window. Open: stated in
-  formal/ with sorry. (spec/orphan.yaml:96) -/
+  supervisor lost for good; a supervisor back just before the second window. Proved in formal/.
+  (spec/orphan.yaml:96) -/
 def orphan_work_exit_due_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
@@ -164,7 +164,7 @@ def orphan_work_exit_due_stmt : Prop :=
 /-- orphan_capped_window_never_expires: a window above WIRE_MAX_MS never expires, however long
   the supervisor stays absent, with or without work. Secures: an operator can disable the lost
   exit with a huge window without overflow or an early exit. Adversary: a window configured past
-  the wire's range. Open: stated in formal/ with sorry. (spec/orphan.yaml:105) -/
+  the wire's range. Proved in formal/. (spec/orphan.yaml:105) -/
 def orphan_capped_window_never_expires_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
@@ -173,8 +173,8 @@ def orphan_capped_window_never_expires_stmt : Prop :=
 /-- orphan_exit_by_work: how a worker exits is decided by the one work set alone; with work the
   exit is never an idle exit (it aborts nothing), without work never a busy one. Secures: every
   law reads the same work set, so no kind of work is closed as idle. Adversary: a kind of work
-  one check forgets (a background job, a user bash, an unsettled child). Open: stated in formal/
-  with sorry. (spec/orphan.yaml:112) -/
+  one check forgets (a background job, a user bash, an unsettled child). Proved in formal/.
+  (spec/orphan.yaml:112) -/
 def orphan_exit_by_work_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
@@ -183,11 +183,51 @@ def orphan_exit_by_work_stmt : Prop :=
      else
        !decide (v = OrphanVerdict.ExitBusy)) = true
 
+/-- orphan_work_set_each_kind: each of the eight kinds of the work set (run, compaction, queued
+  input, admitted run start, background job, user bash, unsettled child, workflow run) is work on
+  its own, whatever else the set holds. Secures: every law that reads the work set sees each kind
+  of work, so no kind is closed as idle. Adversary: a kind of work one check forgets (a
+  compaction, a background job, a user bash, an unsettled child). Proved in formal/.
+  (spec/orphan.yaml:120) -/
+def orphan_work_set_each_kind_stmt : Prop :=
+  ∀ (f : HasWorkFacts),
+    (decideHasWork ({ work := { f.work with run := true } } : HasWorkFacts) &&
+     decideHasWork ({ work := { f.work with compaction := true } } : HasWorkFacts) &&
+     decideHasWork ({ work := { f.work with queued_input := true } } : HasWorkFacts) &&
+     decideHasWork ({ work := { f.work with admitted_run_start := true } } : HasWorkFacts) &&
+     decideHasWork ({ work := { f.work with background_job := true } } : HasWorkFacts) &&
+     decideHasWork ({ work := { f.work with user_bash := true } } : HasWorkFacts) &&
+     decideHasWork ({ work := { f.work with unsettled_child := true } } : HasWorkFacts) &&
+     decideHasWork ({ work := { f.work with workflow_run := true } } : HasWorkFacts)) = true
+
+/-- orphan_withdrawn_input_not_work: withdrawn input is not work; it never changes whether a set
+  holds work, and a set with none of the eight kinds (withdrawn input or nothing) holds none.
+  Secures: an idle session whose input was withdrawn exits after one window and closes, instead
+  of waiting as if busy. Adversary: a queued input withdrawn by the user before the run started.
+  Proved in formal/. (spec/orphan.yaml:135) -/
+def orphan_withdrawn_input_not_work_stmt : Prop :=
+  ∀ (f : HasWorkFacts),
+    let v := decideHasWork f
+    (decide (v =
+             decideHasWork
+               ({ work := { f.work with
+                            withdrawn_input := !f.work.withdrawn_input } } : HasWorkFacts)) &&
+     !decideHasWork
+        ({ work := ({ run := false,
+                      compaction := false,
+                      queued_input := false,
+                      admitted_run_start := false,
+                      background_job := false,
+                      user_bash := false,
+                      unsettled_child := false,
+                      workflow_run := false,
+                      withdrawn_input := false } : WorkSet) } : HasWorkFacts)) = true
+
 /-- orphan_wire_*: the JSON wire of the orphan facts and verdict round-trips and rejects
   malformed input. Secures: a malformed request never reaches the model. Adversary: a message
   that is malformed or from another version. This wire law concerns the TypeScript runtime; here
   it is stated as the module's examples for OrphanExit, the shared vectors the runtime must
-  reproduce. Open: stated in formal/ with sorry. (spec/orphan.yaml:120) -/
+  reproduce. Proved in formal/. (spec/orphan.yaml:144) -/
 def orphan_wire_stmt : Prop :=
   decideOrphanExit
     ({ absent_ms := 300000,
@@ -323,8 +363,8 @@ def orphan_wire_stmt : Prop :=
 /-- orphan_ffi_*: the runtime entry the worker calls answers as the model on every vector.
   Secures: the worker acts on the proved model, not a copy. Adversary: drift between model and
   implementation. This ffi law concerns the TypeScript runtime; here it is stated as the module's
-  examples for OrphanExit, the shared vectors the runtime must reproduce. Open: stated in formal/
-  with sorry. (spec/orphan.yaml:125) -/
+  examples for OrphanExit, the shared vectors the runtime must reproduce. Proved in formal/.
+  (spec/orphan.yaml:149) -/
 def orphan_ffi_stmt : Prop :=
   decideOrphanExit
     ({ absent_ms := 300000,
@@ -458,7 +498,7 @@ def orphan_ffi_stmt : Prop :=
   OrphanVerdict.ExitIdle
 
 /-- Example idle_orphan_exits_after_one_window: no work, absent exactly one 5 min window.
-  (spec/orphan.yaml:131) -/
+  (spec/orphan.yaml:155) -/
 theorem ex_idle_orphan_exits_after_one_window :
     decideOrphanExit
       ({ absent_ms := 300000,
@@ -475,7 +515,7 @@ theorem ex_idle_orphan_exits_after_one_window :
     OrphanVerdict.ExitIdle := by
   decide
 
-/-- Example idle_orphan_waits_1ms_before_the_window: (spec/orphan.yaml:139) -/
+/-- Example idle_orphan_waits_1ms_before_the_window: (spec/orphan.yaml:163) -/
 theorem ex_idle_orphan_waits_1ms_before_the_window :
     decideOrphanExit
       ({ absent_ms := 299999,
@@ -493,7 +533,7 @@ theorem ex_idle_orphan_waits_1ms_before_the_window :
   decide
 
 /-- Example busy_orphan_waits_after_one_window: with a run in flight one window is not enough.
-  (spec/orphan.yaml:146) -/
+  (spec/orphan.yaml:170) -/
 theorem ex_busy_orphan_waits_after_one_window :
     decideOrphanExit
       ({ absent_ms := 300000,
@@ -510,7 +550,7 @@ theorem ex_busy_orphan_waits_after_one_window :
     OrphanVerdict.Wait := by
   decide
 
-/-- Example busy_orphan_waits_1ms_before_two_windows: (spec/orphan.yaml:154) -/
+/-- Example busy_orphan_waits_1ms_before_two_windows: (spec/orphan.yaml:178) -/
 theorem ex_busy_orphan_waits_1ms_before_two_windows :
     decideOrphanExit
       ({ absent_ms := 599999,
@@ -528,7 +568,7 @@ theorem ex_busy_orphan_waits_1ms_before_two_windows :
   decide
 
 /-- Example busy_orphan_exits_after_two_windows: a background job only; two windows of 5 min have
-  passed. (spec/orphan.yaml:161) -/
+  passed. (spec/orphan.yaml:185) -/
 theorem ex_busy_orphan_exits_after_two_windows :
     decideOrphanExit
       ({ absent_ms := 600000,
@@ -545,7 +585,7 @@ theorem ex_busy_orphan_exits_after_two_windows :
     OrphanVerdict.ExitBusy := by
   decide
 
-/-- Example unsettled_child_counts_as_work: (spec/orphan.yaml:169) -/
+/-- Example unsettled_child_counts_as_work: (spec/orphan.yaml:193) -/
 theorem ex_unsettled_child_counts_as_work :
     decideOrphanExit
       ({ absent_ms := 420000,
@@ -563,7 +603,7 @@ theorem ex_unsettled_child_counts_as_work :
   decide
 
 /-- Example withdrawn_input_is_not_work: only withdrawn input; the worker is idle and exits after
-  one window. (spec/orphan.yaml:176) -/
+  one window. (spec/orphan.yaml:200) -/
 theorem ex_withdrawn_input_is_not_work :
     decideOrphanExit
       ({ absent_ms := 300000,
@@ -581,7 +621,7 @@ theorem ex_withdrawn_input_is_not_work :
   decide
 
 /-- Example window_above_wire_max_never_expires: a window 1 ms past WIRE_MAX_MS, absent for the
-  longest time the wire carries (about 3 169 years), no work. (spec/orphan.yaml:184) -/
+  longest time the wire carries (about 3 169 years), no work. (spec/orphan.yaml:208) -/
 theorem ex_window_above_wire_max_never_expires :
     decideOrphanExit
       ({ absent_ms := Statute.Timeouts.WIRE_MAX_MS,
@@ -598,7 +638,7 @@ theorem ex_window_above_wire_max_never_expires :
     OrphanVerdict.Wait := by
   decide
 
-/-- Example window_above_wire_max_never_expires_with_work: (spec/orphan.yaml:192) -/
+/-- Example window_above_wire_max_never_expires_with_work: (spec/orphan.yaml:216) -/
 theorem ex_window_above_wire_max_never_expires_with_work :
     decideOrphanExit
       ({ absent_ms := Statute.Timeouts.WIRE_MAX_MS,
@@ -616,7 +656,7 @@ theorem ex_window_above_wire_max_never_expires_with_work :
   decide
 
 /-- Example window_of_exactly_wire_max_expires: the cap is strict; a window of WIRE_MAX_MS still
-  ends. (spec/orphan.yaml:199) -/
+  ends. (spec/orphan.yaml:223) -/
 theorem ex_window_of_exactly_wire_max_expires :
     decideOrphanExit
       ({ absent_ms := Statute.Timeouts.WIRE_MAX_MS,
@@ -633,7 +673,7 @@ theorem ex_window_of_exactly_wire_max_expires :
     OrphanVerdict.ExitIdle := by
   decide
 
-/-- Example user_bash_is_work: (spec/orphan.yaml:207) -/
+/-- Example user_bash_is_work: (spec/orphan.yaml:231) -/
 theorem ex_user_bash_is_work :
     decideHasWork
       ({ work := ({ run := false,
@@ -648,7 +688,7 @@ theorem ex_user_bash_is_work :
     true := by
   decide
 
-/-- Example workflow_run_is_work: (spec/orphan.yaml:212) -/
+/-- Example workflow_run_is_work: (spec/orphan.yaml:236) -/
 theorem ex_workflow_run_is_work :
     decideHasWork
       ({ work := ({ run := false,
@@ -663,7 +703,7 @@ theorem ex_workflow_run_is_work :
     true := by
   decide
 
-/-- Example queued_input_is_work: (spec/orphan.yaml:217) -/
+/-- Example queued_input_is_work: (spec/orphan.yaml:241) -/
 theorem ex_queued_input_is_work :
     decideHasWork
       ({ work := ({ run := false,
@@ -678,7 +718,7 @@ theorem ex_queued_input_is_work :
     true := by
   decide
 
-/-- Example admitted_run_start_is_work: (spec/orphan.yaml:222) -/
+/-- Example admitted_run_start_is_work: (spec/orphan.yaml:246) -/
 theorem ex_admitted_run_start_is_work :
     decideHasWork
       ({ work := ({ run := false,
@@ -693,7 +733,7 @@ theorem ex_admitted_run_start_is_work :
     true := by
   decide
 
-/-- Example withdrawn_input_alone_is_no_work: (spec/orphan.yaml:227) -/
+/-- Example withdrawn_input_alone_is_no_work: (spec/orphan.yaml:251) -/
 theorem ex_withdrawn_input_alone_is_no_work :
     decideHasWork
       ({ work := ({ run := false,
@@ -706,6 +746,21 @@ theorem ex_withdrawn_input_alone_is_no_work :
                     workflow_run := false,
                     withdrawn_input := true } : WorkSet) } : HasWorkFacts) =
     false := by
+  decide
+
+/-- Example compaction_is_work: (spec/orphan.yaml:256) -/
+theorem ex_compaction_is_work :
+    decideHasWork
+      ({ work := ({ run := false,
+                    compaction := true,
+                    queued_input := false,
+                    admitted_run_start := false,
+                    background_job := false,
+                    user_bash := false,
+                    unsettled_child := false,
+                    workflow_run := false,
+                    withdrawn_input := false } : WorkSet) } : HasWorkFacts) =
+    true := by
   decide
 
 end Statute.Orphan

@@ -271,8 +271,8 @@ inductive ReachableDaemon : DaemonState → Prop where
 
 /-- replace_never_downgrades: a client replaces the daemon only when the client's version ranks
   strictly above the daemon's. Secures: the daemon on a socket never moves to an older build.
-  Adversary: an older client started after a newer one (a concurrent launcher). Open: stated in
-  formal/ with sorry. (spec/replace.yaml:117) -/
+  Adversary: an older client started after a newer one (a concurrent launcher). Proved in
+  formal/. (spec/replace.yaml:117) -/
 def replace_never_downgrades_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -293,7 +293,7 @@ def replacement_terminates_stmt : Prop :=
 /-- background_never_replaces: a background client (dashboard, gateway, ACP, relaunch of a lost
   daemon) never replaces the daemon, whatever the versions. Secures: no background start
   interrupts a user's daemon. Adversary: a background client of a newer build started while a
-  user works. Open: stated in formal/ with sorry. (spec/replace.yaml:134) -/
+  user works. Proved in formal/. (spec/replace.yaml:134) -/
 def background_never_replaces_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -376,8 +376,7 @@ def replace_relation_exact_stmt : Prop :=
   daemon advertises idle shutdown and is idle; otherwise it uses the daemon iff the protocol
   agrees, and an older client or another build says so. Secures: a user is never left without a
   daemon and always learns why an update did not happen. Adversary: a busy daemon; a daemon
-  without the capability; a client of another build. Open: stated in formal/ with sorry.
-  (spec/replace.yaml:180) -/
+  without the capability; a client of another build. Proved in formal/. (spec/replace.yaml:180) -/
 def replace_verdict_exact_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -395,11 +394,38 @@ def replace_verdict_exact_stmt : Prop :=
           decide (decide (t = Tell.SameVersionOtherBuild) =
                   decide (f.relation = ClientRelation.OtherBuild)))) = true
 
+/-- replace_tell_exact: a kept daemon tells the user exactly why no replacement happened; by the
+  relation when it rules a replacement out (older client, another build of the same version, an
+  unknown version; nothing for the same build), and for a newer client nothing when it is a
+  background one, else the missing idle-shutdown capability, else the busy daemon. Secures: an
+  interactive user always learns why an update did not happen, and a background client never
+  speaks. Adversary: a background client facing an unknown or capability-less daemon; an
+  interactive client facing a busy daemon. Proved in formal/. (spec/replace.yaml:192) -/
+def replace_tell_exact_stmt : Prop :=
+  ∀ (f : ReplacementFacts),
+    let v := decideReplacement f
+    (match v with
+     | ReplaceAnswer.Replace => true
+     | ReplaceAnswer.Keep t u =>
+         decide (t =
+                 (match f.relation with
+                  | ClientRelation.SameBuild => Tell.Silent
+                  | ClientRelation.ClientOlder => Tell.OlderClient
+                  | ClientRelation.OtherBuild => Tell.SameVersionOtherBuild
+                  | ClientRelation.Unknown => Tell.VersionUnknown
+                  | ClientRelation.ClientNewer =>
+                      (if decide (f.client_kind = ClientKind.Background) then
+                         Tell.Silent
+                       else if !f.idle_shutdown then
+                         Tell.NoCapability
+                       else
+                         Tell.BusyDaemon)))) = true
+
 /-- replace_ffi_relation: the relation the client computes answers as the model on every vector.
   Secures: the client acts on the proved order, not a copy. Adversary: drift between model and
   implementation. This ffi law concerns the TypeScript runtime; here it is stated as the module's
-  examples for Relate, the shared vectors the runtime must reproduce. Open: stated in formal/
-  with sorry. (spec/replace.yaml:192) -/
+  examples for Relate, the shared vectors the runtime must reproduce. Proved in formal/.
+  (spec/replace.yaml:208) -/
 def replace_ffi_relation_stmt : Prop :=
   decideRelate
     ({ client := Option.some
@@ -514,7 +540,7 @@ def replace_ffi_relation_stmt : Prop :=
   every vector. Secures: the client acts on the proved verdict, not a copy. Adversary: drift
   between model and implementation. This ffi law concerns the TypeScript runtime; here it is
   stated as the module's examples for Replacement, the shared vectors the runtime must reproduce.
-  Open: stated in formal/ with sorry. (spec/replace.yaml:197) -/
+  Proved in formal/. (spec/replace.yaml:213) -/
 def replace_ffi_verdict_stmt : Prop :=
   decideReplacement
     ({ relation := decideRelate
@@ -621,10 +647,24 @@ def replace_ffi_verdict_stmt : Prop :=
        idle_shutdown := true,
        daemon_busy := false,
        protocol_agrees := false } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.Silent false
+  ReplaceAnswer.Keep Tell.Silent false ∧
+  decideReplacement
+    ({ relation := ClientRelation.Unknown,
+       client_kind := ClientKind.Background,
+       idle_shutdown := false,
+       daemon_busy := false,
+       protocol_agrees := false } : ReplacementFacts) =
+  ReplaceAnswer.Keep Tell.VersionUnknown false ∧
+  decideReplacement
+    ({ relation := ClientRelation.ClientNewer,
+       client_kind := ClientKind.Background,
+       idle_shutdown := false,
+       daemon_busy := true,
+       protocol_agrees := true } : ReplacementFacts) =
+  ReplaceAnswer.Keep Tell.Silent true
 
 /-- Example release_is_newer_than_its_dev_build: client 1.2.3, daemon 1.2.3-dev.
-  (spec/replace.yaml:203) -/
+  (spec/replace.yaml:219) -/
 theorem ex_release_is_newer_than_its_dev_build :
     decideRelate
       ({ client := Option.some
@@ -637,7 +677,7 @@ theorem ex_release_is_newer_than_its_dev_build :
   decide
 
 /-- Example dev_build_is_older_than_its_release: client 1.2.3-dev, daemon 1.2.3.
-  (spec/replace.yaml:208) -/
+  (spec/replace.yaml:224) -/
 theorem ex_dev_build_is_older_than_its_release :
     decideRelate
       ({ client := Option.some
@@ -650,7 +690,7 @@ theorem ex_dev_build_is_older_than_its_release :
   decide
 
 /-- Example numeric_prerelease_is_below_its_release: client 1.2.3-4, daemon 1.2.3 (the precursor
-  read 1.2.3-4 as above). (spec/replace.yaml:213) -/
+  read 1.2.3-4 as above). (spec/replace.yaml:229) -/
 theorem ex_numeric_prerelease_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -662,7 +702,7 @@ theorem ex_numeric_prerelease_is_below_its_release :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:218) -/
+/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:234) -/
 theorem ex_older_series_is_older :
     decideRelate
       ({ client := Option.some
@@ -674,7 +714,7 @@ theorem ex_older_series_is_older :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:223) -/
+/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:239) -/
 theorem ex_newer_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -686,7 +726,7 @@ theorem ex_newer_series_is_newer :
     ClientRelation.ClientNewer := by
   decide
 
-/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:228) -/
+/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:244) -/
 theorem ex_numbers_compare_as_numbers :
     decideRelate
       ({ client := Option.some
@@ -699,7 +739,7 @@ theorem ex_numbers_compare_as_numbers :
   decide
 
 /-- Example release_is_newer_than_older_scheme_build: client 1.0.0, daemon 0.9.9-main.46.
-  (spec/replace.yaml:233) -/
+  (spec/replace.yaml:249) -/
 theorem ex_release_is_newer_than_older_scheme_build :
     decideRelate
       ({ client := Option.some
@@ -712,7 +752,7 @@ theorem ex_release_is_newer_than_older_scheme_build :
   decide
 
 /-- Example older_scheme_build_is_below_its_release: client 0.9.9, daemon 0.9.9-main.46.
-  (spec/replace.yaml:238) -/
+  (spec/replace.yaml:254) -/
 theorem ex_older_scheme_build_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -725,7 +765,7 @@ theorem ex_older_scheme_build_is_below_its_release :
   decide
 
 /-- Example older_scheme_builds_in_identifier_order: client 0.9.9-main.46, daemon 0.9.9-main.47:
-  compareRank of the pre-release parts is Below. (spec/replace.yaml:243) -/
+  compareRank of the pre-release parts is Below. (spec/replace.yaml:259) -/
 theorem ex_older_scheme_builds_in_identifier_order :
     decideRelate
       ({ client := Option.some
@@ -738,7 +778,7 @@ theorem ex_older_scheme_builds_in_identifier_order :
   decide
 
 /-- Example dev_build_of_next_series_is_newer: client 1.2.4-dev, daemon 1.2.3.
-  (spec/replace.yaml:248) -/
+  (spec/replace.yaml:264) -/
 theorem ex_dev_build_of_next_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -751,7 +791,7 @@ theorem ex_dev_build_of_next_series_is_newer :
   decide
 
 /-- Example same_version_same_build: client and daemon 1.2.3 with one build id.
-  (spec/replace.yaml:253) -/
+  (spec/replace.yaml:269) -/
 theorem ex_same_version_same_build :
     decideRelate
       ({ client := Option.some
@@ -764,7 +804,7 @@ theorem ex_same_version_same_build :
   decide
 
 /-- Example same_version_other_build: client and daemon 1.2.3 with different build ids.
-  (spec/replace.yaml:258) -/
+  (spec/replace.yaml:274) -/
 theorem ex_same_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -777,7 +817,7 @@ theorem ex_same_version_other_build :
   decide
 
 /-- Example same_dev_version_other_build: client and daemon 1.2.3-dev with different build ids.
-  (spec/replace.yaml:263) -/
+  (spec/replace.yaml:279) -/
 theorem ex_same_dev_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -789,7 +829,7 @@ theorem ex_same_dev_version_other_build :
     ClientRelation.OtherBuild := by
   decide
 
-/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:268) -/
+/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:284) -/
 theorem ex_missing_daemon_version_is_unknown :
     decideRelate
       ({ client := Option.some
@@ -800,7 +840,7 @@ theorem ex_missing_daemon_version_is_unknown :
     ClientRelation.Unknown := by
   decide
 
-/-- Example missing_client_version_is_unknown: (spec/replace.yaml:272) -/
+/-- Example missing_client_version_is_unknown: (spec/replace.yaml:288) -/
 theorem ex_missing_client_version_is_unknown :
     decideRelate
       ({ client := (Option.none : Option Series),
@@ -812,7 +852,7 @@ theorem ex_missing_client_version_is_unknown :
   decide
 
 /-- Example interactive_release_replaces_idle_dev_daemon: an interactive 1.2.3 client, an idle
-  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:276) -/
+  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:292) -/
 theorem ex_interactive_release_replaces_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -836,7 +876,7 @@ theorem ex_interactive_release_replaces_idle_dev_daemon :
   decide
 
 /-- Example background_release_keeps_idle_dev_daemon: the same versions from a background client;
-  no replacement, nothing to tell. (spec/replace.yaml:286) -/
+  no replacement, nothing to tell. (spec/replace.yaml:302) -/
 theorem ex_background_release_keeps_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -860,7 +900,7 @@ theorem ex_background_release_keeps_idle_dev_daemon :
   decide
 
 /-- Example older_client_never_replaces_newer_daemon: an interactive 1.2.3 client and a 1.3.0
-  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:296) -/
+  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:312) -/
 theorem ex_older_client_never_replaces_newer_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -883,7 +923,7 @@ theorem ex_older_client_never_replaces_newer_daemon :
     ReplaceAnswer.Keep Tell.OlderClient true := by
   decide
 
-/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:306) -/
+/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:322) -/
 theorem ex_older_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientOlder,
@@ -894,7 +934,7 @@ theorem ex_older_client_with_other_protocol_stops :
     ReplaceAnswer.Keep Tell.OlderClient false := by
   decide
 
-/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:310) -/
+/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:326) -/
 theorem ex_other_build_of_same_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.OtherBuild,
@@ -905,7 +945,7 @@ theorem ex_other_build_of_same_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.SameVersionOtherBuild true := by
   decide
 
-/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:314) -/
+/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:330) -/
 theorem ex_daemon_without_idle_shutdown_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -916,7 +956,7 @@ theorem ex_daemon_without_idle_shutdown_keeps_serving :
     ReplaceAnswer.Keep Tell.NoCapability true := by
   decide
 
-/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:318) -/
+/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:334) -/
 theorem ex_busy_daemon_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -927,7 +967,7 @@ theorem ex_busy_daemon_keeps_serving :
     ReplaceAnswer.Keep Tell.BusyDaemon true := by
   decide
 
-/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:322) -/
+/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:338) -/
 theorem ex_unknown_daemon_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.Unknown,
@@ -938,7 +978,7 @@ theorem ex_unknown_daemon_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.VersionUnknown true := by
   decide
 
-/-- Example same_build_is_used_silently: (spec/replace.yaml:326) -/
+/-- Example same_build_is_used_silently: (spec/replace.yaml:342) -/
 theorem ex_same_build_is_used_silently :
     decideReplacement
       ({ relation := ClientRelation.SameBuild,
@@ -949,7 +989,7 @@ theorem ex_same_build_is_used_silently :
     ReplaceAnswer.Keep Tell.Silent true := by
   decide
 
-/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:330) -/
+/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:346) -/
 theorem ex_background_newer_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -960,8 +1000,33 @@ theorem ex_background_newer_client_with_other_protocol_stops :
     ReplaceAnswer.Keep Tell.Silent false := by
   decide
 
+/-- Example unknown_version_is_told_even_by_a_background_client: the unknown version rules a
+  replacement out before the client's kind is read, so the user is told. (spec/replace.yaml:350) -/
+theorem ex_unknown_version_is_told_even_by_a_background_client :
+    decideReplacement
+      ({ relation := ClientRelation.Unknown,
+         client_kind := ClientKind.Background,
+         idle_shutdown := false,
+         daemon_busy := false,
+         protocol_agrees := false } : ReplacementFacts) =
+    ReplaceAnswer.Keep Tell.VersionUnknown false := by
+  decide
+
+/-- Example background_newer_client_is_silent_at_a_busy_daemon_without_capability: a background
+  client never replaces, so it says nothing about the missing capability or the busy daemon.
+  (spec/replace.yaml:355) -/
+theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability :
+    decideReplacement
+      ({ relation := ClientRelation.ClientNewer,
+         client_kind := ClientKind.Background,
+         idle_shutdown := false,
+         daemon_busy := true,
+         protocol_agrees := true } : ReplacementFacts) =
+    ReplaceAnswer.Keep Tell.Silent true := by
+  decide
+
 /-- Example three_builds_replace_twice: ranks 0 (running), 1 and 2; only interactive starts of a
-  higher rank at an idle capable daemon replace. (spec/replace.yaml:334) -/
+  higher rank at an idle capable daemon replace. (spec/replace.yaml:360) -/
 theorem ex_three_builds_replace_twice :
     runDaemon
       initialDaemon

@@ -299,11 +299,104 @@ def revive_veto_ages_as_model_stmt : Prop :=
      (!decide (v = Veto.TooOld) ||
       decide (decideRevivalVeto { f with now_ms := f.now_ms + 1 } = Veto.TooOld))) = true
 
+/-- revive_veto_future_as_skew: past the earlier vetoes, a readable stamp is vetoed as in the
+  future exactly when it is more than REVIVAL_CLOCK_SKEW_MS ahead of the booting clock; a stamp
+  at most the skew ahead is never vetoed for it. Secures: a worker whose clock runs slightly
+  ahead of the supervisor's is still revived, and a stamp from a clock far ahead never is.
+  Adversary: two processes whose wall clocks differ; a stamp written by a clock set far ahead.
+  Proved in formal/. (spec/revive.yaml:140) -/
+def revive_veto_future_as_skew_stmt : Prop :=
+  ∀ (f : RevivalVetoFacts),
+    let v := decideRevivalVeto f
+    (let earlier := f.given_up ||
+                    f.archived ||
+                    f.live_lease ||
+                    !f.has_busy_time ||
+                    Option.isNone f.stamp_ms
+     decide (decide (v = Veto.Future) =
+             (!earlier &&
+              decide (Option.getD f.stamp_ms 0 - f.now_ms >
+                      Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS)))) = true
+
+/-- revive_refresh_on_time: only a boot follows a crash and a boot follows only a crash (anything
+  else is ignored); an event whose clock goes backwards is refused, and so is an event of a
+  worker with work later than its due refresh tick (the tick comes first); an event exactly at
+  the latest time or at the due tick is on time; an ignored or refused event changes nothing.
+  Secures: the busy evidence a boot reads was refreshed on time up to the crash, and no event
+  after the crash rewrites it. Adversary: a clock that goes backwards; a refresh tick that is
+  skipped; a late event of a dead worker. Open: stated in formal/ with sorry.
+  (spec/revive.yaml:149) -/
+def revive_refresh_on_time_stmt : Prop :=
+  ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh s →
+    let n := (stepBusyRefresh s e).1
+    let o := (stepBusyRefresh s e).2
+    (let «at» := (match e with
+                  | BusyRefreshEvent.Work t _ => t
+                  | BusyRefreshEvent.Tick t => t
+                  | BusyRefreshEvent.Crash t => t
+                  | BusyRefreshEvent.Boot t => t)
+     let asleep := (if (match e with | BusyRefreshEvent.Boot _ => true | _ => false) then
+                      !s.crashed
+                    else
+                      s.crashed)
+     let tick_passed := !(match e with | BusyRefreshEvent.Boot _ => true | _ => false) &&
+                        Statute.Orphan.decideHasWork
+                          ({ work := s.work } : Statute.Orphan.HasWorkFacts) &&
+                        decide («at» > s.due_ms)
+     decide (decide (o = RefreshOutput.Ignored) = asleep) &&
+     decide (decide (o = RefreshOutput.Refused) =
+             (!asleep && (decide («at» < s.now_ms) || tick_passed))) &&
+     (!(decide (o = RefreshOutput.Ignored) || decide (o = RefreshOutput.Refused)) ||
+      decide (n = s))) = true
+
+/-- revive_work_recorded: an accepted change of the work set is taken whole at its time; when
+  work starts (from no work to some) or a run starts it records busy at once, when work starts
+  the next refresh tick is due one refresh later, and when a run ends it records idle, even with
+  other work left; any other change keeps the record. Secures: the latest record tells a boot
+  whether the worker was busy, from the first moment of its work. Adversary: a run that ends
+  while a background job goes on; a run that starts beside a compaction. Open: stated in formal/
+  with sorry. (spec/revive.yaml:162) -/
+def revive_work_recorded_stmt : Prop :=
+  ∀ (s : BusyRefreshState)
+    (e_at_ms : Nat)
+    (e_work : Statute.Orphan.WorkSet),
+  ReachableBusyRefresh s →
+    let n := (stepBusyRefresh s (BusyRefreshEvent.Work e_at_ms e_work)).1
+    let o := (stepBusyRefresh s (BusyRefreshEvent.Work e_at_ms e_work)).2
+    (let starts := !Statute.Orphan.decideHasWork
+                      ({ work := s.work } : Statute.Orphan.HasWorkFacts) &&
+                   Statute.Orphan.decideHasWork ({ work := e_work } : Statute.Orphan.HasWorkFacts)
+     let busy := starts || (!s.work.run && e_work.run)
+     let idle := s.work.run && !e_work.run
+     decide (o = RefreshOutput.Ignored) ||
+     decide (o = RefreshOutput.Refused) ||
+     (decide (n =
+              { s with
+                now_ms := e_at_ms,
+                work := e_work,
+                record := (if busy then
+                             Option.some e_at_ms
+                           else if idle then
+                             (Option.none : Option Nat)
+                           else
+                             s.record),
+                due_ms := (if starts then
+                             e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS
+                           else
+                             s.due_ms) }) &&
+      decide (o =
+              (if busy then
+                 RefreshOutput.RecordedBusy
+               else if idle then
+                 RefreshOutput.RecordedIdle
+               else
+                 RefreshOutput.Noted)))) = true
+
 /-- revive_ffi_*: the runtime entry the supervisor calls at boot answers as the model on every
   vector. Secures: the boot acts on the proved model, not a copy. Adversary: drift between model
   and implementation. This ffi law concerns the TypeScript runtime; here it is stated as the
-  module's examples for RevivalVeto, the shared vectors the runtime must reproduce. Open: stated
-  in formal/ with sorry. (spec/revive.yaml:140) -/
+  module's examples for RevivalVeto, the shared vectors the runtime must reproduce. Proved in
+  formal/. (spec/revive.yaml:178) -/
 def revive_ffi_stmt : Prop :=
   decideRevivalVeto
     ({ given_up := true,
@@ -384,10 +477,18 @@ def revive_ffi_stmt : Prop :=
        has_busy_time := true,
        stamp_ms := Option.some (36000000 - 1800000 - 1),
        now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.TooOld
+  Veto.TooOld ∧
+  decideRevivalVeto
+    ({ given_up := false,
+       archived := false,
+       live_lease := false,
+       has_busy_time := true,
+       stamp_ms := Option.some (36000000 + 60001),
+       now_ms := 36000000 } : RevivalVetoFacts) =
+  Veto.Future
 
 /-- Example given_up_worker_with_fresh_stamp_is_vetoed_as_given_up: every veto fact holds and the
-  stamp is fresh; given up comes first. (spec/revive.yaml:146) -/
+  stamp is fresh; given up comes first. (spec/revive.yaml:184) -/
 theorem ex_given_up_worker_with_fresh_stamp_is_vetoed_as_given_up :
     decideRevivalVeto
       ({ given_up := true,
@@ -399,7 +500,7 @@ theorem ex_given_up_worker_with_fresh_stamp_is_vetoed_as_given_up :
     Veto.GivenUp := by
   decide
 
-/-- Example archived_before_live_lease: (spec/revive.yaml:151) -/
+/-- Example archived_before_live_lease: (spec/revive.yaml:189) -/
 theorem ex_archived_before_live_lease :
     decideRevivalVeto
       ({ given_up := false,
@@ -411,7 +512,7 @@ theorem ex_archived_before_live_lease :
     Veto.Archived := by
   decide
 
-/-- Example live_lease_before_missing_time: (spec/revive.yaml:155) -/
+/-- Example live_lease_before_missing_time: (spec/revive.yaml:193) -/
 theorem ex_live_lease_before_missing_time :
     decideRevivalVeto
       ({ given_up := false,
@@ -423,7 +524,7 @@ theorem ex_live_lease_before_missing_time :
     Veto.LiveLease := by
   decide
 
-/-- Example missing_time_before_unreadable_stamp: (spec/revive.yaml:159) -/
+/-- Example missing_time_before_unreadable_stamp: (spec/revive.yaml:197) -/
 theorem ex_missing_time_before_unreadable_stamp :
     decideRevivalVeto
       ({ given_up := false,
@@ -435,7 +536,7 @@ theorem ex_missing_time_before_unreadable_stamp :
     Veto.NoBusyTime := by
   decide
 
-/-- Example unreadable_stamp_is_vetoed: (spec/revive.yaml:163) -/
+/-- Example unreadable_stamp_is_vetoed: (spec/revive.yaml:201) -/
 theorem ex_unreadable_stamp_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -447,7 +548,7 @@ theorem ex_unreadable_stamp_is_vetoed :
     Veto.Unreadable := by
   decide
 
-/-- Example stamp_61s_in_the_future_is_vetoed: (spec/revive.yaml:167) -/
+/-- Example stamp_61s_in_the_future_is_vetoed: (spec/revive.yaml:205) -/
 theorem ex_stamp_61s_in_the_future_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -459,7 +560,7 @@ theorem ex_stamp_61s_in_the_future_is_vetoed :
     Veto.Future := by
   decide
 
-/-- Example stamp_59s_in_the_future_is_revived: (spec/revive.yaml:171) -/
+/-- Example stamp_59s_in_the_future_is_revived: (spec/revive.yaml:209) -/
 theorem ex_stamp_59s_in_the_future_is_revived :
     decideRevivalVeto
       ({ given_up := false,
@@ -471,7 +572,7 @@ theorem ex_stamp_59s_in_the_future_is_revived :
     Veto.Revive := by
   decide
 
-/-- Example stamp_exactly_skew_in_the_future_is_revived: (spec/revive.yaml:175) -/
+/-- Example stamp_exactly_skew_in_the_future_is_revived: (spec/revive.yaml:213) -/
 theorem ex_stamp_exactly_skew_in_the_future_is_revived :
     decideRevivalVeto
       ({ given_up := false,
@@ -483,7 +584,7 @@ theorem ex_stamp_exactly_skew_in_the_future_is_revived :
     Veto.Revive := by
   decide
 
-/-- Example stamp_exactly_30min_old_is_revived: (spec/revive.yaml:179) -/
+/-- Example stamp_exactly_30min_old_is_revived: (spec/revive.yaml:217) -/
 theorem ex_stamp_exactly_30min_old_is_revived :
     decideRevivalVeto
       ({ given_up := false,
@@ -495,7 +596,7 @@ theorem ex_stamp_exactly_30min_old_is_revived :
     Veto.Revive := by
   decide
 
-/-- Example stamp_30min_1ms_old_is_vetoed: (spec/revive.yaml:183) -/
+/-- Example stamp_30min_1ms_old_is_vetoed: (spec/revive.yaml:221) -/
 theorem ex_stamp_30min_1ms_old_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -507,8 +608,21 @@ theorem ex_stamp_30min_1ms_old_is_vetoed :
     Veto.TooOld := by
   decide
 
+/-- Example stamp_1ms_past_the_skew_is_vetoed: a stamp 60 001 ms ahead is more than the 60 s
+  skew. (spec/revive.yaml:225) -/
+theorem ex_stamp_1ms_past_the_skew_is_vetoed :
+    decideRevivalVeto
+      ({ given_up := false,
+         archived := false,
+         live_lease := false,
+         has_busy_time := true,
+         stamp_ms := Option.some (36000000 + 60001),
+         now_ms := 36000000 } : RevivalVetoFacts) =
+    Veto.Future := by
+  decide
+
 /-- Example long_run_crash_is_revived_25min_later: a run refreshed at 5 and 10 min crashes at its
-  due tick (15 min); the boot at 40 min sees a stamp 30 min old. (spec/revive.yaml:187) -/
+  due tick (15 min); the boot at 40 min sees a stamp 30 min old. (spec/revive.yaml:230) -/
 theorem ex_long_run_crash_is_revived_25min_later :
     runBusyRefresh
       initialBusyRefresh
@@ -607,7 +721,7 @@ theorem ex_long_run_crash_is_revived_25min_later :
   decide
 
 /-- Example skipped_tick_is_refused: a crash reported 1 ms after the due tick is refused; the
-  tick comes first. (spec/revive.yaml:198) -/
+  tick comes first. (spec/revive.yaml:241) -/
 theorem ex_skipped_tick_is_refused :
     runBusyRefresh
       initialBusyRefresh
@@ -657,7 +771,7 @@ theorem ex_skipped_tick_is_refused :
   decide
 
 /-- Example tick_records_busy_after_a_run_ends_with_a_job_left: the run end records idle, the
-  background job keeps the refresh going and the tick records busy. (spec/revive.yaml:206) -/
+  background job keeps the refresh going and the tick records busy. (spec/revive.yaml:249) -/
 theorem ex_tick_records_busy_after_a_run_ends_with_a_job_left :
     runBusyRefresh
       initialBusyRefresh
@@ -740,7 +854,7 @@ theorem ex_tick_records_busy_after_a_run_ends_with_a_job_left :
   decide
 
 /-- Example withdrawn_input_starts_no_refresh: withdrawn input is not work, so no busy record and
-  no due tick. (spec/revive.yaml:215) -/
+  no due tick. (spec/revive.yaml:258) -/
 theorem ex_withdrawn_input_starts_no_refresh :
     runBusyRefresh
       initialBusyRefresh
@@ -789,7 +903,7 @@ theorem ex_withdrawn_input_starts_no_refresh :
     (Option.none : Option Nat) := by
   decide
 
-/-- Example clock_backwards_is_refused: (spec/revive.yaml:223) -/
+/-- Example clock_backwards_is_refused: (spec/revive.yaml:266) -/
 theorem ex_clock_backwards_is_refused :
     runBusyRefresh
       initialBusyRefresh
@@ -838,7 +952,7 @@ theorem ex_clock_backwards_is_refused :
     Option.some 10000 := by
   decide
 
-/-- Example only_a_boot_follows_a_crash: (spec/revive.yaml:230) -/
+/-- Example only_a_boot_follows_a_crash: (spec/revive.yaml:273) -/
 theorem ex_only_a_boot_follows_a_crash :
     runBusyRefresh
       initialBusyRefresh

@@ -141,7 +141,7 @@ inductive ReachableRestartBudget : RestartBudgetState → Prop where
 
 /-- restart_pause_ordered: the first pause is positive and not above the cap, and the budget fits
   the decision's range. Secures: the pause formula has a non-empty range. Adversary: a
-  misconfigured constant. Open: stated in formal/ with sorry. (spec/supervise.yaml:78) -/
+  misconfigured constant. Proved in formal/. (spec/supervise.yaml:78) -/
 def restart_pause_ordered_stmt : Prop :=
   (decide (0 < RESTART_PAUSE_BASE_MS) &&
    decide (RESTART_PAUSE_BASE_MS ≤ RESTART_PAUSE_MAX_MS) &&
@@ -221,7 +221,7 @@ def restart_clock_backwards_rejected_stmt : Prop :=
   input without touching state. Secures: a malformed message never reaches the model. Adversary:
   a message that is malformed or from another version. This wire law concerns the TypeScript
   runtime; here it is stated as the module's examples for RestartBudget, the shared vectors the
-  runtime must reproduce. Open: stated in formal/ with sorry. (spec/supervise.yaml:127) -/
+  runtime must reproduce. Proved in formal/. (spec/supervise.yaml:127) -/
 def restart_wire_stmt : Prop :=
   runRestartBudget initialRestartBudget [RestartBudgetEvent.Failure 0] = [Verdict.Restart 250] ∧
   (runRestartBudget
@@ -374,8 +374,8 @@ def restart_wire_stmt : Prop :=
 /-- restart_ffi_*: the runtime entry the daemon calls answers as the model on every vector.
   Secures: the daemon acts on the proved model, not a copy. Adversary: drift between model and
   implementation. This ffi law concerns the TypeScript runtime; here it is stated as the module's
-  examples for RestartBudget, the shared vectors the runtime must reproduce. Open: stated in
-  formal/ with sorry. (spec/supervise.yaml:132) -/
+  examples for RestartBudget, the shared vectors the runtime must reproduce. Proved in formal/.
+  (spec/supervise.yaml:132) -/
 def restart_ffi_stmt : Prop :=
   runRestartBudget initialRestartBudget [RestartBudgetEvent.Failure 0] = [Verdict.Restart 250] ∧
   (runRestartBudget

@@ -300,8 +300,8 @@ def decideCheckTimeouts (f : CheckTimeoutsFacts) : TimeoutsVerdict :=
   wait, parent kill, lost worker, busy evidence, quiesce hold), the restart window holds six
   crash-loop steps, connect covers auth, backoff cap covers base. Secures: no timeout fires while
   what it waits for can still finish, so nothing is killed or given up early. Adversary: a slow
-  host, or an override that shortens one timeout below what it waits for. Open: stated in formal/
-  with sorry. (spec/timeouts.yaml:143) -/
+  host, or an override that shortens one timeout below what it waits for. Proved in formal/.
+  (spec/timeouts.yaml:143) -/
 def timeouts_ordered_stmt : Prop :=
   (decide (STOP_GRACE_MS ≥ KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS) &&
    decide (LAUNCHER_WAIT_MS ≥ SUPERVISOR_DRAIN_MS) &&
@@ -315,12 +315,56 @@ def timeouts_ordered_stmt : Prop :=
    decide (WORKER_CONNECT_MS ≥ WORKER_AUTH_FLOOR_MS) &&
    decide (REGISTRATION_BACKOFF_MAX_MS ≥ REGISTRATION_BACKOFF_BASE_MS)) = true
 
+/-- timeouts_check_first_violated: the runtime's check answers Ordered exactly when every
+  relation holds on the effective values (a timeout equal to the sum it waits for is enough), and
+  otherwise names the first relation, in Relation's order, that fails. Secures: a bad override is
+  reported by the relation it breaks, the same one on every run, and a value exactly at its bound
+  is accepted. Adversary: an override that sets one timeout exactly to what it waits for; several
+  overrides breaking several relations at once. Proved in formal/. (spec/timeouts.yaml:157) -/
+def timeouts_check_first_violated_stmt : Prop :=
+  ∀ (f : CheckTimeoutsFacts),
+    let v := decideCheckTimeouts f
+    (let stop := decide (f.stop_grace_ms ≥ f.kernel_teardown_ms + f.harness_close_ms)
+     let launcher := decide (f.launcher_wait_ms ≥ f.supervisor_drain_ms)
+     let parent := decide (f.parent_kill_ms ≥ f.route_timeout_ms + f.worker_stop_ms)
+     let lost := decide (f.worker_lost_exit_ms ≥
+                         f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms)
+     let busy := decide (f.revival_max_age_ms ≥ f.revive_within_ms + f.busy_refresh_ms)
+     let hold := decide (f.quiesce_hold_ms ≥ f.quiesce_answer_ms + f.quiesce_commit_ms)
+     let crash := decide (f.restart_window_ms ≥ (f.restart_max_failures + 1) * f.crash_loop_step_ms)
+     let connect := decide (f.worker_connect_ms ≥ f.worker_auth_floor_ms)
+     let backoff := decide (f.registration_backoff_max_ms ≥ f.registration_backoff_base_ms)
+     match v with
+     | TimeoutsVerdict.Ordered =>
+         stop && launcher && parent && lost && busy && hold && crash && connect && backoff
+     | TimeoutsVerdict.Violated r =>
+         (match r with
+          | Relation.StopGrace => !stop
+          | Relation.LauncherWait => stop && !launcher
+          | Relation.ParentKill => stop && launcher && !parent
+          | Relation.LostWorker => stop && launcher && parent && !lost
+          | Relation.BusyEvidence => stop && launcher && parent && lost && !busy
+          | Relation.QuiesceHold => stop && launcher && parent && lost && busy && !hold
+          | Relation.CrashLoop => stop && launcher && parent && lost && busy && hold && !crash
+          | Relation.WorkerConnect =>
+              stop && launcher && parent && lost && busy && hold && crash && !connect
+          | Relation.RegistrationBackoff =>
+              stop &&
+              launcher &&
+              parent &&
+              lost &&
+              busy &&
+              hold &&
+              crash &&
+              connect &&
+              !backoff)) = true
+
 /-- timeouts_ffi_*: the check the daemon runs once per process on its effective timeouts answers
   as the model on every vector. Secures: an override that breaks an ordering is caught at start
   by the proved model, not a copy. Adversary: drift between model and implementation; a bad
   override. This ffi law concerns the TypeScript runtime; here it is stated as the module's
-  examples for CheckTimeouts, the shared vectors the runtime must reproduce. Open: stated in
-  formal/ with sorry. (spec/timeouts.yaml:157) -/
+  examples for CheckTimeouts, the shared vectors the runtime must reproduce. Proved in formal/.
+  (spec/timeouts.yaml:185) -/
 def timeouts_ffi_stmt : Prop :=
   decideCheckTimeouts
     ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -699,10 +743,307 @@ def timeouts_ffi_stmt : Prop :=
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
        registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.StopGrace
+  TimeoutsVerdict.Violated Relation.StopGrace ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := 10000,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := 28000,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := PARENT_KILL_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.StopGrace ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := 28000,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := 43000,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.LauncherWait ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := LAUNCHER_WAIT_MS,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := 43000,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := 130000,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.ParentKill ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := LAUNCHER_WAIT_MS,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := PARENT_KILL_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := 130000,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := 1740000,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.LostWorker ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := LAUNCHER_WAIT_MS,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := PARENT_KILL_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := 1740000,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := 9000,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.BusyEvidence ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := LAUNCHER_WAIT_MS,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := PARENT_KILL_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := 9000,
+       restart_window_ms := 300000,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.QuiesceHold ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := LAUNCHER_WAIT_MS,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := PARENT_KILL_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := 300000,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := 5000,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.CrashLoop ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := LAUNCHER_WAIT_MS,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := PARENT_KILL_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := 5000,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := 100 } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.WorkerConnect ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := 29000,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := PARENT_KILL_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Ordered ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := LAUNCHER_WAIT_MS,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := PARENT_KILL_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := 10000,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Ordered ∧
+  decideCheckTimeouts
+    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+       harness_close_ms := HARNESS_CLOSE_MS,
+       stop_grace_ms := STOP_GRACE_MS,
+       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+       launcher_wait_ms := LAUNCHER_WAIT_MS,
+       route_timeout_ms := ROUTE_TIMEOUT_MS,
+       worker_stop_ms := WORKER_STOP_MS,
+       parent_kill_ms := PARENT_KILL_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       revive_within_ms := REVIVE_WITHIN_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS,
+       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+       quiesce_answer_ms := QUIESCE_ANSWER_MS,
+       quiesce_commit_ms := QUIESCE_COMMIT_MS,
+       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := 250 } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Ordered
 
 /-- Example spec_values_are_ordered: the spec's own values pass the check the runtime runs.
-  (spec/timeouts.yaml:163) -/
+  (spec/timeouts.yaml:191) -/
 theorem ex_spec_values_are_ordered :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -735,7 +1076,7 @@ theorem ex_spec_values_are_ordered :
 
 /-- Example spec_values_in_numbers: the derived values as numbers: teardown 6 s, stop grace 11 s,
   worker stop 14 s, drain 29 s, launcher 39 s, parent kill 44 s, re-registration 41 s, lost exit
-  300 s, max age 30 min, hold 10 s, step 60 s. (spec/timeouts.yaml:193) -/
+  300 s, max age 30 min, hold 10 s, step 60 s. (spec/timeouts.yaml:221) -/
 theorem ex_spec_values_in_numbers :
     decideCheckTimeouts
       ({ kernel_teardown_ms := 6000,
@@ -767,7 +1108,7 @@ theorem ex_spec_values_in_numbers :
   decide
 
 /-- Example short_stop_grace_is_named: a stop grace 1 ms short of teardown plus harness close (11
-  s) violates the first relation. (spec/timeouts.yaml:223) -/
+  s) violates the first relation. (spec/timeouts.yaml:251) -/
 theorem ex_short_stop_grace_is_named :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -799,7 +1140,7 @@ theorem ex_short_stop_grace_is_named :
   decide
 
 /-- Example launcher_wait_below_drain_is_named: a launcher that waits 20 s for a 29 s drain.
-  (spec/timeouts.yaml:253) -/
+  (spec/timeouts.yaml:281) -/
 theorem ex_launcher_wait_below_drain_is_named :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -831,7 +1172,7 @@ theorem ex_launcher_wait_below_drain_is_named :
   decide
 
 /-- Example parent_kill_below_route_and_drain_is_named: a parent kill of 43 s does not cover a 30
-  s route and a 14 s child drain. (spec/timeouts.yaml:283) -/
+  s route and a 14 s child drain. (spec/timeouts.yaml:311) -/
 theorem ex_parent_kill_below_route_and_drain_is_named :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -863,7 +1204,7 @@ theorem ex_parent_kill_below_route_and_drain_is_named :
   decide
 
 /-- Example lost_exit_below_supervisor_return_is_named: a lost-exit window of 2 min is shorter
-  than relaunch 60 s + start 30 s + re-registration 41 s = 131 s. (spec/timeouts.yaml:313) -/
+  than relaunch 60 s + start 30 s + re-registration 41 s = 131 s. (spec/timeouts.yaml:341) -/
 theorem ex_lost_exit_below_supervisor_return_is_named :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -895,7 +1236,7 @@ theorem ex_lost_exit_below_supervisor_return_is_named :
   decide
 
 /-- Example lost_exit_equal_to_supervisor_return_is_ordered: covering exactly 131 s is enough.
-  (spec/timeouts.yaml:343) -/
+  (spec/timeouts.yaml:371) -/
 theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -927,7 +1268,7 @@ theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
   decide
 
 /-- Example longer_refresh_breaks_busy_evidence: a busy refresh overridden to 10 min without the
-  max age following it (still 30 min) lets evidence expire. (spec/timeouts.yaml:373) -/
+  max age following it (still 30 min) lets evidence expire. (spec/timeouts.yaml:401) -/
 theorem ex_longer_refresh_breaks_busy_evidence :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -959,7 +1300,7 @@ theorem ex_longer_refresh_breaks_busy_evidence :
   decide
 
 /-- Example longer_answer_breaks_quiesce_hold: an answer phase overridden to 6 s with the hold
-  still 10 s leaves a gate open during the commit. (spec/timeouts.yaml:403) -/
+  still 10 s leaves a gate open during the commit. (spec/timeouts.yaml:431) -/
 theorem ex_longer_answer_breaks_quiesce_hold :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -991,7 +1332,7 @@ theorem ex_longer_answer_breaks_quiesce_hold :
   decide
 
 /-- Example short_restart_window_breaks_crash_loop: a 5 min window cannot hold (5 + 1) steps of
-  60 s = 6 min. (spec/timeouts.yaml:433) -/
+  60 s = 6 min. (spec/timeouts.yaml:461) -/
 theorem ex_short_restart_window_breaks_crash_loop :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -1023,7 +1364,7 @@ theorem ex_short_restart_window_breaks_crash_loop :
   decide
 
 /-- Example restart_window_of_exactly_six_steps_is_ordered: a 6 min window holds exactly six 60 s
-  steps. (spec/timeouts.yaml:463) -/
+  steps. (spec/timeouts.yaml:491) -/
 theorem ex_restart_window_of_exactly_six_steps_is_ordered :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -1055,7 +1396,7 @@ theorem ex_restart_window_of_exactly_six_steps_is_ordered :
   decide
 
 /-- Example connect_below_auth_floor_is_named: a 5 s connect does not cover the 10 s auth floor.
-  (spec/timeouts.yaml:493) -/
+  (spec/timeouts.yaml:521) -/
 theorem ex_connect_below_auth_floor_is_named :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -1087,7 +1428,7 @@ theorem ex_connect_below_auth_floor_is_named :
   decide
 
 /-- Example backoff_cap_below_base_is_named: a registration backoff capped at 100 ms below its
-  250 ms base. (spec/timeouts.yaml:523) -/
+  250 ms base. (spec/timeouts.yaml:551) -/
 theorem ex_backoff_cap_below_base_is_named :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -1119,7 +1460,7 @@ theorem ex_backoff_cap_below_base_is_named :
   decide
 
 /-- Example first_violated_relation_wins: with the stop grace and the restart window both broken,
-  the earlier relation is named. (spec/timeouts.yaml:553) -/
+  the earlier relation is named. (spec/timeouts.yaml:581) -/
 theorem ex_first_violated_relation_wins :
     decideCheckTimeouts
       ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
@@ -1148,6 +1489,359 @@ theorem ex_first_violated_relation_wins :
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.StopGrace := by
+  decide
+
+/-- Example stop_grace_before_launcher_wait: stop grace 10 s (< 11 s) and launcher wait 28 s (<
+  29 s drain) both fail; the stop grace comes first. (spec/timeouts.yaml:611) -/
+theorem ex_stop_grace_before_launcher_wait :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := 10000,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := 28000,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := PARENT_KILL_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.StopGrace := by
+  decide
+
+/-- Example launcher_wait_before_parent_kill: launcher wait 28 s (< 29 s drain) and parent kill
+  43 s (< 30 s route + 14 s stop) both fail; the launcher wait comes first.
+  (spec/timeouts.yaml:627) -/
+theorem ex_launcher_wait_before_parent_kill :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := 28000,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := 43000,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.LauncherWait := by
+  decide
+
+/-- Example parent_kill_before_lost_worker: parent kill 43 s (< 44 s) and lost exit 130 s (< 131
+  s return) both fail; the parent kill comes first. (spec/timeouts.yaml:643) -/
+theorem ex_parent_kill_before_lost_worker :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := LAUNCHER_WAIT_MS,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := 43000,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := 130000,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.ParentKill := by
+  decide
+
+/-- Example lost_worker_before_busy_evidence: lost exit 130 s (< 131 s) and max age 29 min (< 25
+  + 5 min) both fail; the lost worker comes first. (spec/timeouts.yaml:659) -/
+theorem ex_lost_worker_before_busy_evidence :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := LAUNCHER_WAIT_MS,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := PARENT_KILL_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := 130000,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := 1740000,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.LostWorker := by
+  decide
+
+/-- Example busy_evidence_before_quiesce_hold: max age 29 min (< 30 min) and hold 9 s (< 5 s + 5
+  s) both fail; the busy evidence comes first. (spec/timeouts.yaml:675) -/
+theorem ex_busy_evidence_before_quiesce_hold :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := LAUNCHER_WAIT_MS,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := PARENT_KILL_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := 1740000,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := 9000,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.BusyEvidence := by
+  decide
+
+/-- Example quiesce_hold_before_crash_loop: hold 9 s (< 10 s) and a 5 min window (< 6 steps of 60
+  s) both fail; the quiesce hold comes first. (spec/timeouts.yaml:691) -/
+theorem ex_quiesce_hold_before_crash_loop :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := LAUNCHER_WAIT_MS,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := PARENT_KILL_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := 9000,
+         restart_window_ms := 300000,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.QuiesceHold := by
+  decide
+
+/-- Example crash_loop_before_worker_connect: a 5 min window (< 6 min) and a 5 s connect (< 10 s
+  auth floor) both fail; the crash loop comes first. (spec/timeouts.yaml:707) -/
+theorem ex_crash_loop_before_worker_connect :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := LAUNCHER_WAIT_MS,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := PARENT_KILL_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         restart_window_ms := 300000,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := 5000,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.CrashLoop := by
+  decide
+
+/-- Example worker_connect_before_registration_backoff: a 5 s connect (< 10 s) and a 100 ms
+  backoff cap (< 250 ms base) both fail; the worker connect comes first. (spec/timeouts.yaml:723) -/
+theorem ex_worker_connect_before_registration_backoff :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := LAUNCHER_WAIT_MS,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := PARENT_KILL_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := 5000,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := 100 } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.WorkerConnect := by
+  decide
+
+/-- Example launcher_wait_equal_to_drain_is_ordered: a launcher that waits exactly the 29 s drain
+  covers it. (spec/timeouts.yaml:739) -/
+theorem ex_launcher_wait_equal_to_drain_is_ordered :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := 29000,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := PARENT_KILL_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Ordered := by
+  decide
+
+/-- Example connect_equal_to_auth_floor_is_ordered: a 10 s connect exactly covers the 10 s auth
+  floor. (spec/timeouts.yaml:755) -/
+theorem ex_connect_equal_to_auth_floor_is_ordered :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := LAUNCHER_WAIT_MS,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := PARENT_KILL_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := 10000,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Ordered := by
+  decide
+
+/-- Example backoff_cap_equal_to_base_is_ordered: a backoff capped at its 250 ms base (no
+  doubling) is not below it. (spec/timeouts.yaml:772) -/
+theorem ex_backoff_cap_equal_to_base_is_ordered :
+    decideCheckTimeouts
+      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
+         harness_close_ms := HARNESS_CLOSE_MS,
+         stop_grace_ms := STOP_GRACE_MS,
+         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
+         launcher_wait_ms := LAUNCHER_WAIT_MS,
+         route_timeout_ms := ROUTE_TIMEOUT_MS,
+         worker_stop_ms := WORKER_STOP_MS,
+         parent_kill_ms := PARENT_KILL_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         revive_within_ms := REVIVE_WITHIN_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS,
+         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
+         quiesce_answer_ms := QUIESCE_ANSWER_MS,
+         quiesce_commit_ms := QUIESCE_COMMIT_MS,
+         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := 250 } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Ordered := by
   decide
 
 end Statute.Timeouts
