@@ -27,6 +27,10 @@ describe("revive conformance", { timeout: 120_000 }, () => {
   it("example stamp_30min_1ms_old_is_vetoed", () => suite.example("stamp_30min_1ms_old_is_vetoed"));
   // a stamp 60 001 ms ahead is more than the 60 s skew
   it("example stamp_1ms_past_the_skew_is_vetoed", () => suite.example("stamp_1ms_past_the_skew_is_vetoed"));
+  // work starting 1 ms before WIRE_MAX_MS would be due past the wire's range; the tick is due at WIRE_MAX_MS
+  it("example due_tick_is_capped_at_the_wire_bound", () => suite.example("due_tick_is_capped_at_the_wire_bound"));
+  // a refresh tick 1 ms before WIRE_MAX_MS sets the next one due at WIRE_MAX_MS, not past it
+  it("example tick_near_the_wire_bound_is_capped", () => suite.example("tick_near_the_wire_bound_is_capped"));
   // a run refreshed at 5 and 10 min crashes at its due tick (15 min); the boot at 40 min sees a stamp 30 min old
   it("example long_run_crash_is_revived_25min_later", () => suite.example("long_run_crash_is_revived_25min_later"));
   // a crash reported 1 ms after the due tick is refused; the tick comes first

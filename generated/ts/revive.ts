@@ -16,26 +16,26 @@
 import * as rt from "../../runtime/index.js";
 import type { WorkSet } from "./orphan.js";
 import { decideHasWork } from "./orphan.js";
-import { BUSY_REFRESH_MS, REVIVAL_CLOCK_SKEW_MS, REVIVAL_MAX_AGE_MS } from "./timeouts.js";
+import { BUSY_REFRESH_MS, REVIVAL_CLOCK_SKEW_MS, REVIVAL_MAX_AGE_MS, WIRE_MAX_MS } from "./timeouts.js";
 
 /**
  * why a crashed worker is not revived at boot, or Revive
  *
- * spec/revive.yaml:22
+ * spec/revive.yaml:23
  */
 export type Veto = "GivenUp" | "Archived" | "LiveLease" | "NoBusyTime" | "Unreadable" | "Future" | "TooOld" | "Revive";
 
 /**
  * what one event did to a worker's busy evidence
  *
- * spec/revive.yaml:25
+ * spec/revive.yaml:26
  */
 export type RefreshOutput = "RecordedBusy" | "RecordedIdle" | "Noted" | "Refused" | "Ignored" | "Crashed" | "Booted";
 
 /**
  * State of BusyRefresh.
  *
- * spec/revive.yaml:51
+ * spec/revive.yaml:52
  */
 export interface BusyRefreshState {
   /** time of the latest accepted event */
@@ -55,7 +55,7 @@ export interface BusyRefreshState {
 /**
  * Events of BusyRefresh.
  *
- * spec/revive.yaml:51
+ * spec/revive.yaml:52
  */
 export type BusyRefreshEvent =
   /** the session's work set changed (a run started or ended, a job started or settled, ...) */
@@ -70,7 +70,7 @@ export type BusyRefreshEvent =
 /**
  * Facts of RevivalVeto.
  *
- * spec/revive.yaml:29
+ * spec/revive.yaml:30
  */
 export interface RevivalVetoFacts {
   /** the restart budget gave this worker up */
@@ -90,7 +90,7 @@ export interface RevivalVetoFacts {
 /**
  * The state BusyRefresh starts in.
  *
- * spec/revive.yaml:51
+ * spec/revive.yaml:52
  */
 export function initialBusyRefresh(): BusyRefreshState {
   return {
@@ -116,7 +116,7 @@ export function initialBusyRefresh(): BusyRefreshState {
 /**
  * One worker's busy evidence in the journal, from its work to its crash and the next supervisor boot.
  *
- * spec/revive.yaml:51
+ * spec/revive.yaml:52
  */
 export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.Step<BusyRefreshState, RefreshOutput> {
   switch (e.kind) {
@@ -124,7 +124,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
       const working: boolean = decideHasWork({ work: s.work }).verdict;
       const will_work: boolean = decideHasWork({ work: e.work }).verdict;
       const late: boolean = e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms);
-      // dead (spec/revive.yaml:73)
+      // dead (spec/revive.yaml:74)
       if (s.crashed) {
         return {
           state: s,
@@ -132,7 +132,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Work.dead",
         };
       }
-      // late: a clock backwards or a refresh tick skipped (spec/revive.yaml:74)
+      // late: a clock backwards or a refresh tick skipped (spec/revive.yaml:75)
       if (late) {
         return {
           state: s,
@@ -140,15 +140,15 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Work.late",
         };
       }
-      // work_starts: from no work to work, the refresh starts with a busy record (spec/revive.yaml:75)
+      // work_starts: from no work to work, the refresh starts with a busy record (spec/revive.yaml:76)
       if (!working && will_work) {
         return {
-          state: { ...s, now_ms: e.at_ms, work: e.work, record: e.at_ms, due_ms: e.at_ms + BUSY_REFRESH_MS },
+          state: { ...s, now_ms: e.at_ms, work: e.work, record: e.at_ms, due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, WIRE_MAX_MS) },
           output: "RecordedBusy",
           rule: "BusyRefresh.Work.work_starts",
         };
       }
-      // run_starts (spec/revive.yaml:80)
+      // run_starts (spec/revive.yaml:81)
       if (!s.work.run && e.work.run) {
         return {
           state: { ...s, now_ms: e.at_ms, work: e.work, record: e.at_ms },
@@ -156,7 +156,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Work.run_starts",
         };
       }
-      // run_ends: a run end records idle, even when other work goes on (spec/revive.yaml:84)
+      // run_ends: a run end records idle, even when other work goes on (spec/revive.yaml:85)
       if (s.work.run && !e.work.run) {
         return {
           state: { ...s, now_ms: e.at_ms, work: e.work, record: null },
@@ -164,7 +164,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Work.run_ends",
         };
       }
-      // other (spec/revive.yaml:89)
+      // other (spec/revive.yaml:90)
       return {
         state: { ...s, now_ms: e.at_ms, work: e.work },
         output: "Noted",
@@ -173,7 +173,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
     }
     case "Tick": {
       const working: boolean = decideHasWork({ work: s.work }).verdict;
-      // dead (spec/revive.yaml:96)
+      // dead (spec/revive.yaml:97)
       if (s.crashed) {
         return {
           state: s,
@@ -181,7 +181,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Tick.dead",
         };
       }
-      // late (spec/revive.yaml:97)
+      // late (spec/revive.yaml:98)
       if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
         return {
           state: s,
@@ -189,15 +189,15 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Tick.late",
         };
       }
-      // refresh: with work the tick records busy, whatever the latest record said (spec/revive.yaml:98)
+      // refresh: with work the tick records busy, whatever the latest record said (spec/revive.yaml:99)
       if (working) {
         return {
-          state: { ...s, now_ms: e.at_ms, record: e.at_ms, due_ms: e.at_ms + BUSY_REFRESH_MS },
+          state: { ...s, now_ms: e.at_ms, record: e.at_ms, due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, WIRE_MAX_MS) },
           output: "RecordedBusy",
           rule: "BusyRefresh.Tick.refresh",
         };
       }
-      // idle (spec/revive.yaml:103)
+      // idle (spec/revive.yaml:104)
       return {
         state: { ...s, now_ms: e.at_ms },
         output: "Noted",
@@ -206,7 +206,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
     }
     case "Crash": {
       const working: boolean = decideHasWork({ work: s.work }).verdict;
-      // dead (spec/revive.yaml:108)
+      // dead (spec/revive.yaml:109)
       if (s.crashed) {
         return {
           state: s,
@@ -214,7 +214,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Crash.dead",
         };
       }
-      // late (spec/revive.yaml:109)
+      // late (spec/revive.yaml:110)
       if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
         return {
           state: s,
@@ -222,7 +222,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Crash.late",
         };
       }
-      // crash (spec/revive.yaml:110)
+      // crash (spec/revive.yaml:111)
       return {
         state: { ...s, now_ms: e.at_ms, crashed: true, crash_ms: e.at_ms },
         output: "Crashed",
@@ -230,7 +230,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
       };
     }
     case "Boot": {
-      // no_crash (spec/revive.yaml:113)
+      // no_crash (spec/revive.yaml:114)
       if (!s.crashed) {
         return {
           state: s,
@@ -238,7 +238,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Boot.no_crash",
         };
       }
-      // late (spec/revive.yaml:114)
+      // late (spec/revive.yaml:115)
       if (e.at_ms < s.now_ms) {
         return {
           state: s,
@@ -246,7 +246,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Boot.late",
         };
       }
-      // boot (spec/revive.yaml:115)
+      // boot (spec/revive.yaml:116)
       return {
         state: s,
         output: "Booted",
@@ -259,60 +259,60 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
 /**
  * Whether a boot revives a crashed worker's session, or the first veto against it, in the seed's order.
  *
- * spec/revive.yaml:29
+ * spec/revive.yaml:30
  */
 export function decideRevivalVeto(f: RevivalVetoFacts): rt.Decided<Veto> {
   const stamp: number = (f.stamp_ms ?? 0);
-  // given_up (spec/revive.yaml:42)
+  // given_up (spec/revive.yaml:43)
   if (f.given_up) {
     return {
       verdict: "GivenUp",
       rule: "RevivalVeto.given_up",
     };
   }
-  // archived (spec/revive.yaml:43)
+  // archived (spec/revive.yaml:44)
   if (f.archived) {
     return {
       verdict: "Archived",
       rule: "RevivalVeto.archived",
     };
   }
-  // live_lease (spec/revive.yaml:44)
+  // live_lease (spec/revive.yaml:45)
   if (f.live_lease) {
     return {
       verdict: "LiveLease",
       rule: "RevivalVeto.live_lease",
     };
   }
-  // no_busy_time (spec/revive.yaml:45)
+  // no_busy_time (spec/revive.yaml:46)
   if (!f.has_busy_time) {
     return {
       verdict: "NoBusyTime",
       rule: "RevivalVeto.no_busy_time",
     };
   }
-  // unreadable (spec/revive.yaml:46)
+  // unreadable (spec/revive.yaml:47)
   if (f.stamp_ms === null) {
     return {
       verdict: "Unreadable",
       rule: "RevivalVeto.unreadable",
     };
   }
-  // future: more than the clock skew ahead of this clock (spec/revive.yaml:47)
+  // future: more than the clock skew ahead of this clock (spec/revive.yaml:48)
   if (rt.sub(stamp, f.now_ms) > REVIVAL_CLOCK_SKEW_MS) {
     return {
       verdict: "Future",
       rule: "RevivalVeto.future",
     };
   }
-  // too_old: older than the revival max age (spec/revive.yaml:48)
+  // too_old: older than the revival max age (spec/revive.yaml:49)
   if (rt.sub(f.now_ms, stamp) > REVIVAL_MAX_AGE_MS) {
     return {
       verdict: "TooOld",
       rule: "RevivalVeto.too_old",
     };
   }
-  // revive (spec/revive.yaml:49)
+  // revive (spec/revive.yaml:50)
   return {
     verdict: "Revive",
     rule: "RevivalVeto.revive",

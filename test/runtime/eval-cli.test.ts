@@ -18,7 +18,7 @@ describe("statute eval through the wire", () => {
     const r = await run("eval", "spec/supervise.yaml", "RestartDecide", '{"in_window": -1, "budget": 5}');
     expect(r.code).toBe(1);
     expect(r.out).toBe("");
-    expect(r.err).toMatch(/^error: malformed input at \/in_window: expected an integer from 0 to 64\n/);
+    expect(r.err).toMatch(/^error: malformed input at \/in_window: expected an integer from 0 to 40\n/);
     expect(r.err).not.toMatch(/\n\s+at /);
   });
 

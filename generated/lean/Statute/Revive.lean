@@ -23,13 +23,15 @@ Decided where the seed is silent:
 - A missing busy record time and an unreadable stamp are separate facts; the stamp is option<ms>,
   none when it cannot be read.
 - Times are wall-clock milliseconds of the journal; the skew bound covers clocks of two processes.
+- The next tick is due at most at WIRE_MAX_MS (about 3 169 years), so a state never leaves the
+  wire's range.
 
 Generated from `spec/revive.yaml` into namespace `Statute.Revive`.
 -/
 
 namespace Statute.Revive
 
-/-- why a crashed worker is not revived at boot, or Revive. (spec/revive.yaml:22) -/
+/-- why a crashed worker is not revived at boot, or Revive. (spec/revive.yaml:23) -/
 inductive Veto where
   | GivenUp
   | Archived
@@ -41,7 +43,7 @@ inductive Veto where
   | Revive
   deriving Repr, BEq, DecidableEq
 
-/-- what one event did to a worker's busy evidence. (spec/revive.yaml:25) -/
+/-- what one event did to a worker's busy evidence. (spec/revive.yaml:26) -/
 inductive RefreshOutput where
   | RecordedBusy
   | RecordedIdle
@@ -52,7 +54,7 @@ inductive RefreshOutput where
   | Booted
   deriving Repr, BEq, DecidableEq
 
-/-- State of BusyRefresh. (spec/revive.yaml:51) -/
+/-- State of BusyRefresh. (spec/revive.yaml:52) -/
 structure BusyRefreshState where
   /-- time of the latest accepted event (milliseconds). -/
   now_ms : Nat
@@ -69,7 +71,7 @@ structure BusyRefreshState where
   crash_ms : Nat
   deriving Repr, BEq, DecidableEq
 
-/-- Events of BusyRefresh. (spec/revive.yaml:51) -/
+/-- Events of BusyRefresh. (spec/revive.yaml:52) -/
 inductive BusyRefreshEvent where
   /-- the session's work set changed (a run started or ended, a job started or settled, ...).
     `at_ms`: Milliseconds. -/
@@ -82,7 +84,7 @@ inductive BusyRefreshEvent where
   | Boot (at_ms : Nat)
   deriving Repr, BEq, DecidableEq
 
-/-- Facts of RevivalVeto. (spec/revive.yaml:29) -/
+/-- Facts of RevivalVeto. (spec/revive.yaml:30) -/
 structure RevivalVetoFacts where
   /-- the restart budget gave this worker up. -/
   given_up : Bool
@@ -99,36 +101,36 @@ structure RevivalVetoFacts where
   deriving Repr, BEq, DecidableEq
 
 /-- RevivalVeto: Whether a boot revives a crashed worker's session, or the first veto against it,
-  in the seed's order. The first rule whose guard holds wins. (spec/revive.yaml:29) -/
+  in the seed's order. The first rule whose guard holds wins. (spec/revive.yaml:30) -/
 def decideRevivalVeto (f : RevivalVetoFacts) : Veto :=
   let stamp := Option.getD f.stamp_ms 0
-  -- rule RevivalVeto.given_up (spec/revive.yaml:42)
+  -- rule RevivalVeto.given_up (spec/revive.yaml:43)
   if f.given_up then
     Veto.GivenUp
-  -- rule RevivalVeto.archived (spec/revive.yaml:43)
+  -- rule RevivalVeto.archived (spec/revive.yaml:44)
   else if f.archived then
     Veto.Archived
-  -- rule RevivalVeto.live_lease (spec/revive.yaml:44)
+  -- rule RevivalVeto.live_lease (spec/revive.yaml:45)
   else if f.live_lease then
     Veto.LiveLease
-  -- rule RevivalVeto.no_busy_time (spec/revive.yaml:45)
+  -- rule RevivalVeto.no_busy_time (spec/revive.yaml:46)
   else if !f.has_busy_time then
     Veto.NoBusyTime
-  -- rule RevivalVeto.unreadable (spec/revive.yaml:46)
+  -- rule RevivalVeto.unreadable (spec/revive.yaml:47)
   else if Option.isNone f.stamp_ms then
     Veto.Unreadable
-  -- rule RevivalVeto.future (spec/revive.yaml:47)
+  -- rule RevivalVeto.future (spec/revive.yaml:48)
   else if decide (stamp - f.now_ms > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) then
     Veto.Future
-  -- rule RevivalVeto.too_old (spec/revive.yaml:48)
+  -- rule RevivalVeto.too_old (spec/revive.yaml:49)
   else if decide (f.now_ms - stamp > Statute.Timeouts.REVIVAL_MAX_AGE_MS) then
     Veto.TooOld
-  -- rule RevivalVeto.revive (spec/revive.yaml:49)
+  -- rule RevivalVeto.revive (spec/revive.yaml:50)
   else
     Veto.Revive
 
 /-- The initial state of BusyRefresh. One worker's busy evidence in the journal, from its work to
-  its crash and the next supervisor boot. (spec/revive.yaml:51) -/
+  its crash and the next supervisor boot. (spec/revive.yaml:52) -/
 def initialBusyRefresh : BusyRefreshState :=
   { now_ms := 0,
     work := ({ run := false,
@@ -146,91 +148,91 @@ def initialBusyRefresh : BusyRefreshState :=
     crash_ms := 0 }
 
 /-- Handles `Work` in BusyRefresh: its branches in order, the first whose guard holds wins.
-  (spec/revive.yaml:73) -/
+  (spec/revive.yaml:74) -/
 def stepBusyRefreshOnWork (s : BusyRefreshState) (e_at_ms : Nat) (e_work : Statute.Orphan.WorkSet) :
     BusyRefreshState × RefreshOutput :=
   let working := Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts)
   let will_work := Statute.Orphan.decideHasWork ({ work := e_work } : Statute.Orphan.HasWorkFacts)
   let late := decide (e_at_ms < s.now_ms) || (working && decide (e_at_ms > s.due_ms))
-  -- rule BusyRefresh.Work.dead (spec/revive.yaml:73)
+  -- rule BusyRefresh.Work.dead (spec/revive.yaml:74)
   if s.crashed then
     (s, RefreshOutput.Ignored)
-  -- rule BusyRefresh.Work.late (spec/revive.yaml:74)
+  -- rule BusyRefresh.Work.late (spec/revive.yaml:75)
   else if late then
     (s, RefreshOutput.Refused)
-  -- rule BusyRefresh.Work.work_starts (spec/revive.yaml:75)
+  -- rule BusyRefresh.Work.work_starts (spec/revive.yaml:76)
   else if !working && will_work then
     ({ s with
        now_ms := e_at_ms,
        work := e_work,
        record := Option.some e_at_ms,
-       due_ms := e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS },
+       due_ms := min (e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS },
      RefreshOutput.RecordedBusy)
-  -- rule BusyRefresh.Work.run_starts (spec/revive.yaml:80)
+  -- rule BusyRefresh.Work.run_starts (spec/revive.yaml:81)
   else if !s.work.run && e_work.run then
     ({ s with now_ms := e_at_ms, work := e_work, record := Option.some e_at_ms },
      RefreshOutput.RecordedBusy)
-  -- rule BusyRefresh.Work.run_ends (spec/revive.yaml:84)
+  -- rule BusyRefresh.Work.run_ends (spec/revive.yaml:85)
   else if s.work.run && !e_work.run then
     ({ s with now_ms := e_at_ms, work := e_work, record := (Option.none : Option Nat) },
      RefreshOutput.RecordedIdle)
-  -- rule BusyRefresh.Work.other (spec/revive.yaml:89)
+  -- rule BusyRefresh.Work.other (spec/revive.yaml:90)
   else
     ({ s with now_ms := e_at_ms, work := e_work }, RefreshOutput.Noted)
 
 /-- Handles `Tick` in BusyRefresh: its branches in order, the first whose guard holds wins.
-  (spec/revive.yaml:96) -/
+  (spec/revive.yaml:97) -/
 def stepBusyRefreshOnTick (s : BusyRefreshState) (e_at_ms : Nat) :
     BusyRefreshState × RefreshOutput :=
   let working := Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts)
-  -- rule BusyRefresh.Tick.dead (spec/revive.yaml:96)
+  -- rule BusyRefresh.Tick.dead (spec/revive.yaml:97)
   if s.crashed then
     (s, RefreshOutput.Ignored)
-  -- rule BusyRefresh.Tick.late (spec/revive.yaml:97)
+  -- rule BusyRefresh.Tick.late (spec/revive.yaml:98)
   else if decide (e_at_ms < s.now_ms) || (working && decide (e_at_ms > s.due_ms)) then
     (s, RefreshOutput.Refused)
-  -- rule BusyRefresh.Tick.refresh (spec/revive.yaml:98)
+  -- rule BusyRefresh.Tick.refresh (spec/revive.yaml:99)
   else if working then
     ({ s with
        now_ms := e_at_ms,
        record := Option.some e_at_ms,
-       due_ms := e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS },
+       due_ms := min (e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS },
      RefreshOutput.RecordedBusy)
-  -- rule BusyRefresh.Tick.idle (spec/revive.yaml:103)
+  -- rule BusyRefresh.Tick.idle (spec/revive.yaml:104)
   else
     ({ s with now_ms := e_at_ms }, RefreshOutput.Noted)
 
 /-- Handles `Crash` in BusyRefresh: its branches in order, the first whose guard holds wins.
-  (spec/revive.yaml:108) -/
+  (spec/revive.yaml:109) -/
 def stepBusyRefreshOnCrash (s : BusyRefreshState) (e_at_ms : Nat) :
     BusyRefreshState × RefreshOutput :=
   let working := Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts)
-  -- rule BusyRefresh.Crash.dead (spec/revive.yaml:108)
+  -- rule BusyRefresh.Crash.dead (spec/revive.yaml:109)
   if s.crashed then
     (s, RefreshOutput.Ignored)
-  -- rule BusyRefresh.Crash.late (spec/revive.yaml:109)
+  -- rule BusyRefresh.Crash.late (spec/revive.yaml:110)
   else if decide (e_at_ms < s.now_ms) || (working && decide (e_at_ms > s.due_ms)) then
     (s, RefreshOutput.Refused)
-  -- rule BusyRefresh.Crash.crash (spec/revive.yaml:110)
+  -- rule BusyRefresh.Crash.crash (spec/revive.yaml:111)
   else
     ({ s with now_ms := e_at_ms, crashed := true, crash_ms := e_at_ms }, RefreshOutput.Crashed)
 
 /-- Handles `Boot` in BusyRefresh: its branches in order, the first whose guard holds wins.
-  (spec/revive.yaml:113) -/
+  (spec/revive.yaml:114) -/
 def stepBusyRefreshOnBoot (s : BusyRefreshState) (e_at_ms : Nat) :
     BusyRefreshState × RefreshOutput :=
-  -- rule BusyRefresh.Boot.no_crash (spec/revive.yaml:113)
+  -- rule BusyRefresh.Boot.no_crash (spec/revive.yaml:114)
   if !s.crashed then
     (s, RefreshOutput.Ignored)
-  -- rule BusyRefresh.Boot.late (spec/revive.yaml:114)
+  -- rule BusyRefresh.Boot.late (spec/revive.yaml:115)
   else if decide (e_at_ms < s.now_ms) then
     (s, RefreshOutput.Refused)
-  -- rule BusyRefresh.Boot.boot (spec/revive.yaml:115)
+  -- rule BusyRefresh.Boot.boot (spec/revive.yaml:116)
   else
     (s, RefreshOutput.Booted)
 
 /-- One step of BusyRefresh: the next state and the output of event `e` in state `s`.
-  (spec/revive.yaml:51) -/
+  (spec/revive.yaml:52) -/
 def stepBusyRefresh (s : BusyRefreshState) (e : BusyRefreshEvent) :
     BusyRefreshState × RefreshOutput :=
   match e with
@@ -239,20 +241,20 @@ def stepBusyRefresh (s : BusyRefreshState) (e : BusyRefreshEvent) :
   | BusyRefreshEvent.Crash e_at_ms => stepBusyRefreshOnCrash s e_at_ms
   | BusyRefreshEvent.Boot e_at_ms => stepBusyRefreshOnBoot s e_at_ms
 
-/-- The outputs of BusyRefresh over a list of events, one per event. (spec/revive.yaml:51) -/
+/-- The outputs of BusyRefresh over a list of events, one per event. (spec/revive.yaml:52) -/
 def runBusyRefresh : BusyRefreshState → List BusyRefreshEvent → List RefreshOutput
   | _, [] => []
   | s, e :: es =>
     let r := stepBusyRefresh s e
     r.2 :: runBusyRefresh r.1 es
 
-/-- The state of BusyRefresh after a list of events. (spec/revive.yaml:51) -/
+/-- The state of BusyRefresh after a list of events. (spec/revive.yaml:52) -/
 def finalBusyRefresh : BusyRefreshState → List BusyRefreshEvent → BusyRefreshState
   | s, [] => s
   | s, e :: es => finalBusyRefresh (stepBusyRefresh s e).1 es
 
 /-- The states of BusyRefresh reachable from its initial state; invariants range over them.
-  (spec/revive.yaml:51) -/
+  (spec/revive.yaml:52) -/
 inductive ReachableBusyRefresh : BusyRefreshState → Prop where
   /-- The initial state is reachable. -/
   | init : ReachableBusyRefresh initialBusyRefresh
@@ -263,7 +265,7 @@ inductive ReachableBusyRefresh : BusyRefreshState → Prop where
 /-- revive_after_refresh: a boot within REVIVE_WITHIN_MS of the crash of a worker with work is
   never vetoed for age, however long the run; with a busy record it is revived. Secures: a long
   run that crashed is resumed at the next boot. Adversary: a crash at any time of a run of any
-  length, followed by a late boot. Open: stated in formal/ with sorry. (spec/revive.yaml:117) -/
+  length, followed by a late boot. Open: stated in formal/ with sorry. (spec/revive.yaml:118) -/
 def revive_after_refresh_stmt : Prop :=
   ∀ (s : BusyRefreshState) (e_at_ms : Nat), ReachableBusyRefresh s →
     (!(s.crashed &&
@@ -283,7 +285,7 @@ def revive_after_refresh_stmt : Prop :=
   exactly when it is more than REVIVAL_MAX_AGE_MS old, and once too old it stays too old as the
   clock advances. Secures: the boot's age check uses the model's bound, REVIVE_WITHIN_MS +
   BUSY_REFRESH_MS, and ages monotonically. Adversary: a stale busy stamp from a long-dead worker;
-  a clock that moves on. Open: stated in formal/ with sorry. (spec/revive.yaml:130) -/
+  a clock that moves on. Open: stated in formal/ with sorry. (spec/revive.yaml:131) -/
 def revive_veto_ages_as_model_stmt : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
@@ -304,7 +306,7 @@ def revive_veto_ages_as_model_stmt : Prop :=
   at most the skew ahead is never vetoed for it. Secures: a worker whose clock runs slightly
   ahead of the supervisor's is still revived, and a stamp from a clock far ahead never is.
   Adversary: two processes whose wall clocks differ; a stamp written by a clock set far ahead.
-  Proved in formal/. (spec/revive.yaml:140) -/
+  Proved in formal/. (spec/revive.yaml:141) -/
 def revive_veto_future_as_skew_stmt : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
@@ -325,7 +327,7 @@ def revive_veto_future_as_skew_stmt : Prop :=
   Secures: the busy evidence a boot reads was refreshed on time up to the crash, and no event
   after the crash rewrites it. Adversary: a clock that goes backwards; a refresh tick that is
   skipped; a late event of a dead worker. Open: stated in formal/ with sorry.
-  (spec/revive.yaml:149) -/
+  (spec/revive.yaml:150) -/
 def revive_refresh_on_time_stmt : Prop :=
   ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh s →
     let n := (stepBusyRefresh s e).1
@@ -355,7 +357,7 @@ def revive_refresh_on_time_stmt : Prop :=
   other work left; any other change keeps the record. Secures: the latest record tells a boot
   whether the worker was busy, from the first moment of its work. Adversary: a run that ends
   while a background job goes on; a run that starts beside a compaction. Open: stated in formal/
-  with sorry. (spec/revive.yaml:162) -/
+  with sorry. (spec/revive.yaml:163) -/
 def revive_work_recorded_stmt : Prop :=
   ∀ (s : BusyRefreshState)
     (e_at_ms : Nat)
@@ -381,7 +383,9 @@ def revive_work_recorded_stmt : Prop :=
                            else
                              s.record),
                 due_ms := (if starts then
-                             e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS
+                             min
+                               (e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS)
+                               Statute.Timeouts.WIRE_MAX_MS
                            else
                              s.due_ms) }) &&
       decide (o =
@@ -396,7 +400,7 @@ def revive_work_recorded_stmt : Prop :=
   vector. Secures: the boot acts on the proved model, not a copy. Adversary: drift between model
   and implementation. This ffi law concerns the TypeScript runtime; here it is stated as the
   module's examples for RevivalVeto, the shared vectors the runtime must reproduce. Proved in
-  formal/. (spec/revive.yaml:178) -/
+  formal/. (spec/revive.yaml:179) -/
 def revive_ffi_stmt : Prop :=
   decideRevivalVeto
     ({ given_up := true,
@@ -488,7 +492,7 @@ def revive_ffi_stmt : Prop :=
   Veto.Future
 
 /-- Example given_up_worker_with_fresh_stamp_is_vetoed_as_given_up: every veto fact holds and the
-  stamp is fresh; given up comes first. (spec/revive.yaml:184) -/
+  stamp is fresh; given up comes first. (spec/revive.yaml:185) -/
 theorem ex_given_up_worker_with_fresh_stamp_is_vetoed_as_given_up :
     decideRevivalVeto
       ({ given_up := true,
@@ -500,7 +504,7 @@ theorem ex_given_up_worker_with_fresh_stamp_is_vetoed_as_given_up :
     Veto.GivenUp := by
   decide
 
-/-- Example archived_before_live_lease: (spec/revive.yaml:189) -/
+/-- Example archived_before_live_lease: (spec/revive.yaml:190) -/
 theorem ex_archived_before_live_lease :
     decideRevivalVeto
       ({ given_up := false,
@@ -512,7 +516,7 @@ theorem ex_archived_before_live_lease :
     Veto.Archived := by
   decide
 
-/-- Example live_lease_before_missing_time: (spec/revive.yaml:193) -/
+/-- Example live_lease_before_missing_time: (spec/revive.yaml:194) -/
 theorem ex_live_lease_before_missing_time :
     decideRevivalVeto
       ({ given_up := false,
@@ -524,7 +528,7 @@ theorem ex_live_lease_before_missing_time :
     Veto.LiveLease := by
   decide
 
-/-- Example missing_time_before_unreadable_stamp: (spec/revive.yaml:197) -/
+/-- Example missing_time_before_unreadable_stamp: (spec/revive.yaml:198) -/
 theorem ex_missing_time_before_unreadable_stamp :
     decideRevivalVeto
       ({ given_up := false,
@@ -536,7 +540,7 @@ theorem ex_missing_time_before_unreadable_stamp :
     Veto.NoBusyTime := by
   decide
 
-/-- Example unreadable_stamp_is_vetoed: (spec/revive.yaml:201) -/
+/-- Example unreadable_stamp_is_vetoed: (spec/revive.yaml:202) -/
 theorem ex_unreadable_stamp_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -548,7 +552,7 @@ theorem ex_unreadable_stamp_is_vetoed :
     Veto.Unreadable := by
   decide
 
-/-- Example stamp_61s_in_the_future_is_vetoed: (spec/revive.yaml:205) -/
+/-- Example stamp_61s_in_the_future_is_vetoed: (spec/revive.yaml:206) -/
 theorem ex_stamp_61s_in_the_future_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -560,7 +564,7 @@ theorem ex_stamp_61s_in_the_future_is_vetoed :
     Veto.Future := by
   decide
 
-/-- Example stamp_59s_in_the_future_is_revived: (spec/revive.yaml:209) -/
+/-- Example stamp_59s_in_the_future_is_revived: (spec/revive.yaml:210) -/
 theorem ex_stamp_59s_in_the_future_is_revived :
     decideRevivalVeto
       ({ given_up := false,
@@ -572,7 +576,7 @@ theorem ex_stamp_59s_in_the_future_is_revived :
     Veto.Revive := by
   decide
 
-/-- Example stamp_exactly_skew_in_the_future_is_revived: (spec/revive.yaml:213) -/
+/-- Example stamp_exactly_skew_in_the_future_is_revived: (spec/revive.yaml:214) -/
 theorem ex_stamp_exactly_skew_in_the_future_is_revived :
     decideRevivalVeto
       ({ given_up := false,
@@ -584,7 +588,7 @@ theorem ex_stamp_exactly_skew_in_the_future_is_revived :
     Veto.Revive := by
   decide
 
-/-- Example stamp_exactly_30min_old_is_revived: (spec/revive.yaml:217) -/
+/-- Example stamp_exactly_30min_old_is_revived: (spec/revive.yaml:218) -/
 theorem ex_stamp_exactly_30min_old_is_revived :
     decideRevivalVeto
       ({ given_up := false,
@@ -596,7 +600,7 @@ theorem ex_stamp_exactly_30min_old_is_revived :
     Veto.Revive := by
   decide
 
-/-- Example stamp_30min_1ms_old_is_vetoed: (spec/revive.yaml:221) -/
+/-- Example stamp_30min_1ms_old_is_vetoed: (spec/revive.yaml:222) -/
 theorem ex_stamp_30min_1ms_old_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -609,7 +613,7 @@ theorem ex_stamp_30min_1ms_old_is_vetoed :
   decide
 
 /-- Example stamp_1ms_past_the_skew_is_vetoed: a stamp 60 001 ms ahead is more than the 60 s
-  skew. (spec/revive.yaml:225) -/
+  skew. (spec/revive.yaml:226) -/
 theorem ex_stamp_1ms_past_the_skew_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -621,8 +625,105 @@ theorem ex_stamp_1ms_past_the_skew_is_vetoed :
     Veto.Future := by
   decide
 
+/-- Example due_tick_is_capped_at_the_wire_bound: work starting 1 ms before WIRE_MAX_MS would be
+  due past the wire's range; the tick is due at WIRE_MAX_MS. (spec/revive.yaml:231) -/
+theorem ex_due_tick_is_capped_at_the_wire_bound :
+    runBusyRefresh
+      initialBusyRefresh
+      [BusyRefreshEvent.Work
+         (Statute.Timeouts.WIRE_MAX_MS - 1)
+         ({ run := true,
+            compaction := false,
+            queued_input := false,
+            admitted_run_start := false,
+            background_job := false,
+            user_bash := false,
+            unsettled_child := false,
+            workflow_run := false,
+            withdrawn_input := false } : Statute.Orphan.WorkSet)] =
+    [RefreshOutput.RecordedBusy] ∧
+    (finalBusyRefresh
+       initialBusyRefresh
+       [BusyRefreshEvent.Work
+          (Statute.Timeouts.WIRE_MAX_MS - 1)
+          ({ run := true,
+             compaction := false,
+             queued_input := false,
+             admitted_run_start := false,
+             background_job := false,
+             user_bash := false,
+             unsettled_child := false,
+             workflow_run := false,
+             withdrawn_input := false } : Statute.Orphan.WorkSet)]).record =
+    Option.some (Statute.Timeouts.WIRE_MAX_MS - 1) ∧
+    (finalBusyRefresh
+       initialBusyRefresh
+       [BusyRefreshEvent.Work
+          (Statute.Timeouts.WIRE_MAX_MS - 1)
+          ({ run := true,
+             compaction := false,
+             queued_input := false,
+             admitted_run_start := false,
+             background_job := false,
+             user_bash := false,
+             unsettled_child := false,
+             workflow_run := false,
+             withdrawn_input := false } : Statute.Orphan.WorkSet)]).due_ms =
+    Statute.Timeouts.WIRE_MAX_MS := by
+  decide
+
+/-- Example tick_near_the_wire_bound_is_capped: a refresh tick 1 ms before WIRE_MAX_MS sets the
+  next one due at WIRE_MAX_MS, not past it. (spec/revive.yaml:238) -/
+theorem ex_tick_near_the_wire_bound_is_capped :
+    runBusyRefresh
+      initialBusyRefresh
+      [BusyRefreshEvent.Work
+         (Statute.Timeouts.WIRE_MAX_MS - 2)
+         ({ run := true,
+            compaction := false,
+            queued_input := false,
+            admitted_run_start := false,
+            background_job := false,
+            user_bash := false,
+            unsettled_child := false,
+            workflow_run := false,
+            withdrawn_input := false } : Statute.Orphan.WorkSet),
+       BusyRefreshEvent.Tick (Statute.Timeouts.WIRE_MAX_MS - 1)] =
+    [RefreshOutput.RecordedBusy, RefreshOutput.RecordedBusy] ∧
+    (finalBusyRefresh
+       initialBusyRefresh
+       [BusyRefreshEvent.Work
+          (Statute.Timeouts.WIRE_MAX_MS - 2)
+          ({ run := true,
+             compaction := false,
+             queued_input := false,
+             admitted_run_start := false,
+             background_job := false,
+             user_bash := false,
+             unsettled_child := false,
+             workflow_run := false,
+             withdrawn_input := false } : Statute.Orphan.WorkSet),
+        BusyRefreshEvent.Tick (Statute.Timeouts.WIRE_MAX_MS - 1)]).record =
+    Option.some (Statute.Timeouts.WIRE_MAX_MS - 1) ∧
+    (finalBusyRefresh
+       initialBusyRefresh
+       [BusyRefreshEvent.Work
+          (Statute.Timeouts.WIRE_MAX_MS - 2)
+          ({ run := true,
+             compaction := false,
+             queued_input := false,
+             admitted_run_start := false,
+             background_job := false,
+             user_bash := false,
+             unsettled_child := false,
+             workflow_run := false,
+             withdrawn_input := false } : Statute.Orphan.WorkSet),
+        BusyRefreshEvent.Tick (Statute.Timeouts.WIRE_MAX_MS - 1)]).due_ms =
+    Statute.Timeouts.WIRE_MAX_MS := by
+  decide
+
 /-- Example long_run_crash_is_revived_25min_later: a run refreshed at 5 and 10 min crashes at its
-  due tick (15 min); the boot at 40 min sees a stamp 30 min old. (spec/revive.yaml:230) -/
+  due tick (15 min); the boot at 40 min sees a stamp 30 min old. (spec/revive.yaml:246) -/
 theorem ex_long_run_crash_is_revived_25min_later :
     runBusyRefresh
       initialBusyRefresh
@@ -721,7 +822,7 @@ theorem ex_long_run_crash_is_revived_25min_later :
   decide
 
 /-- Example skipped_tick_is_refused: a crash reported 1 ms after the due tick is refused; the
-  tick comes first. (spec/revive.yaml:241) -/
+  tick comes first. (spec/revive.yaml:257) -/
 theorem ex_skipped_tick_is_refused :
     runBusyRefresh
       initialBusyRefresh
@@ -771,7 +872,7 @@ theorem ex_skipped_tick_is_refused :
   decide
 
 /-- Example tick_records_busy_after_a_run_ends_with_a_job_left: the run end records idle, the
-  background job keeps the refresh going and the tick records busy. (spec/revive.yaml:249) -/
+  background job keeps the refresh going and the tick records busy. (spec/revive.yaml:265) -/
 theorem ex_tick_records_busy_after_a_run_ends_with_a_job_left :
     runBusyRefresh
       initialBusyRefresh
@@ -854,7 +955,7 @@ theorem ex_tick_records_busy_after_a_run_ends_with_a_job_left :
   decide
 
 /-- Example withdrawn_input_starts_no_refresh: withdrawn input is not work, so no busy record and
-  no due tick. (spec/revive.yaml:258) -/
+  no due tick. (spec/revive.yaml:274) -/
 theorem ex_withdrawn_input_starts_no_refresh :
     runBusyRefresh
       initialBusyRefresh
@@ -903,7 +1004,7 @@ theorem ex_withdrawn_input_starts_no_refresh :
     (Option.none : Option Nat) := by
   decide
 
-/-- Example clock_backwards_is_refused: (spec/revive.yaml:266) -/
+/-- Example clock_backwards_is_refused: (spec/revive.yaml:282) -/
 theorem ex_clock_backwards_is_refused :
     runBusyRefresh
       initialBusyRefresh
@@ -952,7 +1053,7 @@ theorem ex_clock_backwards_is_refused :
     Option.some 10000 := by
   decide
 
-/-- Example only_a_boot_follows_a_crash: (spec/revive.yaml:273) -/
+/-- Example only_a_boot_follows_a_crash: (spec/revive.yaml:289) -/
 theorem ex_only_a_boot_follows_a_crash :
     runBusyRefresh
       initialBusyRefresh
