@@ -2,10 +2,10 @@
 // order, the last must be `otherwise`, and rules that can never fire are reported. A decision may
 // apply decisions declared before it (never itself), so evaluation always terminates.
 
-import type { Decision, Let, Rule } from "../ir/module.js";
+import type { Decision, Rule } from "../ir/module.js";
 import { BOOL, type Type, type TypeRef } from "../ir/types.js";
 import { entries, type ModuleContext } from "./context.js";
-import { checkFields, checkName, register } from "./declarations.js";
+import { checkFields, checkLets, checkName, register } from "./declarations.js";
 import { neverFires } from "./reachability.js";
 import type { RawDecision } from "./raw.js";
 
@@ -34,13 +34,7 @@ export function checkDecisionTypes(cx: ModuleContext, name: string, raw: RawDeci
 export function checkDecision(cx: ModuleContext, d: DecisionShell): Decision {
   const path = ["decisions", d.name];
   const locals = new Map<string, Type>([["f", { kind: "named", ref: d.facts }]]);
-  const lets: Let[] = [];
-  for (const [name, value] of entries(d.raw.let)) {
-    checkName(cx, "field", "let", name, [...path, "let", name]);
-    const e = cx.expr([...path, "let", name], value, locals, undefined, true);
-    lets.push({ name, value: e });
-    locals.set(name, e.type);
-  }
+  const lets = checkLets(cx, d.raw.let, path, locals);
   const ids = new Map<string, number>();
   const guardErrors: boolean[] = [];
   const rules: Rule[] = d.raw.rules.map((r, i) => {

@@ -3,10 +3,10 @@
 // refer to each other in any order). Machine and decision record types are added by their passes.
 
 import { evalConstExpr } from "../expr/index.js";
-import type { Constant, Module } from "../ir/module.js";
+import type { Constant, Let, Module } from "../ir/module.js";
 import { BOOL, MS, NAT, type Field, type Type, type TypeDecl, type TypeRef, type Variant } from "../ir/types.js";
 import { entries, type ModuleContext } from "./context.js";
-import type { RawField, RawVariant } from "./raw.js";
+import type { RawExpr, RawField, RawVariant } from "./raw.js";
 import type { ConstInfo } from "./scope.js";
 
 const styles = {
@@ -163,4 +163,14 @@ export function checkTypes(cx: ModuleContext): TypeDecl[] {
 export function register(cx: ModuleContext, decl: TypeDecl): void {
   const entry = cx.tables.types.get(decl.name);
   if (entry && entry.ref.module === cx.module) entry.decl = decl;
+}
+
+/** The `let:` bindings of a handler or decision, in order; each is in scope for the next ones. */
+export function checkLets(cx: ModuleContext, raw: Record<string, RawExpr> | undefined, path: (string | number)[], locals: Map<string, Type>): Let[] {
+  return entries(raw).map(([name, value]) => {
+    checkName(cx, "field", "let", name, [...path, "let", name]);
+    const e = cx.expr([...path, "let", name], value, locals, undefined, true);
+    locals.set(name, e.type);
+    return { name, value: e };
+  });
 }

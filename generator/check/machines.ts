@@ -2,10 +2,10 @@
 // handler's lets, guards, assignments and outputs are type-checked; a handler whose branches may
 // all fail (the last one guarded) is rejected, and a branch that can never fire is reported.
 
-import type { Assign, Branch, Handler, Let, Machine } from "../ir/module.js";
+import type { Assign, Branch, Handler, Machine } from "../ir/module.js";
 import { BOOL, type Field, type Type, type TypeRef } from "../ir/types.js";
 import { entries, type ModuleContext } from "./context.js";
-import { checkName, checkVariants, register } from "./declarations.js";
+import { checkLets, checkName, checkVariants, register } from "./declarations.js";
 import { neverFires } from "./reachability.js";
 import type { RawMachine } from "./raw.js";
 
@@ -75,13 +75,7 @@ function checkHandler(cx: ModuleContext, m: MachineShell, event: string, raw: Ra
     ["s", { kind: "named", ref: m.state }],
     ["e", { kind: "named", ref: { module: m.event.module, name: `${m.event.name}.${event}` } }],
   ]);
-  const lets: Let[] = [];
-  for (const [name, value] of entries(raw.let)) {
-    checkName(cx, "field", "let", name, [...path, "let", name]);
-    const e = cx.expr([...path, "let", name], value, locals, undefined, true);
-    lets.push({ name, value: e });
-    locals.set(name, e.type);
-  }
+  const lets = checkLets(cx, raw.let, path, locals);
   const ids = new Map<string, number>();
   const guardErrors: boolean[] = [];
   const branches: Branch[] = raw.branches.map((b, i) => {
