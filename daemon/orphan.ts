@@ -3,22 +3,10 @@
 // the wire) with the one work set; seen again, the timer resets. The answer is acted on by the
 // caller: exit closing the session, or exit recording busy (aborting nothing).
 
+import type { OrphanVerdict, WorkSet } from "../generated/ts/orphan.js";
 import type { Clock, GeneratedModel, Wire } from "../runtime/index.js";
 
-export type OrphanVerdict = "Wait" | "ExitIdle" | "ExitBusy";
-
-/** The work set of LAWS.md section 3, as the worker reports it (one set for every law). */
-export interface WorkSet {
-  readonly run: boolean;
-  readonly compaction: boolean;
-  readonly queued_input: boolean;
-  readonly admitted_run_start: boolean;
-  readonly background_job: boolean;
-  readonly user_bash: boolean;
-  readonly unsettled_child: boolean;
-  readonly workflow_run: boolean;
-  readonly withdrawn_input: boolean;
-}
+export type { OrphanVerdict, WorkSet };
 
 export interface OrphanOptions {
   readonly clock: Clock;
@@ -29,7 +17,7 @@ export interface OrphanOptions {
   readonly windowMs: number;
   /** The largest duration on the wire; a larger window means never and is sent as this + 1. */
   readonly wireMaxMs: number;
-  /** The session's work set now. */
+  /** The session's work set now (LAWS.md section 3: one set for every law). */
   readonly work: () => WorkSet;
 }
 
