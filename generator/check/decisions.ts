@@ -4,7 +4,7 @@
 
 import type { Decision, Rule } from "../ir/module.js";
 import { BOOL, type Type, type TypeRef } from "../ir/types.js";
-import { entries, type ModuleContext } from "./context.js";
+import type { ModuleContext } from "./context.js";
 import { checkFields, checkLets, checkName, register } from "./declarations.js";
 import { neverFires } from "./reachability.js";
 import type { RawDecision } from "./raw.js";

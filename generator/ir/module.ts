@@ -2,7 +2,7 @@
 // Names are resolved, types checked, constants evaluated. Emitters take a `Program`.
 
 import type { Expr } from "./expr.js";
-import type { Field, Span, Type, TypeDecl, TypeRef } from "./types.js";
+import type { Span, Type, TypeDecl, TypeRef } from "./types.js";
 
 /** A named constant. Base constants are literals; derived ones are expressions over others. */
 export interface Constant {

@@ -27,7 +27,6 @@ const MAX_AGE = b.ref(T, "REVIVAL_MAX_AGE_MS");
 const tVerdict = b.named(S, "Verdict");
 const tOrphan = b.named(S, "OrphanVerdict");
 const tState = b.named(S, "RestartBudgetState");
-const tEvent = b.named(S, "RestartBudgetEvent");
 const tPayload = b.named(S, "RestartBudgetEvent.Failure");
 const tFacts = b.named(S, "OrphanExitFacts");
 const tFailures = b.listOf(MS, 5);
