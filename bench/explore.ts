@@ -7,13 +7,10 @@ import { join } from "node:path";
 import { compileSpecs } from "../generator/check/index.js";
 import { exploreMachine, withWorkers } from "../generator/explore/index.js";
 import type { Explore, Program } from "../generator/ir/module.js";
+import { median } from "./median.js";
 
 const root = join(import.meta.dirname, "..");
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
 
 function measure(prog: Program, x: Explore, depth: number, label: string): string {
   const rates: number[] = [];

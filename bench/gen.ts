@@ -4,14 +4,10 @@
 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { median } from "./median.js";
 
 const root = join(import.meta.dirname, "..");
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-}
 
 function timeRun(cmd: string, args: readonly string[]): number {
   const start = process.hrtime.bigint();

@@ -3,21 +3,17 @@
 // same message in the same process. One line per decision of every module that has an example
 // (the first example's facts are the message); medians of several timed runs.
 
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { compileSpecs } from "../generator/check/index.js";
 import { evalExpr } from "../generator/interpret/index.js";
-import { createWire, type GeneratedModel, type SchemaDocument } from "../runtime/index.js";
+import { createWire, loadSchemas, type GeneratedModel } from "../runtime/index.js";
+import { median } from "./median.js";
 
 const root = join(import.meta.dirname, "..");
 const RUNS = 7;
 const ITERATIONS = 20_000;
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
-}
 
 /** Nanoseconds per call of `a` and of `b`: medians over RUNS interleaved runs (so drift hits both). */
 function timePair(a: () => unknown, b: () => unknown): [number, number] {
@@ -42,10 +38,7 @@ function timePair(a: () => unknown, b: () => unknown): [number, number] {
 export async function benchWire(): Promise<string> {
   const compiled = compileSpecs(root);
   if (!compiled.ok) return "wire: spec/*.yaml does not compile; nothing measured";
-  const schemas: Record<string, SchemaDocument> = {};
-  for (const f of readdirSync(join(root, "generated", "schema")).filter((x) => x.endsWith(".schema.json")).sort()) {
-    schemas[f.slice(0, -".schema.json".length)] = JSON.parse(readFileSync(join(root, "generated", "schema", f), "utf8")) as SchemaDocument;
-  }
+  const schemas = loadSchemas(join(root, "generated", "schema"));
   const wire = createWire({ schemas });
   const lines = [
     `message: decode + decide + encode through runtime/wire.ts vs JSON.parse + JSON.stringify (median of ${RUNS} x ${ITERATIONS})`,

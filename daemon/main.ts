@@ -4,10 +4,9 @@
 // the real waits (not the model's clock) so that demos and tests need not wait out the pauses.
 
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as supervise from "../generated/ts/supervise.js";
-import { createWire, monotonicClock, type SchemaDocument } from "../runtime/index.js";
+import { createWire, loadSchemas, monotonicClock } from "../runtime/index.js";
 import { Journal } from "./journal.js";
 import { Supervisor, type WorkerProcess } from "./supervisor.js";
 
@@ -21,11 +20,7 @@ function args(argv: readonly string[]): { journal: string; worker: string; sessi
 }
 
 const root = join(import.meta.dirname, "..");
-const schemaDir = join(root, "generated", "schema");
-const schemas: Record<string, SchemaDocument> = {};
-for (const f of readdirSync(schemaDir).filter((x) => x.endsWith(".schema.json"))) {
-  schemas[f.slice(0, -".schema.json".length)] = JSON.parse(readFileSync(join(schemaDir, f), "utf8")) as SchemaDocument;
-}
+const schemas = loadSchemas(join(root, "generated", "schema"));
 
 const opts = args(process.argv.slice(2));
 const journal = new Journal(opts.journal, (r) => process.stdout.write(`journaled ${r.seq} ${r.type}\n`));

@@ -4,3 +4,4 @@ export * from "./wire.js";
 export * from "./holder.js";
 export * from "./clock.js";
 export * from "./timeouts.js";
+export * from "./schemas.js";

@@ -6,7 +6,7 @@ import type { DiagnosticId } from "../diagnostics/catalogue.js";
 import { checkExpr, parseExpr, resolveTypeString } from "../expr/index.js";
 import type { Expr } from "../ir/expr.js";
 import type { Module } from "../ir/module.js";
-import { BOOL, type Span, type Type } from "../ir/types.js";
+import { BOOL, type Span, type Type, type TypeRef } from "../ir/types.js";
 import { contentOffset, keyAt, lineCol, nodeAt, rangeOf, type Parsed, type Path } from "../parse/index.js";
 import type { RawExpr, RawSpec } from "./raw.js";
 import { ModuleTables } from "./scope.js";
@@ -26,6 +26,11 @@ export class ModuleContext {
 
   get module(): string {
     return this.raw.module;
+  }
+
+  /** The value of a constant of this module or of one it imports (undefined while unresolved). */
+  constValue(ref: TypeRef): number | boolean | undefined {
+    return ref.module === this.module ? this.tables.consts.get(ref.name)?.value : this.tables.deps.get(ref.module)?.constants.find((c) => c.name === ref.name)?.value;
   }
 
   /** Report at the value (or, with `key`, the key) of the YAML node at `path`. */

@@ -93,8 +93,7 @@ function checkBody(cx: ModuleContext, name: string, raw: RawLaw, path: (string |
 
 /** Evaluate an order law; when false, find the failing conjunct and name both of its sides. */
 function checkOrder(cx: ModuleContext, law: string, expr: Expr, path: (string | number)[]): void {
-  const valueOf = (ref: TypeRef) =>
-    ref.module === cx.module ? cx.tables.consts.get(ref.name)?.value : cx.tables.deps.get(ref.module)?.constants.find((c) => c.name === ref.name)?.value;
+  const valueOf = cx.constValue.bind(cx);
   const value = evalConstExpr(expr, valueOf);
   if (value === undefined) {
     cx.error("notConstant", path, { what: `order law ${law}` });

@@ -16,8 +16,7 @@ export interface GuardedRule {
 }
 
 export function neverFires(cx: ModuleContext, rules: readonly GuardedRule[]): void {
-  const valueOf = (ref: { module: string; name: string }) =>
-    ref.module === cx.module ? cx.tables.consts.get(ref.name)?.value : cx.tables.deps.get(ref.module)?.constants.find((c) => c.name === ref.name)?.value;
+  const valueOf = cx.constValue.bind(cx);
   let shadow: string | undefined;
   const seen = new Map<string, string>();
   for (const r of rules) {

@@ -4,22 +4,16 @@
 // events run from its initial state. A malformed message prints the JSON pointer of the fault
 // and what was expected there, and exits 1.
 
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createWire, type GeneratedModel, type SchemaDocument, type Wire, type WireError } from "../../runtime/index.js";
+import { createWire, loadSchemas, type GeneratedModel, type Wire, type WireError } from "../../runtime/index.js";
 import { compileSpecs } from "../check/index.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import type { Io } from "./gen.js";
 
 /** The wire over every schema in generated/schema (all of them, so cross-module refs resolve). */
 export function wireOf(root: string): Wire {
-  const dir = join(root, "generated", "schema");
-  const schemas: Record<string, SchemaDocument> = {};
-  for (const f of readdirSync(dir).filter((x) => x.endsWith(".schema.json")).sort()) {
-    schemas[f.slice(0, -".schema.json".length)] = JSON.parse(readFileSync(join(dir, f), "utf8")) as SchemaDocument;
-  }
-  return createWire({ schemas });
+  return createWire({ schemas: loadSchemas(join(root, "generated", "schema")) });
 }
 
 function refused(io: Io, e: WireError, pointer: string = e.pointer): number {

@@ -3,12 +3,13 @@
 // process), the generated module under test, and the generated schemas read from disk, so the
 // tests judge exactly the files that are checked in. Settings come from STATUTE_RUNS/SEED.
 
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileSpecs } from "../check/index.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import type { Program } from "../ir/module.js";
+import { loadSchemas } from "../../runtime/schemas.js";
 import { type GeneratedModule, settingsFromEnv } from "./context.js";
 import { SchemaSet } from "./schemas.js";
 import { Suite } from "./suite.js";
@@ -27,11 +28,7 @@ export function repoSpecs(root: string = ROOT): { program: Program; schemas: Sch
   if (cached !== null) return cached;
   const result = compileSpecs(root);
   if (!result.ok) throw new Error(`spec/*.yaml does not compile:\n${formatDiagnostics(result.diagnostics.slice(0, 3), result.texts)}`);
-  const dir = join(root, "generated", "schema");
-  const docs = readdirSync(dir)
-    .filter((f) => f.endsWith(".schema.json"))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as object);
+  const docs = Object.values(loadSchemas(join(root, "generated", "schema")));
   cached = { program: result.program, schemas: new SchemaSet(docs) };
   return cached;
 }

@@ -1,18 +1,14 @@
 // The worker-side orphan watch on a fake clock, with the generated orphan model behind the
 // wire: windows from LAWS.md section 3, written out by hand.
 
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { OrphanWatch, type WorkSet } from "../../daemon/orphan.js";
 import * as orphan from "../../generated/ts/orphan.js";
 import { WIRE_MAX_MS, WORKER_LOST_EXIT_DEFAULT_MS } from "../../generated/ts/timeouts.js";
-import { createWire, FakeClock, type SchemaDocument } from "../../runtime/index.js";
+import { createWire, FakeClock, loadSchemas } from "../../runtime/index.js";
 
-const dir = join(import.meta.dirname, "..", "..", "generated", "schema");
-const schemas: Record<string, SchemaDocument> = {};
-for (const f of readdirSync(dir)) schemas[f.replace(".schema.json", "")] = JSON.parse(readFileSync(join(dir, f), "utf8")) as SchemaDocument;
-const wire = createWire({ schemas });
+const wire = createWire({ schemas: loadSchemas(join(import.meta.dirname, "..", "..", "generated", "schema")) });
 const idle: WorkSet = { run: false, compaction: false, queued_input: false, admitted_run_start: false, background_job: false, user_bash: false, unsettled_child: false, workflow_run: false, withdrawn_input: false };
 
 function watch(work: WorkSet, windowMs = WORKER_LOST_EXIT_DEFAULT_MS) {

@@ -2,7 +2,7 @@
 // the fake clock advances by each pause the model asks for, so the model sees a crash loop paced
 // exactly by its own pauses, and the test does not wait them out.
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,13 +10,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Journal, readJournal } from "../../daemon/journal.js";
 import { Supervisor, type WorkerProcess } from "../../daemon/supervisor.js";
 import * as supervise from "../../generated/ts/supervise.js";
-import { createWire, FakeClock, type SchemaDocument } from "../../runtime/index.js";
+import { createWire, FakeClock, loadSchemas } from "../../runtime/index.js";
 
 const root = join(import.meta.dirname, "..", "..");
-const schemas: Record<string, SchemaDocument> = {};
-for (const f of readdirSync(join(root, "generated", "schema"))) {
-  schemas[f.replace(".schema.json", "")] = JSON.parse(readFileSync(join(root, "generated", "schema", f), "utf8")) as SchemaDocument;
-}
+const schemas = loadSchemas(join(root, "generated", "schema"));
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 

@@ -3,7 +3,7 @@
 // the wire targets of every module (facts, events, states) with valid values to start from.
 // Everything is derived from the program, so a new spec module is covered without edits here.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { compileSpecs } from "../../generator/check/index.js";
@@ -12,7 +12,7 @@ import { evalExpr, initialState, runMachine, type Value } from "../../generator/
 import type { Expr } from "../../generator/ir/expr.js";
 import type { Law, Module, Program } from "../../generator/ir/module.js";
 import type { Type, TypeDecl, TypeRef } from "../../generator/ir/types.js";
-import { createWire, type GeneratedModel, type SchemaDocument, type Wire } from "../../runtime/index.js";
+import { createWire, loadSchemas, type GeneratedModel, type Wire } from "../../runtime/index.js";
 
 export const root = join(import.meta.dirname, "..", "..");
 
@@ -23,16 +23,7 @@ export const program: Program = compiled.program;
 export const closed = (e: Expr): Value => evalExpr(e, new Map(), program);
 
 /** The schemas in generated/schema, by module, as the daemon reads them. */
-export function loadSchemas(): Record<string, SchemaDocument> {
-  const dir = join(root, "generated", "schema");
-  const out: Record<string, SchemaDocument> = {};
-  for (const f of readdirSync(dir).filter((x) => x.endsWith(".schema.json")).sort()) {
-    out[f.slice(0, -".schema.json".length)] = JSON.parse(readFileSync(join(dir, f), "utf8")) as SchemaDocument;
-  }
-  return out;
-}
-
-export const schemas = loadSchemas();
+export const schemas = loadSchemas(join(root, "generated", "schema"));
 export const wire: Wire = createWire({ schemas });
 
 /** The generated TypeScript of a module (generated/ts/<module>.ts). */
