@@ -28,6 +28,7 @@ function tsOf(m: Module, law: Law): string {
     case "invariant":
     case "step":
     case "variant":
+    case "progress":
       return `\`step${b.machine.name}\` (${file})`;
     case "decision":
       return `\`decide${b.decision.name}\` (${file})`;
