@@ -148,23 +148,23 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Work.work_starts",
         };
       }
-      // run_starts (spec/revive.yaml:81)
-      if (!s.work.run && e.work.run) {
-        return {
-          state: { ...s, now_ms: e.at_ms, work: e.work, record: e.at_ms },
-          output: "RecordedBusy",
-          rule: "BusyRefresh.Work.run_starts",
-        };
-      }
-      // run_ends: a run end records idle, even when other work goes on (spec/revive.yaml:85)
-      if (s.work.run && !e.work.run) {
+      // work_stops: from work to no work, the record says idle (spec/revive.yaml:81)
+      if (working && !will_work) {
         return {
           state: { ...s, now_ms: e.at_ms, work: e.work, record: null },
           output: "RecordedIdle",
-          rule: "BusyRefresh.Work.run_ends",
+          rule: "BusyRefresh.Work.work_stops",
         };
       }
-      // other (spec/revive.yaml:90)
+      // run_changes: a run that starts, or ends while other work goes on, records busy; never an idle record while work is in flight (spec/revive.yaml:86)
+      if (s.work.run !== e.work.run) {
+        return {
+          state: { ...s, now_ms: e.at_ms, work: e.work, record: e.at_ms },
+          output: "RecordedBusy",
+          rule: "BusyRefresh.Work.run_changes",
+        };
+      }
+      // other (spec/revive.yaml:91)
       return {
         state: { ...s, now_ms: e.at_ms, work: e.work },
         output: "Noted",
@@ -173,7 +173,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
     }
     case "Tick": {
       const working: boolean = decideHasWork({ work: s.work }).verdict;
-      // dead (spec/revive.yaml:97)
+      // dead (spec/revive.yaml:98)
       if (s.crashed) {
         return {
           state: s,
@@ -181,7 +181,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Tick.dead",
         };
       }
-      // late (spec/revive.yaml:98)
+      // late (spec/revive.yaml:99)
       if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
         return {
           state: s,
@@ -189,7 +189,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Tick.late",
         };
       }
-      // refresh: with work the tick records busy, whatever the latest record said (spec/revive.yaml:99)
+      // refresh: with work the tick records busy, whatever the latest record said (spec/revive.yaml:100)
       if (working) {
         return {
           state: { ...s, now_ms: e.at_ms, record: e.at_ms, due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, WIRE_MAX_MS) },
@@ -197,7 +197,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Tick.refresh",
         };
       }
-      // idle (spec/revive.yaml:104)
+      // idle (spec/revive.yaml:105)
       return {
         state: { ...s, now_ms: e.at_ms },
         output: "Noted",
@@ -206,7 +206,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
     }
     case "Crash": {
       const working: boolean = decideHasWork({ work: s.work }).verdict;
-      // dead (spec/revive.yaml:109)
+      // dead (spec/revive.yaml:110)
       if (s.crashed) {
         return {
           state: s,
@@ -214,7 +214,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Crash.dead",
         };
       }
-      // late (spec/revive.yaml:110)
+      // late (spec/revive.yaml:111)
       if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
         return {
           state: s,
@@ -222,7 +222,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Crash.late",
         };
       }
-      // crash (spec/revive.yaml:111)
+      // crash (spec/revive.yaml:112)
       return {
         state: { ...s, now_ms: e.at_ms, crashed: true, crash_ms: e.at_ms },
         output: "Crashed",
@@ -230,7 +230,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
       };
     }
     case "Boot": {
-      // no_crash (spec/revive.yaml:114)
+      // no_crash (spec/revive.yaml:115)
       if (!s.crashed) {
         return {
           state: s,
@@ -238,7 +238,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Boot.no_crash",
         };
       }
-      // late (spec/revive.yaml:115)
+      // late (spec/revive.yaml:116)
       if (e.at_ms < s.now_ms) {
         return {
           state: s,
@@ -246,7 +246,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Boot.late",
         };
       }
-      // boot (spec/revive.yaml:116)
+      // boot (spec/revive.yaml:117)
       return {
         state: s,
         output: "Booted",
@@ -324,8 +324,8 @@ export const RULES = [
   "BusyRefresh.Work.dead",
   "BusyRefresh.Work.late",
   "BusyRefresh.Work.work_starts",
-  "BusyRefresh.Work.run_starts",
-  "BusyRefresh.Work.run_ends",
+  "BusyRefresh.Work.work_stops",
+  "BusyRefresh.Work.run_changes",
   "BusyRefresh.Work.other",
   "BusyRefresh.Tick.dead",
   "BusyRefresh.Tick.late",
@@ -356,8 +356,8 @@ export const machines = {
       "BusyRefresh.Work.dead",
       "BusyRefresh.Work.late",
       "BusyRefresh.Work.work_starts",
-      "BusyRefresh.Work.run_starts",
-      "BusyRefresh.Work.run_ends",
+      "BusyRefresh.Work.work_stops",
+      "BusyRefresh.Work.run_changes",
       "BusyRefresh.Work.other",
       "BusyRefresh.Tick.dead",
       "BusyRefresh.Tick.late",

@@ -3,11 +3,16 @@
 // alone and by laws and examples. Prints both scores per module and every survivor with its spec
 // line. Exit 1 when a module's own claims fail unmutated, a declared equivalent behaves
 // differently, a law is vacuous without a stated reason, or (with --min) a score is below P
-// percent: the laws-only score with --laws-only, else the laws + examples one.
+// percent: the laws-only score with --laws-only, else the laws + examples one. Over every
+// module, `--write` records the findings in spec/law-strength.json (the law table shows them)
+// and `--check` fails when that file is not what the specs give now.
 
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { loadTarget } from "../explore/load.js";
-import { failures, lawsOnlyPercent, mutateModule, showScore } from "../mutate/index.js";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { failures, lawsOnlyPercent, mutateModule, showScore, type ModuleScore } from "../mutate/index.js";
+import { renderStrength, STRENGTH_FILE, strengthReport } from "../mutate/report.js";
 import type { Io } from "./gen.js";
 
 export function mutate(root: string, argv: readonly string[], io: Io): number {
@@ -15,10 +20,12 @@ export function mutate(root: string, argv: readonly string[], io: Io): number {
   let verbose = false;
   let min: number | undefined;
   let lawsOnly = false;
+  let report: "write" | "check" | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "--verbose") verbose = true;
     else if (a === "--laws-only") lawsOnly = true;
+    else if (a === "--write" || a === "--check") report = a === "--write" ? "write" : "check";
     else if (a === "--min") {
       min = Number(argv[++i]);
       if (!Number.isFinite(min)) {
@@ -26,7 +33,7 @@ export function mutate(root: string, argv: readonly string[], io: Io): number {
         return 2;
       }
     } else if (a.startsWith("--") || target !== undefined) {
-      io.err(`error: unexpected argument ${a}\nusage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only]\n`);
+      io.err(`error: unexpected argument ${a}\nusage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check]\n`);
       return 2;
     } else target = a;
   }
@@ -35,12 +42,18 @@ export function mutate(root: string, argv: readonly string[], io: Io): number {
     io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));
     return 1;
   }
+  if (report !== null && target !== undefined) {
+    io.err(`error: --${report} records every module; name no module\n`);
+    return 2;
+  }
   let failed = false;
+  const scores: ModuleScore[] = [];
   let killed = 0;
   let byLaws = 0;
   let scored = 0;
   for (const module of loaded.modules) {
     const s = mutateModule(loaded.program, module);
+    scores.push(s);
     io.out(`${showScore(s, verbose).join("\n")}\n`);
     if (failures(s).length > 0) failed = true;
     killed += s.killed;
@@ -54,5 +67,20 @@ export function mutate(root: string, argv: readonly string[], io: Io): number {
   }
   const pct = (k: number): string => (scored ? ` (${((100 * k) / scored).toFixed(1)}%)` : "");
   io.out(`mutate: over ${loaded.modules.length} module(s), laws + examples ${killed}/${scored}${pct(killed)}, laws only ${byLaws}/${scored}${pct(byLaws)}\n`);
+  if (report !== null) failed = strength(root, report, renderStrength(strengthReport(scores)), io) || failed;
   return failed ? 1 : 0;
+}
+
+/** Write or check spec/law-strength.json; true when the check fails. */
+function strength(root: string, mode: "write" | "check", text: string, io: Io): boolean {
+  const path = join(root, "spec", STRENGTH_FILE);
+  const have = existsSync(path) ? readFileSync(path, "utf8") : null;
+  if (mode === "write") {
+    if (have !== text) writeFileSync(path, text);
+    io.out(`${have === text ? "unchanged" : "wrote"}: spec/${STRENGTH_FILE}\n`);
+    return false;
+  }
+  if (have === text) return false;
+  io.out(`error: spec/${STRENGTH_FILE} is ${have === null ? "missing" : "out of date"}: run \`statute mutate --write\`\n`);
+  return true;
 }

@@ -38,7 +38,7 @@ export interface MutantResult {
   readonly status: "killed" | "survived" | "equivalent";
   /** Killed by the examples (or by laws on the examples' steps) when the laws let it through. */
   readonly byExamples: boolean;
-  /** The laws that fail on this mutant, sorted. */
+  /** The laws that fail on this mutant, sorted (the judge stops looking once two have failed). */
   readonly laws: readonly string[];
   /** The kill's reason; for a survivor, the first input where it behaves differently ("" if none). */
   readonly detail: string;
@@ -54,8 +54,6 @@ export interface LawStrength {
   readonly accepted: string;
   /** Mutants killed by this law and by no other. */
   readonly only: readonly string[];
-  /** Mutants this law kills, alone or with others. */
-  readonly kills: number;
 }
 
 export interface ModuleScore {
@@ -81,7 +79,7 @@ export interface ModuleScore {
 }
 
 /** Exploration bounds while judging mutants: most kills happen in a few steps. */
-export const DEFAULT_BOUNDS: JudgeBounds = { depth: 12, maxStates: 20_000 };
+export const DEFAULT_BOUNDS: JudgeBounds = { depth: 12, maxStates: 3_000 };
 
 /**
  * The facts each decision law of the module is judged on. Facts on which the ORIGINAL law
@@ -125,8 +123,7 @@ function lawStrength(module: Module, swept: SweepResult, results: readonly Mutan
     .map((l) => {
       const unmet = swept.reached.has(l.name) ? premises(l).filter((p) => !swept.met.has(p.id)).map((p) => p.text) : ["never evaluated"];
       const only = results.filter((r) => r.laws.length === 1 && r.laws[0] === l.name).map((r) => r.id);
-      const kills = results.filter((r) => r.laws.includes(l.name)).length;
-      return { law: l.name, kind: l.body.kind, unmet, accepted: l.vacuous, only, kills };
+      return { law: l.name, kind: l.body.kind, unmet, accepted: l.vacuous, only };
     });
 }
 

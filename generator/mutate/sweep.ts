@@ -80,8 +80,9 @@ function sweepMachine(prog: Program, explore: Explore, bounds: JudgeBounds, own:
   const invariants = all.invariants.filter((l) => own.has(l.name));
   const steps = all.steps.filter((l) => own.has(l.name));
   if (invariants.length + steps.length === 0) return;
-  // A mutant's sweep may stop once every law of the machine failed; the original's never does.
-  const done = (): boolean => t.premises === null && [...invariants, ...steps].every((l) => t.failed.has(l.name));
+  // A mutant's sweep may stop once two laws failed (no law then kills it alone, and it is killed)
+  // or every law of the machine did; the original's sweep, which tracks premises, never stops.
+  const done = (): boolean => t.premises === null && (t.failed.size >= 2 || [...invariants, ...steps].every((l) => t.failed.has(l.name)));
   const init = initialState(prog, explore.machine);
   const seen = new Set<string>([JSON.stringify(init)]);
   for (const law of invariants) visit(prog, law, { s: init }, t);
@@ -125,6 +126,7 @@ export function sweep(prog: Program, module: Module, facts: FactsTable, bounds: 
     if (law.body.kind !== "decision") continue;
     for (const f of facts.get(law.name) ?? []) visit(prog, law, { f }, t);
   }
+  if (t.premises === null && t.failed.size >= 2) return t;
   for (const x of module.explore) sweepMachine(prog, x, bounds, own, t);
   return t;
 }

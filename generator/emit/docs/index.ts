@@ -53,13 +53,23 @@ export function lawStatus(law: Law, ctx: EmitContext): string {
   }
 }
 
+/** Vacuity and exclusive kills, as `statute mutate --write` recorded them. */
+function strengthOf(m: Module, law: Law, ctx: EmitContext): string {
+  const r = ctx.strength?.[m.name]?.laws[law.name];
+  if (r === undefined) return law.body.kind === "wire" || law.body.kind === "ffi" || law.body.kind === "order" ? "" : "strength not measured";
+  const vacuity = r.unmet.length === 0 ? "premises met" : r.accepted !== "" ? `vacuous, accepted: ${r.accepted}` : `VACUOUS: ${r.unmet.join("; ")}`;
+  const shown = r.only.slice(0, 3).map((id) => `\`${id}\``).join(", ");
+  const only = r.only.length === 0 ? "kills no mutant alone (redundant)" : `kills ${r.only.length} mutant(s) alone: ${shown}${r.only.length > 3 ? ", ..." : ""}`;
+  return `${vacuity}; ${only}`;
+}
+
 function moduleSection(m: Module, ctx: EmitContext): string {
   const out: string[] = [`## ${m.name}`, "", m.doc.trim(), ""];
   out.push("| Rule | TypeScript | Model | Law |", "|---|---|---|---|");
   for (const law of m.laws) {
     const rule = [law.doc, law.secures && `Secures: ${law.secures}.`, law.adversary && `Adversary: ${law.adversary}.`].filter(Boolean).join(" ");
     const model = `${link(law.span)}, Lean \`${leanNamespace(m)}.${law.ident}_stmt\``;
-    out.push(`| ${cell(rule)} | ${cell(tsOf(m, law))} | ${cell(model)} | \`${law.name}\`: ${cell(lawStatus(law, ctx))} |`);
+    out.push(`| ${cell(rule)} | ${cell(tsOf(m, law))} | ${cell(model)} | \`${law.name}\` (${law.body.kind}): ${cell([lawStatus(law, ctx), strengthOf(m, law, ctx)].filter(Boolean).join("; "))} |`);
   }
   if (m.decided.length > 0) out.push("", "**Decided** (where the seed is silent):", "", ...m.decided.map((d) => `- ${d}`));
   for (const d of m.decisions) {
@@ -95,6 +105,13 @@ export const emitDocs: Emitter = (program: Program, ctx: EmitContext) => {
     "No Lean toolchain has checked these proofs yet: until `cd formal && lake build` passes, a proof",
     "here is a candidate, not a result.",
   ];
+  const scores = program.modules.flatMap((m) => {
+    const r = ctx.strength?.[m.name];
+    return r === undefined ? [] : [`| ${m.name} | ${r.laws_only}/${r.scored} | ${r.with_examples}/${r.scored} |`];
+  });
+  if (scores.length > 0) {
+    head.push("", "Law strength (`statute mutate --write`): mutants of the IR killed by the laws alone and by laws and examples.", "", "| Module | Laws only | Laws + examples |", "|---|---|---|", ...scores);
+  }
   const body = program.modules.map((m) => moduleSection(m, ctx));
   return [{ path: "docs/laws.md", content: `${[head.join("\n"), ...body].join("\n\n").replace(/\n{3,}/g, "\n\n")}\n` }];
 };
