@@ -114,6 +114,17 @@ function withModule(prog: Program, m: Module): Program {
   return { modules: prog.modules.map((x) => (x.name === m.name ? m : x)) };
 }
 
+/**
+ * A declared equivalent's mutant id, where `*` stands for any run of characters, so one
+ * declaration covers a family (every literal inside one unreachable fallback, say); each mutant
+ * it covers is still verified on its own.
+ */
+export function idPattern(pattern: string): (id: string) => boolean {
+  if (!pattern.includes("*")) return (id) => id === pattern;
+  const re = new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  return (id) => re.test(id);
+}
+
 const CHECKED = new Set(["invariant", "step", "decision", "variant", "progress"]);
 
 /** Vacuity from the original's sweep, exclusive kills from the mutants' judgements. */
@@ -139,8 +150,8 @@ export function mutateModule(prog: Program, module: Module, bounds: JudgeBounds 
   // The laws are judged on facts drawn from types and constants alone, never from the examples.
   const { table: facts, skipped } = factsTable({ modules: prog.modules.map((m) => ({ ...m, examples: [] })) }, module);
   const all: Mutant[] = mutants(prog, module);
-  const equivalent = new Map(module.equivalent.map((e) => [e.mutant, e.reason]));
-  const staleEquivalent = [...equivalent.keys()].filter((id) => !all.some((m) => m.id === id));
+  const declared = module.equivalent.map((e) => ({ ...e, matches: idPattern(e.mutant) }));
+  const staleEquivalent = declared.filter((e) => !all.some((m) => e.matches(m.id))).map((e) => e.mutant);
   const swept = sweep(prog, module, facts, bounds, true);
   const baseline = reason(judgeAll(prog, module.name, facts, bounds, swept));
   const results: MutantResult[] = [];
@@ -151,7 +162,7 @@ export function mutateModule(prog: Program, module: Module, bounds: JudgeBounds 
     for (const m of all) {
       const base = { id: m.id, change: m.change, span: m.span };
       const mutated = withModule(prog, m.apply(module));
-      const why = equivalent.get(m.id);
+      const why = declared.find((e) => e.matches(m.id))?.reason;
       if (why !== undefined) {
         const difference = firstDifference(prog, mutated, sample());
         if (difference === null) {
