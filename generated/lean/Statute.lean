@@ -2,6 +2,7 @@
 import Statute.Launcher
 import Statute.Notice
 import Statute.Orphan
+import Statute.Park
 import Statute.Replace
 import Statute.Revive
 import Statute.Supervise
