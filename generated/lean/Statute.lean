@@ -3,6 +3,7 @@ import Statute.Launcher
 import Statute.Notice
 import Statute.Orphan
 import Statute.Park
+import Statute.Relaunch
 import Statute.Replace
 import Statute.Revive
 import Statute.Supervise
