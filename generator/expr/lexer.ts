@@ -12,6 +12,8 @@ export interface ExprSyntaxError {
   readonly offset: number;
   /** Its length (at least 1). */
   readonly length: number;
+  /** Set when a limit of parse/limits.ts was passed (reported as exprLimit, not exprSyntax). */
+  readonly limit?: "exprChars" | "exprDepth";
 }
 
 export const KEYWORDS = ["if", "then", "else", "let", "in", "match", "with", "is", "true", "false", "none"] as const;

@@ -1,8 +1,9 @@
 // Parse stage: YAML text to a document that keeps source ranges (the `yaml` package's CST
 // ranges and LineCounter), so every later stage can point at `file:line:col`.
 
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, Parser as CstParser, parseDocument, visit, type Document, type Node } from "yaml";
 import type { Diagnostics } from "../diagnostics/diagnostic.js";
+import { clip, LIMITS } from "./limits.js";
 
 /** One spec file after parsing: its text, its YAML document and its plain value. */
 export interface Parsed {
@@ -18,18 +19,88 @@ export interface Parsed {
 
 export type Path = readonly (string | number)[];
 
-/** Parse one file; YAML syntax errors are reported and yield null. */
+/**
+ * Parse one file; YAML syntax errors are reported and yield null. The limits of limits.ts are
+ * checked first, on the yaml package's concrete syntax tree (built without recursion), so that
+ * no input reaches a recursive pass deeper than they allow; every exception the yaml package
+ * raises while composing (an unknown alias, too many aliases, a merge key over a non-map)
+ * becomes a positioned diagnostic too.
+ */
 export function parseSpec(file: string, text: string, diags: Diagnostics): Parsed | null {
+  if (text.length > LIMITS.fileChars) {
+    diags.report({ id: "fileTooLarge", file, offset: LIMITS.fileChars, length: 1, args: { size: text.length, limit: LIMITS.fileChars } });
+    return null;
+  }
+  const deep = tooDeepAt(text);
+  if (deep !== null) {
+    diags.report({ id: "yamlTooDeep", file, offset: deep, length: 1, args: { limit: LIMITS.yamlDepth } });
+    return null;
+  }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+  } catch (e) {
+    diags.report({ id: "yamlCompose", file, offset: 0, length: 1, args: composeArgs(e) });
+    return null;
+  }
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const [start, end] = err.pos;
-      diags.report({ id: "yamlSyntax", file, offset: start, length: Math.max(1, end - start), args: { detail: firstLine(err.message) } });
+      diags.report({ id: "yamlSyntax", file, offset: start, length: Math.max(1, end - start), args: { detail: clip(firstLine(err.message)) } });
     }
     return null;
   }
-  return { file, text, doc, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+  try {
+    return { file, text, doc, value: doc.toJS({ maxAliasCount: LIMITS.aliases }) as unknown };
+  } catch (e) {
+    const at = composeErrorAt(doc, e);
+    diags.report({ id: "yamlCompose", file, ...at, args: composeArgs(e) });
+    return null;
+  }
+}
+
+const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
+
+/** Offset of the first collection nested deeper than the limit, or null. Iterative on purpose. */
+function tooDeepAt(text: string): number | null {
+  const stack: { node: unknown; depth: number }[] = [];
+  for (const token of new CstParser().parse(text)) stack.push({ node: token, depth: 0 });
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (node === null || typeof node !== "object") continue;
+    const type = (node as { type?: unknown }).type;
+    const d = typeof type === "string" && COLLECTIONS.has(type) ? depth + 1 : depth;
+    if (d > LIMITS.yamlDepth) return (node as { offset?: number }).offset ?? 0;
+    for (const child of Object.values(node)) if (child !== null && typeof child === "object") stack.push({ node: child, depth: d });
+  }
+  return null;
+}
+
+function composeArgs(e: unknown): { detail: string; hint: string } {
+  const detail = clip(firstLine(e instanceof Error ? e.message : String(e)));
+  const hint = /alias count/i.test(detail) ? `use at most ${LIMITS.aliases} aliases; write the values out`
+    : /merge/i.test(detail) ? "a merge key (<<) takes a map or an alias of a map; write the keys out instead"
+    : /alias/i.test(detail) ? "define the anchor (&name) before its alias (*name)"
+    : "simplify the YAML: anchors, aliases and merge keys are rarely needed in a spec";
+  return { detail, hint };
+}
+
+/** Where a compose error points: the alias it names, else the first alias or merge key. */
+function composeErrorAt(doc: Document.Parsed, e: unknown): { offset: number; length: number } {
+  const message = e instanceof Error ? e.message : "";
+  const named = /: (\S+)$/.exec(message)?.[1];
+  const found: { first: Node | null; exact: Node | null } = { first: null, exact: null };
+  visit(doc, {
+    Alias(_, node) {
+      found.first ??= node;
+      if (named !== undefined && node.source === named) found.exact ??= node;
+    },
+    Pair(_, pair) {
+      if (/merge/i.test(message) && isScalar(pair.key) && pair.key.value === "<<") found.first ??= pair.key;
+    },
+  });
+  return rangeOf(found.exact ?? found.first);
 }
 
 function firstLine(message: string): string {
