@@ -492,7 +492,7 @@ export const constants = {
   CRASH_LOOP_STEP_MS: { value: CRASH_LOOP_STEP_MS, override: false, derived: true },
 } as const;
 
-/** The base values `deriveConstants` reads: this module's and the imported ones. */
+/** The base values `deriveConstants` reads, of this module and of the modules it reads from. */
 export interface DeriveBases {
   readonly BUSY_REFRESH_MS: number;
   readonly CLIENT_RELAUNCH_WITHIN_MS: number;

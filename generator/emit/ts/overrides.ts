@@ -99,7 +99,7 @@ function deriveDecls(ctx: ModuleCtx, module: Module): StatementStructures[] {
     properties: names.map((n) => ({ name: n, type: "number", isReadonly: true })),
   });
   return [
-    iface("DeriveBases", "The base values `deriveConstants` reads: this module's and the imported ones.", [...new Set(bases)].sort()),
+    iface("DeriveBases", "The base values `deriveConstants` reads, of this module and of the modules it reads from.", [...new Set(bases)].sort()),
     iface("DerivedConstants", "Every derived constant of this module.", order.map((c) => c.name)),
     {
       kind: StructureKind.Function,
