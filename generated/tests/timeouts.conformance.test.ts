@@ -52,10 +52,14 @@ describe("timeouts conformance", { timeout: 120_000 }, () => {
   it("example crash_loop_before_worker_connect", () => suite.example("crash_loop_before_worker_connect"));
   // a 5 s connect and a 100 ms cap both fail; the worker connect comes first
   it("example worker_connect_before_registration_backoff", () => suite.example("worker_connect_before_registration_backoff"));
-  // a zero base is below no cap, but a zero cap below a 250 ms base fails first
-  it("example registration_backoff_before_backoff_base", () => suite.example("registration_backoff_before_backoff_base"));
+  // a zero cap below the 250 ms base breaks the backoff (the base itself is fine)
+  it("example zero_backoff_cap_is_named", () => suite.example("zero_backoff_cap_is_named"));
   // a zero base and a zero refresh both fail; the backoff base comes first
   it("example backoff_base_before_busy_refresh", () => suite.example("backoff_base_before_busy_refresh"));
+  // a lost exit 1 ms short of never does not cover a return of never
+  it("example lost_exit_just_below_never_is_named", () => suite.example("lost_exit_just_below_never_is_named"));
+  // a restart window 1 ms short of never does not hold steps of never
+  it("example window_just_below_never_is_named", () => suite.example("window_just_below_never_is_named"));
   // each timeout covers the sum of what it waits for (stop grace, launcher wait, parent kill, lost worker, busy evidence, quiesce hold), the restart window holds six crash-loop steps, connect covers auth, backoff cap covers base, and no retry pause is zero
   it("law timeouts_ordered", () => suite.law("timeouts_ordered"));
   // the runtime's check answers Ordered exactly when every relation holds on the effective values (a timeout equal to the sum it waits for is enough, and never covers never), and otherwise names the first relation, in Relation's order, that fails

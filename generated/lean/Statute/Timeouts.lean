@@ -625,10 +625,38 @@ def timeouts_ffi_stmt : Prop :=
        registration_backoff_base_ms := 0,
        registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
        busy_refresh_ms := 0 } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.BackoffBase
+  TimeoutsVerdict.Violated Relation.BackoffBase ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := 99999999999999,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := 100000000000000,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.LostWorker ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := 99999999999999,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := 100000000000000,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.CrashLoop
 
 /-- Example spec_values_are_ordered: the spec's own values pass the check the runtime runs.
-  (spec/timeouts.yaml:173) -/
+  (spec/timeouts.yaml:176) -/
 theorem ex_spec_values_are_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -648,7 +676,7 @@ theorem ex_spec_values_are_ordered :
 
 /-- Example spec_values_in_numbers: the values as numbers: lost exit 300 s, re-registration 41 s,
   window 15 min, step 60 s, connect 30 s, auth 10 s, backoff 250 ms to 30 s, refresh 5 min.
-  (spec/timeouts.yaml:184) -/
+  (spec/timeouts.yaml:187) -/
 theorem ex_spec_values_in_numbers :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 300000,
@@ -667,7 +695,7 @@ theorem ex_spec_values_in_numbers :
   decide
 
 /-- Example lost_exit_below_supervisor_return_is_named: a lost exit of 130 s does not cover the
-  131 s a supervisor needs to return. (spec/timeouts.yaml:192) -/
+  131 s a supervisor needs to return. (spec/timeouts.yaml:195) -/
 theorem ex_lost_exit_below_supervisor_return_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 130000,
@@ -686,7 +714,7 @@ theorem ex_lost_exit_below_supervisor_return_is_named :
   decide
 
 /-- Example lost_exit_equal_to_supervisor_return_is_ordered: a lost exit of exactly 131 s covers
-  the return. (spec/timeouts.yaml:203) -/
+  the return. (spec/timeouts.yaml:206) -/
 theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 131000,
@@ -705,7 +733,7 @@ theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
   decide
 
 /-- Example never_covers_a_return_of_never: a lost exit of never (the wire's cap) covers a
-  re-registration of never. (spec/timeouts.yaml:214) -/
+  re-registration of never. (spec/timeouts.yaml:217) -/
 theorem ex_never_covers_a_return_of_never :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 100000000000000,
@@ -724,7 +752,7 @@ theorem ex_never_covers_a_return_of_never :
   decide
 
 /-- Example finite_lost_exit_does_not_cover_never: a finite lost exit does not cover a
-  re-registration of never. (spec/timeouts.yaml:225) -/
+  re-registration of never. (spec/timeouts.yaml:228) -/
 theorem ex_finite_lost_exit_does_not_cover_never :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -743,7 +771,7 @@ theorem ex_finite_lost_exit_does_not_cover_never :
   decide
 
 /-- Example short_restart_window_breaks_crash_loop: a 5 min window does not hold six 60 s steps.
-  (spec/timeouts.yaml:236) -/
+  (spec/timeouts.yaml:239) -/
 theorem ex_short_restart_window_breaks_crash_loop :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -762,7 +790,7 @@ theorem ex_short_restart_window_breaks_crash_loop :
   decide
 
 /-- Example restart_window_of_exactly_six_steps_is_ordered: a window of exactly six steps holds
-  them. (spec/timeouts.yaml:247) -/
+  them. (spec/timeouts.yaml:250) -/
 theorem ex_restart_window_of_exactly_six_steps_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -781,7 +809,7 @@ theorem ex_restart_window_of_exactly_six_steps_is_ordered :
   decide
 
 /-- Example window_of_never_holds_any_steps: a restart window of never holds 65 steps of never.
-  (spec/timeouts.yaml:258) -/
+  (spec/timeouts.yaml:261) -/
 theorem ex_window_of_never_holds_any_steps :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -800,7 +828,7 @@ theorem ex_window_of_never_holds_any_steps :
   decide
 
 /-- Example connect_below_auth_floor_is_named: a 5 s connect does not cover the 10 s auth floor.
-  (spec/timeouts.yaml:269) -/
+  (spec/timeouts.yaml:272) -/
 theorem ex_connect_below_auth_floor_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -819,7 +847,7 @@ theorem ex_connect_below_auth_floor_is_named :
   decide
 
 /-- Example connect_equal_to_auth_floor_is_ordered: a 10 s connect exactly covers the 10 s auth
-  floor. (spec/timeouts.yaml:280) -/
+  floor. (spec/timeouts.yaml:283) -/
 theorem ex_connect_equal_to_auth_floor_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -838,7 +866,7 @@ theorem ex_connect_equal_to_auth_floor_is_ordered :
   decide
 
 /-- Example backoff_cap_below_base_is_named: a 100 ms cap is below the 250 ms base.
-  (spec/timeouts.yaml:291) -/
+  (spec/timeouts.yaml:294) -/
 theorem ex_backoff_cap_below_base_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -857,7 +885,7 @@ theorem ex_backoff_cap_below_base_is_named :
   decide
 
 /-- Example backoff_cap_equal_to_base_is_ordered: a backoff capped at its 250 ms base (no
-  doubling) is not below it. (spec/timeouts.yaml:302) -/
+  doubling) is not below it. (spec/timeouts.yaml:305) -/
 theorem ex_backoff_cap_equal_to_base_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -876,7 +904,7 @@ theorem ex_backoff_cap_equal_to_base_is_ordered :
   decide
 
 /-- Example zero_backoff_base_is_named: a zero first pause retries registration in a busy loop.
-  (spec/timeouts.yaml:313) -/
+  (spec/timeouts.yaml:316) -/
 theorem ex_zero_backoff_base_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -895,7 +923,7 @@ theorem ex_zero_backoff_base_is_named :
   decide
 
 /-- Example one_ms_backoff_base_is_ordered: a 1 ms first pause is the least allowed.
-  (spec/timeouts.yaml:324) -/
+  (spec/timeouts.yaml:327) -/
 theorem ex_one_ms_backoff_base_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -914,7 +942,7 @@ theorem ex_one_ms_backoff_base_is_ordered :
   decide
 
 /-- Example zero_busy_refresh_is_named: a zero refresh interval rewrites busy evidence in a busy
-  loop. (spec/timeouts.yaml:335) -/
+  loop. (spec/timeouts.yaml:338) -/
 theorem ex_zero_busy_refresh_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -933,7 +961,7 @@ theorem ex_zero_busy_refresh_is_named :
   decide
 
 /-- Example lost_worker_before_crash_loop: lost exit 130 s and a 5 min window both fail; the lost
-  worker comes first. (spec/timeouts.yaml:346) -/
+  worker comes first. (spec/timeouts.yaml:349) -/
 theorem ex_lost_worker_before_crash_loop :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 130000,
@@ -952,7 +980,7 @@ theorem ex_lost_worker_before_crash_loop :
   decide
 
 /-- Example crash_loop_before_worker_connect: a 5 min window and a 5 s connect both fail; the
-  crash loop comes first. (spec/timeouts.yaml:357) -/
+  crash loop comes first. (spec/timeouts.yaml:360) -/
 theorem ex_crash_loop_before_worker_connect :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -971,7 +999,7 @@ theorem ex_crash_loop_before_worker_connect :
   decide
 
 /-- Example worker_connect_before_registration_backoff: a 5 s connect and a 100 ms cap both fail;
-  the worker connect comes first. (spec/timeouts.yaml:368) -/
+  the worker connect comes first. (spec/timeouts.yaml:371) -/
 theorem ex_worker_connect_before_registration_backoff :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -989,9 +1017,9 @@ theorem ex_worker_connect_before_registration_backoff :
     TimeoutsVerdict.Violated Relation.WorkerConnect := by
   decide
 
-/-- Example registration_backoff_before_backoff_base: a zero base is below no cap, but a zero cap
-  below a 250 ms base fails first. (spec/timeouts.yaml:379) -/
-theorem ex_registration_backoff_before_backoff_base :
+/-- Example zero_backoff_cap_is_named: a zero cap below the 250 ms base breaks the backoff (the
+  base itself is fine). (spec/timeouts.yaml:382) -/
+theorem ex_zero_backoff_cap_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
@@ -1009,7 +1037,7 @@ theorem ex_registration_backoff_before_backoff_base :
   decide
 
 /-- Example backoff_base_before_busy_refresh: a zero base and a zero refresh both fail; the
-  backoff base comes first. (spec/timeouts.yaml:390) -/
+  backoff base comes first. (spec/timeouts.yaml:393) -/
 theorem ex_backoff_base_before_busy_refresh :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -1025,6 +1053,44 @@ theorem ex_backoff_base_before_busy_refresh :
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
          busy_refresh_ms := 0 } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.BackoffBase := by
+  decide
+
+/-- Example lost_exit_just_below_never_is_named: a lost exit 1 ms short of never does not cover a
+  return of never. (spec/timeouts.yaml:404) -/
+theorem ex_lost_exit_just_below_never_is_named :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := 99999999999999,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := 100000000000000,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.LostWorker := by
+  decide
+
+/-- Example window_just_below_never_is_named: a restart window 1 ms short of never does not hold
+  steps of never. (spec/timeouts.yaml:415) -/
+theorem ex_window_just_below_never_is_named :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := 99999999999999,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := 100000000000000,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.CrashLoop := by
   decide
 
 end Statute.Timeouts
