@@ -586,9 +586,6 @@ export const decisions = {
       "Adopt.same_build",
       "Adopt.other_build",
     ],
-    guards: {
-      "Adopt.same_build": "f.same_version && f.same_build_id",
-    },
   },
   RetryLaunch: {
     decide: decideRetryLaunch,
@@ -598,15 +595,10 @@ export const decisions = {
       "RetryLaunch.stop_survivor",
       "RetryLaunch.launch",
     ],
-    guards: {
-      "RetryLaunch.given_up": "!(f.budget is Restart)",
-      "RetryLaunch.survivor_lives_on": "survivor && f.stop_sent",
-      "RetryLaunch.stop_survivor": "survivor",
-    },
   },
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  WORKERS: { value: WORKERS, override: false, derived: null },
+  WORKERS: { value: WORKERS, override: false, derived: false },
 } as const;

@@ -158,7 +158,7 @@ export const machines = {
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {} as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  MAX_RESTORES: { value: MAX_RESTORES, override: false, derived: null },
+  MAX_RESTORES: { value: MAX_RESTORES, override: false, derived: false },
 } as const;

@@ -214,16 +214,6 @@ export const decisions = {
       "HasWork.workflow_run",
       "HasWork.no_work",
     ],
-    guards: {
-      "HasWork.run": "f.work.run",
-      "HasWork.compaction": "f.work.compaction",
-      "HasWork.queued_input": "f.work.queued_input",
-      "HasWork.admitted_run_start": "f.work.admitted_run_start",
-      "HasWork.background_job": "f.work.background_job",
-      "HasWork.user_bash": "f.work.user_bash",
-      "HasWork.unsettled_child": "f.work.unsettled_child",
-      "HasWork.workflow_run": "f.work.workflow_run",
-    },
   },
   OrphanExit: {
     decide: decideOrphanExit,
@@ -233,13 +223,8 @@ export const decisions = {
       "OrphanExit.busy_exit",
       "OrphanExit.wait",
     ],
-    guards: {
-      "OrphanExit.capped": "capped",
-      "OrphanExit.idle_exit": "!has_work && f.absent_ms >= f.window_ms",
-      "OrphanExit.busy_exit": "has_work && f.absent_ms >= 2 * f.window_ms",
-    },
   },
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

@@ -372,13 +372,8 @@ export const decisions = {
       "RelaunchDecide.wait",
       "RelaunchDecide.relaunch",
     ],
-    guards: {
-      "RelaunchDecide.connect": "f.listening",
-      "RelaunchDecide.leave": "!f.attached || !f.own_build || !in_window",
-      "RelaunchDecide.wait": "f.launch_held",
-    },
   },
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

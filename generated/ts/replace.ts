@@ -378,16 +378,6 @@ export const decisions = {
       "Relate.same_build",
       "Relate.other_build",
     ],
-    guards: {
-      "Relate.unknown": "is_none(f.client) || is_none(f.daemon)",
-      "Relate.series_newer": "above",
-      "Relate.series_older": "below",
-      "Relate.cut_newer": "!c.pre_release && d.pre_release",
-      "Relate.cut_older": "c.pre_release && !d.pre_release",
-      "Relate.pre_newer": "c.pre_release && f.pre_cmp is Above",
-      "Relate.pre_older": "c.pre_release && f.pre_cmp is Below",
-      "Relate.same_build": "f.same_build_id",
-    },
   },
   Replacement: {
     decide: decideReplacement,
@@ -401,17 +391,8 @@ export const decisions = {
       "Replacement.no_capability",
       "Replacement.busy",
     ],
-    guards: {
-      "Replacement.replace": "f.relation is ClientNewer && f.client_kind is Interactive && f.idle_shutdown && !f.daemon_busy",
-      "Replacement.same_build": "f.relation is SameBuild",
-      "Replacement.client_older": "f.relation is ClientOlder",
-      "Replacement.other_build": "f.relation is OtherBuild",
-      "Replacement.unknown": "f.relation is Unknown",
-      "Replacement.background": "f.client_kind is Background",
-      "Replacement.no_capability": "!f.idle_shutdown",
-    },
   },
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

@@ -387,17 +387,8 @@ export const decisions = {
       "RevivalVeto.too_old",
       "RevivalVeto.revive",
     ],
-    guards: {
-      "RevivalVeto.given_up": "f.given_up",
-      "RevivalVeto.archived": "f.archived",
-      "RevivalVeto.live_lease": "f.live_lease",
-      "RevivalVeto.no_busy_time": "!f.has_busy_time",
-      "RevivalVeto.unreadable": "is_none(f.stamp_ms)",
-      "RevivalVeto.future": "stamp - f.now_ms > REVIVAL_CLOCK_SKEW_MS",
-      "RevivalVeto.too_old": "f.now_ms - stamp > REVIVAL_MAX_AGE_MS",
-    },
   },
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

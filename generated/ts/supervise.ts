@@ -206,17 +206,14 @@ export const decisions = {
       "RestartDecide.over_budget",
       "RestartDecide.pause",
     ],
-    guards: {
-      "RestartDecide.over_budget": "f.in_window + 1 > f.budget",
-    },
   },
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  RESTART_MAX_FAILURES: { value: RESTART_MAX_FAILURES, override: false, derived: null },
-  RESTART_WINDOW_MS: { value: RESTART_WINDOW_MS, override: false, derived: null },
-  RESTART_PAUSE_BASE_MS: { value: RESTART_PAUSE_BASE_MS, override: false, derived: null },
-  RESTART_PAUSE_MAX_MS: { value: RESTART_PAUSE_MAX_MS, override: false, derived: null },
-  RESTART_BUDGET_MAX: { value: RESTART_BUDGET_MAX, override: false, derived: null },
+  RESTART_MAX_FAILURES: { value: RESTART_MAX_FAILURES, override: false, derived: false },
+  RESTART_WINDOW_MS: { value: RESTART_WINDOW_MS, override: false, derived: false },
+  RESTART_PAUSE_BASE_MS: { value: RESTART_PAUSE_BASE_MS, override: false, derived: false },
+  RESTART_PAUSE_MAX_MS: { value: RESTART_PAUSE_MAX_MS, override: false, derived: false },
+  RESTART_BUDGET_MAX: { value: RESTART_BUDGET_MAX, override: false, derived: false },
 } as const;

@@ -15,7 +15,12 @@ function link(span: Span): string {
 }
 
 function cell(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  return prose(text).replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+/** Spec text made safe in Markdown: every line terminator is LF, and no HTML comment opens. */
+function prose(text: string): string {
+  return text.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(/<!--/g, "&lt;!--");
 }
 
 /** What code a law is about: the generated functions a daemon calls. */
@@ -64,20 +69,20 @@ function strengthOf(m: Module, law: Law, ctx: EmitContext): string {
 }
 
 function moduleSection(m: Module, ctx: EmitContext): string {
-  const out: string[] = [`## ${m.name}`, "", m.doc.trim(), ""];
+  const out: string[] = [`## ${m.name}`, "", prose(m.doc.trim()), ""];
   out.push("| Rule | TypeScript | Model | Law |", "|---|---|---|---|");
   for (const law of m.laws) {
     const rule = [law.doc, law.secures && `Secures: ${law.secures}.`, law.adversary && `Adversary: ${law.adversary}.`].filter(Boolean).join(" ");
     const model = `${link(law.span)}, Lean \`${leanNamespace(m)}.${law.ident}_stmt\``;
     out.push(`| ${cell(rule)} | ${cell(tsOf(m, law))} | ${cell(model)} | \`${law.name}\` (${law.body.kind}): ${cell([lawStatus(law, ctx), strengthOf(m, law, ctx)].filter(Boolean).join("; "))} |`);
   }
-  if (m.decided.length > 0) out.push("", "**Decided** (where the seed is silent):", "", ...m.decided.map((d) => `- ${d}`));
+  if (m.decided.length > 0) out.push("", "**Decided** (where the seed is silent):", "", ...m.decided.map((d) => `- ${prose(d).replace(/\n/g, " ")}`));
   for (const d of m.decisions) {
-    out.push("", `### Decision ${d.name}`, "", d.doc.trim(), "", "| Rule | When | Verdict | Spec |", "|---|---|---|---|");
+    out.push("", `### Decision ${d.name}`, "", prose(d.doc.trim()), "", "| Rule | When | Verdict | Spec |", "|---|---|---|---|");
     for (const r of d.rules) out.push(`| \`${r.rule}\` | ${cell(r.guard ? `\`${printExpr(r.guard)}\`` : "otherwise")} | \`${cell(printExpr(r.verdict))}\` | ${link(r.span)} |`);
   }
   for (const mach of m.machines) {
-    out.push("", `### Machine ${mach.name}`, "", mach.doc.trim(), "", "| Rule | When | Sets | Emits | Spec |", "|---|---|---|---|---|");
+    out.push("", `### Machine ${mach.name}`, "", prose(mach.doc.trim()), "", "| Rule | When | Sets | Emits | Spec |", "|---|---|---|---|---|");
     for (const h of mach.handlers) {
       for (const b of h.branches) {
         const sets = b.assigns.map((a) => `${a.field} := ${printExpr(a.value)}`).join("; ");

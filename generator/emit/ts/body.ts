@@ -39,7 +39,8 @@ export function ruleLines(
   guard: string | null,
   ret: readonly string[],
 ): string[] {
-  const doc = rule.doc.trim().replace(/\s*\n\s*/g, " ");
+  // `\s` covers CR, U+2028 and U+2029 too: each of them would end this line comment.
+  const doc = rule.doc.trim().replace(/\s+/g, " ");
   const comment = `// ${rule.id}${doc === "" ? "" : `: ${doc}`} (${rule.span.file}:${rule.span.line})`;
   if (guard === null) return [comment, ...ret];
   return [comment, `if (${guard}) {`, ...indent(ret), "}"];

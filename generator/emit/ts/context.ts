@@ -97,7 +97,7 @@ export function docText(doc: string, span: Span | null): string {
   return parts.join("\n\n");
 }
 
-/** Keeps a documentation string from closing its comment early. */
+/** Keeps a documentation string from closing its comment early; every line terminator is LF. */
 export function escapeDoc(text: string): string {
-  return text.replace(/\*\//g, "*\\/").replace(/\r\n?/g, "\n");
+  return text.replace(/\*\//g, "*\\/").replace(/\r\n?|[\u2028\u2029]/g, "\n");
 }

@@ -5,12 +5,12 @@
 import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind } from "ts-morph";
 import type { StatementStructures, WriterFunction } from "ts-morph";
 import type { Module, Program } from "../../ir/module.js";
-import { printExpr } from "../../ir/print.js";
 import { doNotEdit, type Emitter, type GeneratedFile } from "../types.js";
 import { constantDecl } from "./constants.js";
 import { escapeDoc, ModuleCtx } from "./context.js";
 import { decisionDecl } from "./decision.js";
 import { machineDecls } from "./machine.js";
+import { overrideDecls } from "./overrides.js";
 import { typeDecl } from "./types.js";
 
 export const emitTs: Emitter = (program, _ctx) => {
@@ -38,6 +38,7 @@ export function emitModule(project: Project, program: Program, module: Module): 
     ...module.machines.flatMap((m) => machineDecls(ctx, m)),
     ...module.decisions.map((d) => decisionDecl(ctx, d)),
     ...registries(module),
+    ...overrideDecls(ctx, module),
   ];
   const statements: (StatementStructures | string | WriterFunction)[] = [header(module), blank];
   const imports = importDecls(ctx);
@@ -91,27 +92,13 @@ function registries(module: Module): StatementStructures[] {
     `  ${d.name}: {`,
     `    decide: decide${d.name},`,
     `    rules: ${list(decisionRules[i] ?? [], "    ")},`,
-    `    guards: ${record(d.rules.flatMap((r) => (r.guard ? [[r.rule, printExpr(r.guard)] as const] : [])), "    ")},`,
     "  },",
-  ]);
-  const constants = module.constants.map((c) => [
-    `  ${c.name}: { value: ${c.name}, override: ${c.overridable}, derived: ${c.expr ? JSON.stringify(printExpr(c.expr)) : "null"} },`,
   ]);
   return [
     constStatement("RULES", `${list(all, "")} as const`, "Every rule id of this module in declaration order; each must fire in the tests."),
     constStatement("machines", `${entries(machines)} as const`, "The machines of this module by name, for generic callers (CLI eval, runtime wire, tests)."),
     constStatement("decisions", `${entries(decisions)} as const`, "The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests)."),
-    constStatement(
-      "constants",
-      `${entries(constants)} as const`,
-      "Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax).",
-    ),
   ];
-}
-
-function record(items: readonly (readonly [string, string])[], indent: string): string {
-  if (items.length === 0) return "{}";
-  return `{\n${items.map(([k, v]) => `${indent}  ${JSON.stringify(k)}: ${JSON.stringify(v)},`).join("\n")}\n${indent}}`;
 }
 
 function list(items: readonly string[], indent: string): string {
