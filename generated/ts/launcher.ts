@@ -146,6 +146,9 @@ export interface RetryLaunchFacts {
   readonly stop_sent: boolean;
 }
 
+/** A default value, built once (values are never changed). */
+const defaultWorker: Worker = { running: false, gate: "Open", answer: "Unasked" };
+
 /**
  * The state Quiesce starts in.
  *
@@ -166,7 +169,6 @@ export function initialQuiesce(): QuiesceState {
 export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceState, QuiesceOutput> {
   switch (e.kind) {
     case "RunStart": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
       // stopped (spec/launcher.yaml:94)
       if (s.phase === "Stopped") {
         return {
@@ -175,6 +177,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
           rule: "Quiesce.RunStart.stopped",
         };
       }
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // gate_closed: a run starts only at an open gate (spec/launcher.yaml:95)
       if (me.gate === "Closed" || me.running) {
         return {
@@ -185,13 +188,13 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       }
       // start (spec/launcher.yaml:96)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, running: true }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, running: true }) },
         output: "RunStarted",
         rule: "Quiesce.RunStart.start",
       };
     }
     case "RunEnd": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // not_running (spec/launcher.yaml:101)
       if (!me.running) {
         return {
@@ -202,7 +205,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       }
       // end (spec/launcher.yaml:102)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, running: false }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, running: false }) },
         output: "RunEnded",
         rule: "Quiesce.RunEnd.end",
       };
@@ -224,7 +227,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       };
     }
     case "Answer": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // not_asked (spec/launcher.yaml:114)
       if (!(s.phase === "Asking") || !(me.answer === "Unasked")) {
         return {
@@ -236,14 +239,17 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       // busy: a busy worker answers busy and leaves its gate as it was (spec/launcher.yaml:115)
       if (me.running) {
         return {
-          state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, answer: "Busy" }) },
+          state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, answer: "Busy" }) },
           output: "AnsweredBusy",
           rule: "Quiesce.Answer.busy",
         };
       }
       // idle: an idle worker closes its gate and answers quiesced (spec/launcher.yaml:120)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Closed", answer: "Quiesced" }) },
+        state: {
+          phase: s.phase,
+          workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Closed", answer: "Quiesced" }),
+        },
         output: "AnsweredQuiesced",
         rule: "Quiesce.Answer.idle",
       };
@@ -276,7 +282,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       // stop: every worker answered quiesced; stop them all (spec/launcher.yaml:134)
       if (s.workers.every((x) => x.answer === "Quiesced")) {
         return {
-          state: { ...s, phase: "Stopped" },
+          state: { phase: "Stopped", workers: s.workers },
           output: "Stopped",
           rule: "Quiesce.Commit.stop",
         };
@@ -289,7 +295,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       };
     }
     case "Release": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // stale: stopped, already open, or a release of an earlier round reaching a worker quiesced in this one (spec/launcher.yaml:147)
       if (s.phase === "Stopped" || me.gate === "Open" || ((s.phase as Phase) === "Asking" && me.answer === "Quiesced")) {
         return {
@@ -300,13 +306,13 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       }
       // reopen (spec/launcher.yaml:151)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
         output: "GateOpened",
         rule: "Quiesce.Release.reopen",
       };
     }
     case "HoldExpiry": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // stale: stopped, already open, or a hold of an earlier round (this round's hold outlasts answers and commit) (spec/launcher.yaml:156)
       if (s.phase === "Stopped" || me.gate === "Open" || ((s.phase as Phase) === "Asking" && me.answer === "Quiesced")) {
         return {
@@ -317,7 +323,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       }
       // reopen: the worker reopens its own gate without stop or release (spec/launcher.yaml:160)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
         output: "GateOpened",
         rule: "Quiesce.HoldExpiry.reopen",
       };
@@ -351,7 +357,6 @@ export function decideAdopt(f: AdoptFacts): rt.Decided<AdoptVerdict> {
  * spec/launcher.yaml:58
  */
 export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict> {
-  const survivor: boolean = f.earlier_alive && f.identity_matches;
   // given_up: more than RESTART_MAX_FAILURES failures in the window (spec/launcher.yaml:69)
   if (f.failures > RESTART_MAX_FAILURES) {
     return {
@@ -359,6 +364,7 @@ export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict>
       rule: "RetryLaunch.given_up",
     };
   }
+  const survivor: boolean = f.earlier_alive && f.identity_matches;
   // survivor_lives_on: a survivor alive after its stop counts one more failure (spec/launcher.yaml:70)
   if (survivor && f.stop_sent) {
     return {
@@ -379,6 +385,68 @@ export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict>
     rule: "RetryLaunch.launch",
   };
 }
+
+/**
+ * The machine Quiesce: its initial state, its step and its rule ids.
+ *
+ * spec/launcher.yaml:74
+ */
+export const Quiesce = {
+  name: "Quiesce",
+  initial: initialQuiesce,
+  step: stepQuiesce,
+  rules: [
+    "Quiesce.RunStart.stopped",
+    "Quiesce.RunStart.gate_closed",
+    "Quiesce.RunStart.start",
+    "Quiesce.RunEnd.not_running",
+    "Quiesce.RunEnd.end",
+    "Quiesce.Ask.not_serving",
+    "Quiesce.Ask.ask",
+    "Quiesce.Answer.not_asked",
+    "Quiesce.Answer.busy",
+    "Quiesce.Answer.idle",
+    "Quiesce.AnswerTimeout.not_asking",
+    "Quiesce.AnswerTimeout.timeout",
+    "Quiesce.Commit.not_asking",
+    "Quiesce.Commit.stop",
+    "Quiesce.Commit.busy",
+    "Quiesce.Release.stale",
+    "Quiesce.Release.reopen",
+    "Quiesce.HoldExpiry.stale",
+    "Quiesce.HoldExpiry.reopen",
+  ],
+} as const;
+
+/**
+ * The decision Adopt: its function and its rule ids.
+ *
+ * spec/launcher.yaml:49
+ */
+export const Adopt = {
+  name: "Adopt",
+  decide: decideAdopt,
+  rules: [
+    "Adopt.same_build",
+    "Adopt.other_build",
+  ],
+} as const;
+
+/**
+ * The decision RetryLaunch: its function and its rule ids.
+ *
+ * spec/launcher.yaml:58
+ */
+export const RetryLaunch = {
+  name: "RetryLaunch",
+  decide: decideRetryLaunch,
+  rules: [
+    "RetryLaunch.given_up",
+    "RetryLaunch.survivor_lives_on",
+    "RetryLaunch.stop_survivor",
+    "RetryLaunch.launch",
+  ],
+} as const;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -411,53 +479,19 @@ export const RULES = [
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {
-  Quiesce: {
-    initial: initialQuiesce,
-    step: stepQuiesce,
-    rules: [
-      "Quiesce.RunStart.stopped",
-      "Quiesce.RunStart.gate_closed",
-      "Quiesce.RunStart.start",
-      "Quiesce.RunEnd.not_running",
-      "Quiesce.RunEnd.end",
-      "Quiesce.Ask.not_serving",
-      "Quiesce.Ask.ask",
-      "Quiesce.Answer.not_asked",
-      "Quiesce.Answer.busy",
-      "Quiesce.Answer.idle",
-      "Quiesce.AnswerTimeout.not_asking",
-      "Quiesce.AnswerTimeout.timeout",
-      "Quiesce.Commit.not_asking",
-      "Quiesce.Commit.stop",
-      "Quiesce.Commit.busy",
-      "Quiesce.Release.stale",
-      "Quiesce.Release.reopen",
-      "Quiesce.HoldExpiry.stale",
-      "Quiesce.HoldExpiry.reopen",
-    ],
-  },
+  Quiesce,
 } as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
   Adopt: {
-    decide: decideAdopt,
-    rules: [
-      "Adopt.same_build",
-      "Adopt.other_build",
-    ],
+    ...Adopt,
     guards: {
       "Adopt.same_build": "f.same_version && f.same_build_id",
     },
   },
   RetryLaunch: {
-    decide: decideRetryLaunch,
-    rules: [
-      "RetryLaunch.given_up",
-      "RetryLaunch.survivor_lives_on",
-      "RetryLaunch.stop_survivor",
-      "RetryLaunch.launch",
-    ],
+    ...RetryLaunch,
     guards: {
       "RetryLaunch.given_up": "f.failures > RESTART_MAX_FAILURES",
       "RetryLaunch.survivor_lives_on": "survivor && f.stop_sent",

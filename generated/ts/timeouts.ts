@@ -452,6 +452,28 @@ export function decideCheckTimeouts(f: CheckTimeoutsFacts): rt.Decided<TimeoutsV
   };
 }
 
+/**
+ * The decision CheckTimeouts: its function and its rule ids.
+ *
+ * spec/timeouts.yaml:74
+ */
+export const CheckTimeouts = {
+  name: "CheckTimeouts",
+  decide: decideCheckTimeouts,
+  rules: [
+    "CheckTimeouts.stop_grace",
+    "CheckTimeouts.launcher_wait",
+    "CheckTimeouts.parent_kill",
+    "CheckTimeouts.lost_worker",
+    "CheckTimeouts.busy_evidence",
+    "CheckTimeouts.quiesce_hold",
+    "CheckTimeouts.crash_loop",
+    "CheckTimeouts.worker_connect",
+    "CheckTimeouts.registration_backoff",
+    "CheckTimeouts.ordered",
+  ],
+} as const;
+
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
   "CheckTimeouts.stop_grace",
@@ -472,19 +494,7 @@ export const machines = {} as const;
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
   CheckTimeouts: {
-    decide: decideCheckTimeouts,
-    rules: [
-      "CheckTimeouts.stop_grace",
-      "CheckTimeouts.launcher_wait",
-      "CheckTimeouts.parent_kill",
-      "CheckTimeouts.lost_worker",
-      "CheckTimeouts.busy_evidence",
-      "CheckTimeouts.quiesce_hold",
-      "CheckTimeouts.crash_loop",
-      "CheckTimeouts.worker_connect",
-      "CheckTimeouts.registration_backoff",
-      "CheckTimeouts.ordered",
-    ],
+    ...CheckTimeouts,
     guards: {
       "CheckTimeouts.stop_grace": "f.stop_grace_ms < f.kernel_teardown_ms + f.harness_close_ms",
       "CheckTimeouts.launcher_wait": "f.launcher_wait_ms < f.supervisor_drain_ms",
