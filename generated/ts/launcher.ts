@@ -163,6 +163,24 @@ export interface RetryLaunchFacts {
   readonly stop_sent: boolean;
 }
 
+/** A default value, built once (values are never changed). */
+const defaultWorker: Worker = {
+  gate: "Open",
+  answer: "Unasked",
+  work: {
+    run: false,
+    compaction: false,
+    queued_input: false,
+    admitted_run_start: false,
+    background_job: false,
+    user_bash: false,
+    unsettled_child: false,
+    workflow_run: false,
+    withdrawn_input: false,
+  },
+  stopped: false,
+};
+
 /**
  * The state Quiesce starts in.
  *
@@ -198,22 +216,7 @@ export function initialQuiesce(): QuiesceState {
 export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceState, QuiesceOutput> {
   switch (e.kind) {
     case "Work": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, {
-        gate: "Open",
-        answer: "Unasked",
-        work: {
-          run: false,
-          compaction: false,
-          queued_input: false,
-          admitted_run_start: false,
-          background_job: false,
-          user_bash: false,
-          unsettled_child: false,
-          workflow_run: false,
-          withdrawn_input: false,
-        },
-        stopped: false,
-      });
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // stopped: a stopped worker takes nothing; its session starts on a new worker (spec/launcher.yaml:106)
       if (me.stopped) {
         return {
@@ -232,7 +235,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       }
       // change (spec/launcher.yaml:108)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, work: e.work }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, work: e.work }) },
         output: "WorkChanged",
         rule: "Quiesce.Work.change",
       };
@@ -254,22 +257,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       };
     }
     case "Answer": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, {
-        gate: "Open",
-        answer: "Unasked",
-        work: {
-          run: false,
-          compaction: false,
-          queued_input: false,
-          admitted_run_start: false,
-          background_job: false,
-          user_bash: false,
-          unsettled_child: false,
-          workflow_run: false,
-          withdrawn_input: false,
-        },
-        stopped: false,
-      });
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // not_asked (spec/launcher.yaml:120)
       if (!(s.phase === "Asking") || !(me.answer === "Unasked") || me.stopped) {
         return {
@@ -281,14 +269,17 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       // busy: a worker with work (the one work set) answers busy and leaves its gate as it was (spec/launcher.yaml:121)
       if (decideHasWork({ work: me.work }).verdict) {
         return {
-          state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, answer: "Busy" }) },
+          state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, answer: "Busy" }) },
           output: "AnsweredBusy",
           rule: "Quiesce.Answer.busy",
         };
       }
       // idle: an idle worker closes its gate and answers quiesced (spec/launcher.yaml:126)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Closed", answer: "Quiesced" }) },
+        state: {
+          phase: s.phase,
+          workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Closed", answer: "Quiesced" }),
+        },
         output: "AnsweredQuiesced",
         rule: "Quiesce.Answer.idle",
       };
@@ -321,7 +312,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       // stop: every worker answered quiesced; send each its stop (spec/launcher.yaml:140)
       if (s.workers.every((x) => x.answer === "Quiesced")) {
         return {
-          state: { ...s, phase: "Stopping" },
+          state: { phase: "Stopping", workers: s.workers },
           output: "Stopping",
           rule: "Quiesce.Commit.stop",
         };
@@ -334,22 +325,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       };
     }
     case "Stop": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, {
-        gate: "Open",
-        answer: "Unasked",
-        work: {
-          run: false,
-          compaction: false,
-          queued_input: false,
-          admitted_run_start: false,
-          background_job: false,
-          user_bash: false,
-          unsettled_child: false,
-          workflow_run: false,
-          withdrawn_input: false,
-        },
-        stopped: false,
-      });
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // not_stopping (spec/launcher.yaml:153)
       if (!(s.phase === "Stopping") || me.stopped) {
         return {
@@ -368,28 +344,13 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       }
       // stop: a worker still holding its gate closed exits (spec/launcher.yaml:158)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, stopped: true }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, stopped: true }) },
         output: "WorkerStopped",
         rule: "Quiesce.Stop.stop",
       };
     }
     case "Release": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, {
-        gate: "Open",
-        answer: "Unasked",
-        work: {
-          run: false,
-          compaction: false,
-          queued_input: false,
-          admitted_run_start: false,
-          background_job: false,
-          user_bash: false,
-          unsettled_child: false,
-          workflow_run: false,
-          withdrawn_input: false,
-        },
-        stopped: false,
-      });
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // stale: a release of a lost supervisor never arrives; a stopped worker or an open gate has nothing to release (spec/launcher.yaml:163)
       if (s.phase === "Lost" || me.stopped || me.gate === "Open") {
         return {
@@ -400,28 +361,13 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       }
       // reopen (spec/launcher.yaml:167)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
         output: "GateOpened",
         rule: "Quiesce.Release.reopen",
       };
     }
     case "HoldExpiry": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, {
-        gate: "Open",
-        answer: "Unasked",
-        work: {
-          run: false,
-          compaction: false,
-          queued_input: false,
-          admitted_run_start: false,
-          background_job: false,
-          user_bash: false,
-          unsettled_child: false,
-          workflow_run: false,
-          withdrawn_input: false,
-        },
-        stopped: false,
-      });
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
       // stale: a stopped worker or an open gate has no hold (spec/launcher.yaml:172)
       if (me.stopped || me.gate === "Open") {
         return {
@@ -432,7 +378,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       }
       // reopen: the worker reopens its own gate, whatever the supervisor's phase, without stop or release (spec/launcher.yaml:173)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
         output: "GateOpened",
         rule: "Quiesce.HoldExpiry.reopen",
       };
@@ -482,7 +428,6 @@ export function decideAdopt(f: AdoptFacts): rt.Decided<AdoptVerdict> {
  * spec/launcher.yaml:69
  */
 export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict> {
-  const survivor: boolean = f.earlier_alive && f.identity_matches;
   // given_up: the budget gave up (or refused the failure as bad input) (spec/launcher.yaml:80)
   if (!(f.budget.kind === "Restart")) {
     return {
@@ -490,6 +435,7 @@ export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict>
       rule: "RetryLaunch.given_up",
     };
   }
+  const survivor: boolean = f.earlier_alive && f.identity_matches;
   // survivor_lives_on: a survivor alive after its stop counts one more failure (spec/launcher.yaml:81)
   if (survivor && f.stop_sent) {
     return {
@@ -513,6 +459,71 @@ export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict>
     rule: "RetryLaunch.launch",
   };
 }
+
+/**
+ * The machine Quiesce: its initial state, its step and its rule ids.
+ *
+ * spec/launcher.yaml:85
+ */
+export const Quiesce = {
+  name: "Quiesce",
+  initial: initialQuiesce,
+  step: stepQuiesce,
+  rules: [
+    "Quiesce.Work.stopped",
+    "Quiesce.Work.gate_closed",
+    "Quiesce.Work.change",
+    "Quiesce.Ask.not_serving",
+    "Quiesce.Ask.ask",
+    "Quiesce.Answer.not_asked",
+    "Quiesce.Answer.busy",
+    "Quiesce.Answer.idle",
+    "Quiesce.AnswerTimeout.not_asking",
+    "Quiesce.AnswerTimeout.timeout",
+    "Quiesce.Commit.not_asking",
+    "Quiesce.Commit.stop",
+    "Quiesce.Commit.busy",
+    "Quiesce.Stop.not_stopping",
+    "Quiesce.Stop.refused",
+    "Quiesce.Stop.stop",
+    "Quiesce.Release.stale",
+    "Quiesce.Release.reopen",
+    "Quiesce.HoldExpiry.stale",
+    "Quiesce.HoldExpiry.reopen",
+    "Quiesce.SupervisorLost.already_lost",
+    "Quiesce.SupervisorLost.lost",
+  ],
+} as const;
+
+/**
+ * The decision Adopt: its function and its rule ids.
+ *
+ * spec/launcher.yaml:60
+ */
+export const Adopt = {
+  name: "Adopt",
+  decide: decideAdopt,
+  rules: [
+    "Adopt.same_build",
+    "Adopt.other_build",
+  ],
+} as const;
+
+/**
+ * The decision RetryLaunch: its function and its rule ids.
+ *
+ * spec/launcher.yaml:69
+ */
+export const RetryLaunch = {
+  name: "RetryLaunch",
+  decide: decideRetryLaunch,
+  rules: [
+    "RetryLaunch.given_up",
+    "RetryLaunch.survivor_lives_on",
+    "RetryLaunch.stop_survivor",
+    "RetryLaunch.launch",
+  ],
+} as const;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -548,54 +559,13 @@ export const RULES = [
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {
-  Quiesce: {
-    initial: initialQuiesce,
-    step: stepQuiesce,
-    rules: [
-      "Quiesce.Work.stopped",
-      "Quiesce.Work.gate_closed",
-      "Quiesce.Work.change",
-      "Quiesce.Ask.not_serving",
-      "Quiesce.Ask.ask",
-      "Quiesce.Answer.not_asked",
-      "Quiesce.Answer.busy",
-      "Quiesce.Answer.idle",
-      "Quiesce.AnswerTimeout.not_asking",
-      "Quiesce.AnswerTimeout.timeout",
-      "Quiesce.Commit.not_asking",
-      "Quiesce.Commit.stop",
-      "Quiesce.Commit.busy",
-      "Quiesce.Stop.not_stopping",
-      "Quiesce.Stop.refused",
-      "Quiesce.Stop.stop",
-      "Quiesce.Release.stale",
-      "Quiesce.Release.reopen",
-      "Quiesce.HoldExpiry.stale",
-      "Quiesce.HoldExpiry.reopen",
-      "Quiesce.SupervisorLost.already_lost",
-      "Quiesce.SupervisorLost.lost",
-    ],
-  },
+  Quiesce,
 } as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  Adopt: {
-    decide: decideAdopt,
-    rules: [
-      "Adopt.same_build",
-      "Adopt.other_build",
-    ],
-  },
-  RetryLaunch: {
-    decide: decideRetryLaunch,
-    rules: [
-      "RetryLaunch.given_up",
-      "RetryLaunch.survivor_lives_on",
-      "RetryLaunch.stop_survivor",
-      "RetryLaunch.launch",
-    ],
-  },
+  Adopt,
+  RetryLaunch,
 } as const;
 
 /** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */

@@ -424,6 +424,25 @@ export function decideCheckTimeouts(f: CheckTimeoutsFacts): rt.Decided<TimeoutsV
   };
 }
 
+/**
+ * The decision CheckTimeouts: its function and its rule ids.
+ *
+ * spec/timeouts.yaml:80
+ */
+export const CheckTimeouts = {
+  name: "CheckTimeouts",
+  decide: decideCheckTimeouts,
+  rules: [
+    "CheckTimeouts.lost_worker",
+    "CheckTimeouts.crash_loop",
+    "CheckTimeouts.worker_connect",
+    "CheckTimeouts.registration_backoff",
+    "CheckTimeouts.backoff_base",
+    "CheckTimeouts.busy_refresh",
+    "CheckTimeouts.ordered",
+  ],
+} as const;
+
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
   "CheckTimeouts.lost_worker",
@@ -440,18 +459,7 @@ export const machines = {} as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  CheckTimeouts: {
-    decide: decideCheckTimeouts,
-    rules: [
-      "CheckTimeouts.lost_worker",
-      "CheckTimeouts.crash_loop",
-      "CheckTimeouts.worker_connect",
-      "CheckTimeouts.registration_backoff",
-      "CheckTimeouts.backoff_base",
-      "CheckTimeouts.busy_refresh",
-      "CheckTimeouts.ordered",
-    ],
-  },
+  CheckTimeouts,
 } as const;
 
 /** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
