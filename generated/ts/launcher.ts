@@ -17,7 +17,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 import { RESTART_MAX_FAILURES } from "./supervise.js";
 
 /**

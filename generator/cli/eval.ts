@@ -5,15 +5,17 @@
 // and what was expected there, and exits 1.
 
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createWire, loadSchemas, type GeneratedModel, type Wire, type WireError } from "../../runtime/index.js";
+import { loadSchemas } from "../../runtime/schemas.js";
+import { createWire, type GeneratedModel, type Wire, type WireError } from "../../runtime/wire.js";
 import { compileSpecs } from "../check/index.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
+import { loadProject, outDirOf, specFilesOf } from "../project/config.js";
 import type { Io } from "./gen.js";
+import { importGenerated } from "./load-generated.js";
 
-/** The wire over every schema in generated/schema (all of them, so cross-module refs resolve). */
+/** The wire over every generated schema (all of them, so cross-module refs resolve). */
 export function wireOf(root: string): Wire {
-  return createWire({ schemas: loadSchemas(join(root, "generated", "schema")) });
+  return createWire({ schemas: loadSchemas(join(outDirOf(root), "schema")) });
 }
 
 function refused(io: Io, e: WireError, pointer: string = e.pointer): number {
@@ -28,7 +30,12 @@ export async function evaluate(root: string, args: readonly string[], io: Io): P
     io.err("usage: statute eval <spec file> <machine or decision> <JSON>\n");
     return 2;
   }
-  const compiled = compileSpecs(root);
+  const project = loadProject(root);
+  if (!project.ok) {
+    io.err(`error: ${project.message}\n`);
+    return 1;
+  }
+  const compiled = compileSpecs(root, specFilesOf(root, project.config));
   if (!compiled.ok) {
     io.err(formatDiagnostics(compiled.diagnostics, compiled.texts));
     return 1;
@@ -39,7 +46,7 @@ export async function evaluate(root: string, args: readonly string[], io: Io): P
     io.err(`error: no spec module '${file}'; modules: ${compiled.program.modules.map((m) => m.file).join(", ")}\n`);
     return 1;
   }
-  const gen = (await import(pathToFileURL(join(root, "generated", "ts", `${mod.name}.ts`)).href)) as GeneratedModel;
+  const gen = (await importGenerated(join(root, project.config.out, "ts", `${mod.name}.ts`))) as GeneratedModel;
   const wire = wireOf(root);
   if (Object.hasOwn(gen.decisions, name)) {
     const r = wire.decide(mod.name, gen, name, json);

@@ -8,24 +8,13 @@ import { loadTarget } from "../explore/load.js";
 import { mutateModule, showScore } from "../mutate/index.js";
 import type { Io } from "./gen.js";
 
-export function mutate(root: string, argv: readonly string[], io: Io): number {
-  let target: string | undefined;
-  let verbose = false;
-  let min: number | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--verbose") verbose = true;
-    else if (a === "--min") {
-      min = Number(argv[++i]);
-      if (!Number.isFinite(min)) {
-        io.err("error: --min needs a percentage\n");
-        return 2;
-      }
-    } else if (a.startsWith("--") || target !== undefined) {
-      io.err(`error: unexpected argument ${a}\nusage: statute mutate [module | spec file] [--verbose] [--min P]\n`);
-      return 2;
-    } else target = a;
-  }
+export interface MutateOptions {
+  readonly target: string | undefined;
+  readonly verbose: boolean;
+  readonly min: number | undefined;
+}
+
+export function mutate(root: string, { target, verbose, min }: MutateOptions, io: Io): number {
   const loaded = loadTarget(root, target);
   if (!loaded.ok) {
     io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));

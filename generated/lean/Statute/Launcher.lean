@@ -356,7 +356,7 @@ inductive ReachableQuiesce : QuiesceState → Prop where
 /-- idle_shutdown_never_aborts: once the supervisor has stopped its workers for an idle shutdown,
   no worker is running, so no run was aborted. Secures: replacing an older daemon never kills a
   user's run. Adversary: a run starting during the quiesce round; a late release or hold expiry;
-  a concurrent launcher. Open: stated in formal/ with sorry. (spec/launcher.yaml:162) -/
+  a concurrent launcher. (spec/launcher.yaml:162) -/
 def idle_shutdown_never_aborts_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     (!decide (s.phase = Phase.Stopped) ||
@@ -365,7 +365,7 @@ def idle_shutdown_never_aborts_stmt : Prop :=
 /-- adopt_same_build: a live worker is adopted exactly when it has the same version and the same
   build id; every other is stopped as lost. Secures: a supervisor never drives a worker of
   another build over its protocol. Adversary: a worker left by an older or other build of the
-  daemon. Proved in formal/. (spec/launcher.yaml:169) -/
+  daemon. (spec/launcher.yaml:169) -/
 def adopt_same_build_stmt : Prop :=
   ∀ (f : AdoptFacts),
     let v := decideAdopt f
@@ -376,7 +376,7 @@ def adopt_same_build_stmt : Prop :=
   once; an answer outside a round (serving, or after the stop) or a second answer in one round is
   ignored and changes nothing. Secures: a late or repeated answer never turns a busy round into a
   stop, nor reopens or closes a gate. Adversary: an answer delivered after the answer timeout,
-  after the commit, or twice. Open: stated in formal/ with sorry. (spec/launcher.yaml:176) -/
+  after the commit, or twice. (spec/launcher.yaml:176) -/
 def quiesce_answer_only_in_round_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
@@ -393,8 +393,7 @@ def quiesce_answer_only_in_round_stmt : Prop :=
   quiesced, a busy one answers busy and leaves its gate as it was; the answer is recorded for
   that worker alone and touches no run and no other worker. Secures: the commit decides on
   answers that say whether each worker was running when it answered. Adversary: a run in progress
-  while the supervisor asks; a run starting just before the answer. Open: stated in formal/ with
-  sorry. (spec/launcher.yaml:187) -/
+  while the supervisor asks; a run starting just before the answer. (spec/launcher.yaml:187) -/
 def quiesce_answer_by_work_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
@@ -423,7 +422,7 @@ def quiesce_answer_by_work_stmt : Prop :=
   commit outside a round (serving, or after the stop) is ignored; a commit never touches a gate
   or a run. Secures: one busy or silent worker keeps the daemon, and a late commit cannot stop
   workers twice or outside a round. Adversary: a commit racing an answer timeout; a duplicated
-  commit after the stop. Open: stated in formal/ with sorry. (spec/launcher.yaml:201) -/
+  commit after the stop. (spec/launcher.yaml:201) -/
 def quiesce_commit_only_all_quiesced_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     let n := (stepQuiesce s QuiesceEvent.Commit).1
@@ -441,7 +440,7 @@ def quiesce_commit_only_all_quiesced_stmt : Prop :=
   recorded, and once stopped every worker answered quiesced, holds its gate closed and runs
   nothing. Secures: an answer of an earlier round never counts in a later one, and the stop rests
   on every worker's quiesced answer. Adversary: an answer timeout or busy commit followed by a
-  new round; a late answer. Open: stated in formal/ with sorry. (spec/launcher.yaml:214) -/
+  new round; a late answer. (spec/launcher.yaml:214) -/
 def quiesce_answers_belong_to_the_round_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     ((!decide (s.phase = Phase.Serving) ||
@@ -458,8 +457,7 @@ def quiesce_answers_belong_to_the_round_stmt : Prop :=
   reaches, unless the daemon stopped or the release is of an earlier round and the worker
   quiesced in this one; it touches no other gate, no run and no answer. Secures: after a busy
   round every quiesced worker can start runs again as soon as its release arrives. Adversary: a
-  release arriving late, after a new round, or after the stop. Open: stated in formal/ with
-  sorry. (spec/launcher.yaml:223) -/
+  release arriving late, after a new round, or after the stop. (spec/launcher.yaml:223) -/
 def quiesce_release_reopens_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.Release e_w)).1
@@ -481,7 +479,7 @@ def quiesce_release_reopens_stmt : Prop :=
   stop or release, unless the daemon stopped or the hold is of an earlier round and the worker
   quiesced in this one; it touches no other gate, no run and no answer. Secures: a worker whose
   release is lost does not refuse runs forever. Adversary: a lost release; a supervisor that dies
-  between ask and commit. Open: stated in formal/ with sorry. (spec/launcher.yaml:235) -/
+  between ask and commit. (spec/launcher.yaml:235) -/
 def quiesce_hold_reopens_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).1
@@ -498,243 +496,6 @@ def quiesce_hold_reopens_stmt : Prop :=
        decide (o = QuiesceOutput.GateOpened) &&
        decide (n =
                { s with workers := List.set s.workers e_w { me with gate := Gate.Open } })) = true
-
-/-- launcher_ffi_answers: the quiesce gate and commit the daemon runs answer as the model on
-  every trace. Secures: the idle shutdown acts on the proved protocol, not a copy. Adversary:
-  drift between model and implementation. This ffi law concerns the TypeScript runtime; here it
-  is stated as the module's examples for Quiesce, the shared vectors the runtime must reproduce.
-  Proved in formal/. (spec/launcher.yaml:247) -/
-def launcher_ffi_answers_stmt : Prop :=
-  (runQuiesce
-     initialQuiesce
-     [QuiesceEvent.Ask,
-      QuiesceEvent.Answer 0,
-      QuiesceEvent.Answer 1,
-      QuiesceEvent.Answer 2,
-      QuiesceEvent.Commit] =
-   [QuiesceOutput.Asked,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.Stopped] ∧
-   (finalQuiesce
-      initialQuiesce
-      [QuiesceEvent.Ask,
-       QuiesceEvent.Answer 0,
-       QuiesceEvent.Answer 1,
-       QuiesceEvent.Answer 2,
-       QuiesceEvent.Commit]).phase =
-   Phase.Stopped) ∧
-  (runQuiesce
-     initialQuiesce
-     [QuiesceEvent.RunStart 1,
-      QuiesceEvent.Ask,
-      QuiesceEvent.Answer 0,
-      QuiesceEvent.Answer 1,
-      QuiesceEvent.Answer 2,
-      QuiesceEvent.Commit] =
-   [QuiesceOutput.RunStarted,
-    QuiesceOutput.Asked,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.AnsweredBusy,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.Busy] ∧
-   (finalQuiesce
-      initialQuiesce
-      [QuiesceEvent.RunStart 1,
-       QuiesceEvent.Ask,
-       QuiesceEvent.Answer 0,
-       QuiesceEvent.Answer 1,
-       QuiesceEvent.Answer 2,
-       QuiesceEvent.Commit]).phase =
-   Phase.Serving ∧
-   (finalQuiesce
-      initialQuiesce
-      [QuiesceEvent.RunStart 1,
-       QuiesceEvent.Ask,
-       QuiesceEvent.Answer 0,
-       QuiesceEvent.Answer 1,
-       QuiesceEvent.Answer 2,
-       QuiesceEvent.Commit]).workers =
-   [({ running := false, gate := Gate.Closed, answer := Answer.Unasked } : Worker),
-    ({ running := true, gate := Gate.Open, answer := Answer.Unasked } : Worker),
-    ({ running := false, gate := Gate.Closed, answer := Answer.Unasked } : Worker)]) ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.Ask, QuiesceEvent.Answer 2, QuiesceEvent.RunStart 2, QuiesceEvent.RunStart 0] =
-  [QuiesceOutput.Asked,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.RunRefused,
-   QuiesceOutput.RunStarted] ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.Ask,
-     QuiesceEvent.RunStart 0,
-     QuiesceEvent.Answer 0,
-     QuiesceEvent.Answer 1,
-     QuiesceEvent.Answer 2,
-     QuiesceEvent.Commit,
-     QuiesceEvent.RunStart 1] =
-  [QuiesceOutput.Asked,
-   QuiesceOutput.RunStarted,
-   QuiesceOutput.AnsweredBusy,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.Busy,
-   QuiesceOutput.RunRefused] ∧
-  (runQuiesce
-     initialQuiesce
-     [QuiesceEvent.Ask, QuiesceEvent.Answer 0, QuiesceEvent.AnswerTimeout, QuiesceEvent.Commit] =
-   [QuiesceOutput.Asked,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.Busy,
-    QuiesceOutput.Ignored] ∧
-   (finalQuiesce
-      initialQuiesce
-      [QuiesceEvent.Ask,
-       QuiesceEvent.Answer 0,
-       QuiesceEvent.AnswerTimeout,
-       QuiesceEvent.Commit]).phase =
-   Phase.Serving) ∧
-  (runQuiesce
-     initialQuiesce
-     [QuiesceEvent.Ask, QuiesceEvent.Answer 0, QuiesceEvent.Answer 1, QuiesceEvent.Commit] =
-   [QuiesceOutput.Asked,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.Busy] ∧
-   (finalQuiesce
-      initialQuiesce
-      [QuiesceEvent.Ask, QuiesceEvent.Answer 0, QuiesceEvent.Answer 1, QuiesceEvent.Commit]).phase =
-   Phase.Serving) ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.RunStart 1,
-     QuiesceEvent.Ask,
-     QuiesceEvent.Answer 0,
-     QuiesceEvent.Answer 1,
-     QuiesceEvent.Answer 2,
-     QuiesceEvent.Commit,
-     QuiesceEvent.Release 0,
-     QuiesceEvent.HoldExpiry 2,
-     QuiesceEvent.RunStart 2,
-     QuiesceEvent.HoldExpiry 1] =
-  [QuiesceOutput.RunStarted,
-   QuiesceOutput.Asked,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredBusy,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.Busy,
-   QuiesceOutput.GateOpened,
-   QuiesceOutput.GateOpened,
-   QuiesceOutput.RunStarted,
-   QuiesceOutput.Ignored] ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.RunStart 1,
-     QuiesceEvent.Ask,
-     QuiesceEvent.Answer 0,
-     QuiesceEvent.Answer 1,
-     QuiesceEvent.Commit,
-     QuiesceEvent.RunEnd 1,
-     QuiesceEvent.Ask,
-     QuiesceEvent.Answer 0,
-     QuiesceEvent.Release 0,
-     QuiesceEvent.HoldExpiry 0,
-     QuiesceEvent.RunStart 0,
-     QuiesceEvent.Answer 1,
-     QuiesceEvent.Answer 2,
-     QuiesceEvent.Commit] =
-  [QuiesceOutput.RunStarted,
-   QuiesceOutput.Asked,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredBusy,
-   QuiesceOutput.Busy,
-   QuiesceOutput.RunEnded,
-   QuiesceOutput.Asked,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.Ignored,
-   QuiesceOutput.Ignored,
-   QuiesceOutput.RunRefused,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.Stopped] ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.Ask,
-     QuiesceEvent.Answer 0,
-     QuiesceEvent.Answer 1,
-     QuiesceEvent.Answer 2,
-     QuiesceEvent.Commit,
-     QuiesceEvent.HoldExpiry 0,
-     QuiesceEvent.Release 1,
-     QuiesceEvent.RunStart 0,
-     QuiesceEvent.Ask] =
-  [QuiesceOutput.Asked,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.Stopped,
-   QuiesceOutput.Ignored,
-   QuiesceOutput.Ignored,
-   QuiesceOutput.RunRefused,
-   QuiesceOutput.Ignored]
-
-/-- launcher_ffi_malformed: an adoption request on the wire round-trips and a malformed one is
-  rejected, never adopted. Secures: a malformed request never adopts a worker. Adversary: a
-  message that is malformed or from another version. This wire law concerns the TypeScript
-  runtime; here it is stated as the module's examples for Adopt, the shared vectors the runtime
-  must reproduce. Proved in formal/. (spec/launcher.yaml:252) -/
-def launcher_ffi_malformed_stmt : Prop :=
-  decideAdopt ({ same_version := true, same_build_id := true } : AdoptFacts) =
-  AdoptVerdict.AdoptWorker ∧
-  decideAdopt ({ same_version := true, same_build_id := false } : AdoptFacts) =
-  AdoptVerdict.StopAsLost ∧
-  decideAdopt ({ same_version := false, same_build_id := false } : AdoptFacts) =
-  AdoptVerdict.StopAsLost
-
-/-- launcher_ffi_example: the launch retry the supervisor runs answers as the model on every
-  vector. Secures: retries act on the proved rule, never launching beside a survivor. Adversary:
-  drift between model and implementation; a process that survives its stop. This ffi law concerns
-  the TypeScript runtime; here it is stated as the module's examples for RetryLaunch, the shared
-  vectors the runtime must reproduce. Proved in formal/. (spec/launcher.yaml:257) -/
-def launcher_ffi_example_stmt : Prop :=
-  decideRetryLaunch
-    ({ failures := 1,
-       earlier_alive := false,
-       identity_matches := false,
-       stop_sent := false } : RetryLaunchFacts) =
-  RetryVerdict.Launch ∧
-  decideRetryLaunch
-    ({ failures := 2,
-       earlier_alive := true,
-       identity_matches := true,
-       stop_sent := false } : RetryLaunchFacts) =
-  RetryVerdict.StopSurvivor ∧
-  decideRetryLaunch
-    ({ failures := 2,
-       earlier_alive := true,
-       identity_matches := true,
-       stop_sent := true } : RetryLaunchFacts) =
-  RetryVerdict.CountFailure ∧
-  decideRetryLaunch
-    ({ failures := 2,
-       earlier_alive := true,
-       identity_matches := false,
-       stop_sent := false } : RetryLaunchFacts) =
-  RetryVerdict.Launch ∧
-  decideRetryLaunch
-    ({ failures := 6,
-       earlier_alive := true,
-       identity_matches := true,
-       stop_sent := true } : RetryLaunchFacts) =
-  RetryVerdict.GiveUp ∧
-  decideRetryLaunch
-    ({ failures := 5,
-       earlier_alive := false,
-       identity_matches := false,
-       stop_sent := false } : RetryLaunchFacts) =
-  RetryVerdict.Launch
 
 /-- Example all_idle_workers_are_stopped: (spec/launcher.yaml:263) -/
 theorem ex_all_idle_workers_are_stopped :

@@ -265,7 +265,7 @@ inductive ReachableBusyRefresh : BusyRefreshState → Prop where
 /-- revive_after_refresh: a boot within REVIVE_WITHIN_MS of the crash of a worker with work is
   never vetoed for age, however long the run; with a busy record it is revived. Secures: a long
   run that crashed is resumed at the next boot. Adversary: a crash at any time of a run of any
-  length, followed by a late boot. Open: stated in formal/ with sorry. (spec/revive.yaml:118) -/
+  length, followed by a late boot. (spec/revive.yaml:118) -/
 def revive_after_refresh_stmt : Prop :=
   ∀ (s : BusyRefreshState) (e_at_ms : Nat), ReachableBusyRefresh s →
     (!(s.crashed &&
@@ -285,7 +285,7 @@ def revive_after_refresh_stmt : Prop :=
   exactly when it is more than REVIVAL_MAX_AGE_MS old, and once too old it stays too old as the
   clock advances. Secures: the boot's age check uses the model's bound, REVIVE_WITHIN_MS +
   BUSY_REFRESH_MS, and ages monotonically. Adversary: a stale busy stamp from a long-dead worker;
-  a clock that moves on. Open: stated in formal/ with sorry. (spec/revive.yaml:131) -/
+  a clock that moves on. (spec/revive.yaml:131) -/
 def revive_veto_ages_as_model_stmt : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
@@ -306,7 +306,7 @@ def revive_veto_ages_as_model_stmt : Prop :=
   at most the skew ahead is never vetoed for it. Secures: a worker whose clock runs slightly
   ahead of the supervisor's is still revived, and a stamp from a clock far ahead never is.
   Adversary: two processes whose wall clocks differ; a stamp written by a clock set far ahead.
-  Proved in formal/. (spec/revive.yaml:141) -/
+  (spec/revive.yaml:141) -/
 def revive_veto_future_as_skew_stmt : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
@@ -326,8 +326,7 @@ def revive_veto_future_as_skew_stmt : Prop :=
   the latest time or at the due tick is on time; an ignored or refused event changes nothing.
   Secures: the busy evidence a boot reads was refreshed on time up to the crash, and no event
   after the crash rewrites it. Adversary: a clock that goes backwards; a refresh tick that is
-  skipped; a late event of a dead worker. Open: stated in formal/ with sorry.
-  (spec/revive.yaml:150) -/
+  skipped; a late event of a dead worker. (spec/revive.yaml:150) -/
 def revive_refresh_on_time_stmt : Prop :=
   ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh s →
     let n := (stepBusyRefresh s e).1
@@ -356,8 +355,7 @@ def revive_refresh_on_time_stmt : Prop :=
   the next refresh tick is due one refresh later, and when a run ends it records idle, even with
   other work left; any other change keeps the record. Secures: the latest record tells a boot
   whether the worker was busy, from the first moment of its work. Adversary: a run that ends
-  while a background job goes on; a run that starts beside a compaction. Open: stated in formal/
-  with sorry. (spec/revive.yaml:163) -/
+  while a background job goes on; a run that starts beside a compaction. (spec/revive.yaml:163) -/
 def revive_work_recorded_stmt : Prop :=
   ∀ (s : BusyRefreshState)
     (e_at_ms : Nat)
@@ -395,101 +393,6 @@ def revive_work_recorded_stmt : Prop :=
                  RefreshOutput.RecordedIdle
                else
                  RefreshOutput.Noted)))) = true
-
-/-- revive_ffi_*: the runtime entry the supervisor calls at boot answers as the model on every
-  vector. Secures: the boot acts on the proved model, not a copy. Adversary: drift between model
-  and implementation. This ffi law concerns the TypeScript runtime; here it is stated as the
-  module's examples for RevivalVeto, the shared vectors the runtime must reproduce. Proved in
-  formal/. (spec/revive.yaml:179) -/
-def revive_ffi_stmt : Prop :=
-  decideRevivalVeto
-    ({ given_up := true,
-       archived := true,
-       live_lease := true,
-       has_busy_time := true,
-       stamp_ms := Option.some 36000000,
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.GivenUp ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := true,
-       live_lease := true,
-       has_busy_time := false,
-       stamp_ms := (Option.none : Option Nat),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Archived ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := true,
-       has_busy_time := false,
-       stamp_ms := (Option.none : Option Nat),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.LiveLease ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := false,
-       stamp_ms := (Option.none : Option Nat),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.NoBusyTime ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := (Option.none : Option Nat),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Unreadable ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 + 61000),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Future ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 + 59000),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Revive ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 + 60000),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Revive ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 - 1800000),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Revive ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 - 1800000 - 1),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.TooOld ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 + 60001),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Future
 
 /-- Example given_up_worker_with_fresh_stamp_is_vetoed_as_given_up: every veto fact holds and the
   stamp is fresh; given up comes first. (spec/revive.yaml:185) -/
