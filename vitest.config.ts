@@ -1,5 +1,6 @@
 // Vitest: every *.test.ts of the repository, generated/tests included; scratch trees under .tmp/
-// (broken copies made by the test-of-the-tests, replays) are never collected as suites. The
+// (broken copies made by the test-of-the-tests, replays) are never collected as suites, and the
+// package test (test/package, minutes long) runs on its own: `npm run test:package`. The
 // package's own entries (`statute/runtime/v1`, `statute/conformance`, ...), which generated code
 // imports by name, resolve to their sources here, as the "statute-source" condition does for tsc.
 import { readFileSync } from "node:fs";
@@ -18,6 +19,6 @@ const alias = Object.entries(pkg.exports).flatMap(([key, entry]) => {
 export default defineConfig({
   resolve: { alias },
   test: {
-    exclude: [...configDefaults.exclude, ".tmp/**"],
+    exclude: [...configDefaults.exclude, ".tmp/**", "test/package/**"],
   },
 });
