@@ -20,5 +20,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     exclude: [...configDefaults.exclude, ".tmp/**", "test/package/**"],
+    // The CLI imports each command's modules when it first runs (so `list` never loads ts-morph);
+    // a test's first command pays that load, which on a busy machine passes vitest's 5 s default.
+    testTimeout: 60_000,
   },
 });

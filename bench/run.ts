@@ -3,10 +3,12 @@
 
 import { benchExplore } from "./explore.js";
 import { benchGen } from "./gen.js";
+import { benchImport } from "./import.js";
 import { benchWire } from "./wire.js";
 
 const benches: [string, () => Promise<string>][] = [
-  ["gen", benchGen],
+  ["cli", benchGen],
+  ["import", benchImport],
   ["wire", benchWire],
   ["explore", benchExplore],
 ];
