@@ -41,10 +41,4 @@ theorem timeouts_check_first_violated :
   have g6 := Nat.not_lt.mp h6
   simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, g5, h6, g6]
 
-set_option maxHeartbeats 1000000 in
-/-- timeouts_ffi_*: the conjunction of CheckTimeouts' closed examples, evaluated by `decide`. -/
-theorem timeouts_ffi : Statute.Timeouts.timeouts_ffi_stmt := by
-  unfold Statute.Timeouts.timeouts_ffi_stmt
-  decide
-
 end Statute.Timeouts.Proofs

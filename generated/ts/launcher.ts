@@ -20,7 +20,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
 import { decideHasWork } from "./orphan.js";
 import type { Verdict } from "./supervise.js";

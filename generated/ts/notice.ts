@@ -9,7 +9,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 
 /**
  * restores kept by the model; four exercise repeated attaches between restores

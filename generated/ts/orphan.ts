@@ -14,7 +14,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 import { WIRE_MAX_MS } from "./timeouts.js";
 
 /**

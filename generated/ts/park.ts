@@ -14,7 +14,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
 import { decideHasWork } from "./orphan.js";
 import { WIRE_MAX_MS } from "./timeouts.js";

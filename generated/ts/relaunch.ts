@@ -13,7 +13,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 import type { AdoptVerdict } from "./launcher.js";
 import { decideAdopt } from "./launcher.js";
 import { CLIENT_RELAUNCH_WITHIN_MS, WIRE_MAX_MS } from "./timeouts.js";

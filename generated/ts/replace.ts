@@ -16,7 +16,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 
 /**
  * how the runtime's compareRank orders the client's pre-release part against the daemon's

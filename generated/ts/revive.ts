@@ -13,7 +13,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
 import { decideHasWork } from "./orphan.js";
 import { BUSY_REFRESH_MS, REVIVAL_CLOCK_SKEW_MS, REVIVAL_MAX_AGE_MS, WIRE_MAX_MS } from "./timeouts.js";

@@ -9,7 +9,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 
 /**
  * failures tolerated inside one window; the 6th gives up

@@ -21,7 +21,7 @@
  * @module
  */
 
-import * as rt from "../../runtime/index.js";
+import * as rt from "statute/runtime/v1";
 
 /**
  * largest duration on the JSON wire (10^14 ms, about 3 169 years); a window above it never expires

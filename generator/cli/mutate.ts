@@ -7,36 +7,25 @@
 // module, `--write` records the findings in spec/law-strength.json (the law table shows them)
 // and `--check` fails when that file is not what the specs give now.
 
-import { formatDiagnostics } from "../diagnostics/format.js";
-import { loadTarget } from "../explore/load.js";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { formatDiagnostics } from "../diagnostics/format.js";
+import { loadTarget } from "../explore/load.js";
 import { failures, lawsOnlyPercent, mutateModule, showScore, type ModuleScore } from "../mutate/index.js";
 import { renderStrength, STRENGTH_FILE, strengthReport } from "../mutate/report.js";
 import type { Io } from "./gen.js";
 
-export function mutate(root: string, argv: readonly string[], io: Io): number {
-  let target: string | undefined;
-  let verbose = false;
-  let min: number | undefined;
-  let lawsOnly = false;
-  let report: "write" | "check" | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--verbose") verbose = true;
-    else if (a === "--laws-only") lawsOnly = true;
-    else if (a === "--write" || a === "--check") report = a === "--write" ? "write" : "check";
-    else if (a === "--min") {
-      min = Number(argv[++i]);
-      if (!Number.isFinite(min)) {
-        io.err("error: --min needs a percentage\n");
-        return 2;
-      }
-    } else if (a.startsWith("--") || target !== undefined) {
-      io.err(`error: unexpected argument ${a}\nusage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check]\n`);
-      return 2;
-    } else target = a;
-  }
+export interface MutateOptions {
+  readonly target: string | undefined;
+  readonly verbose: boolean;
+  readonly min: number | undefined;
+  /** --min applies to the laws-only score. */
+  readonly lawsOnly: boolean;
+  /** Write or check spec/law-strength.json. */
+  readonly report: "write" | "check" | null;
+}
+
+export function mutate(root: string, { target, verbose, min, lawsOnly, report }: MutateOptions, io: Io): number {
   const loaded = loadTarget(root, target);
   if (!loaded.ok) {
     io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));

@@ -462,7 +462,7 @@ inductive ReachableQuiesce : QuiesceState → Prop where
   without work, so idle shutdown never aborts a run, a job or any other work. Secures: replacing
   an older daemon never kills a user's run or job. Adversary: work starting during the quiesce
   round; a late release or hold expiry racing the commit; a supervisor lost mid-round; a
-  concurrent launcher. Open: stated in formal/ with sorry. (spec/launcher.yaml:182) -/
+  concurrent launcher. (spec/launcher.yaml:182) -/
 def idle_shutdown_never_aborts_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     (List.all
@@ -479,7 +479,7 @@ def idle_shutdown_never_aborts_stmt : Prop :=
 /-- adopt_same_build: a live worker is adopted exactly when it has the same version and the same
   build id; every other is stopped as lost. Secures: a supervisor never drives a worker of
   another build over its protocol. Adversary: a worker left by an older or other build of the
-  daemon. Proved in formal/. (spec/launcher.yaml:189) -/
+  daemon. (spec/launcher.yaml:189) -/
 def adopt_same_build_stmt : Prop :=
   ∀ (f : AdoptFacts),
     let v := decideAdopt f
@@ -490,7 +490,7 @@ def adopt_same_build_stmt : Prop :=
   there it always starts; a change that adds no work (work ending, withdrawn input) is taken at
   any gate; the change touches only that worker's work set. Secures: no work slips past a
   quiesced gate, and a serving worker never refuses work. Adversary: a run or a job starting
-  between the answer and the commit. Not yet stated in formal/. (spec/launcher.yaml:196) -/
+  between the answer and the commit. (spec/launcher.yaml:196) -/
 def quiesce_gate_admits_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat) (e_work : Statute.Orphan.WorkSet), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.Work e_w e_work)).1
@@ -525,7 +525,7 @@ def quiesce_gate_admits_stmt : Prop :=
   touches no gate or work; an ask in any other phase is ignored and changes nothing. Secures:
   every round starts from no answers, and a second launcher cannot restart a round in progress or
   revive a lost supervisor. Adversary: a concurrent launcher; an ask after the stop or after the
-  supervisor was lost. Not yet stated in formal/. (spec/launcher.yaml:207) -/
+  supervisor was lost. (spec/launcher.yaml:207) -/
 def quiesce_ask_opens_a_round_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     let n := (stepQuiesce s QuiesceEvent.Ask).1
@@ -545,7 +545,7 @@ def quiesce_ask_opens_a_round_stmt : Prop :=
   once; an answer outside a round, a second answer in one round, or one of a stopped worker is
   ignored and changes nothing. Secures: a late or repeated answer never turns a busy round into a
   stop, nor reopens or closes a gate. Adversary: an answer delivered after the answer timeout,
-  after the commit, or twice. Open: stated in formal/ with sorry. (spec/launcher.yaml:218) -/
+  after the commit, or twice. (spec/launcher.yaml:218) -/
 def quiesce_answer_only_in_round_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
@@ -575,8 +575,8 @@ def quiesce_answer_only_in_round_stmt : Prop :=
   leaves its gate as it was, a worker without work closes its run gate and answers quiesced; the
   answer is recorded for that worker alone. Secures: the commit decides on answers that say
   whether each worker had any work (the one work set) when it answered. Adversary: a background
-  job, a user bash or queued input without a run; a run starting just before the answer. Open:
-  stated in formal/ with sorry. (spec/launcher.yaml:229) -/
+  job, a user bash or queued input without a run; a run starting just before the answer.
+  (spec/launcher.yaml:229) -/
 def quiesce_answer_by_work_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
@@ -628,7 +628,7 @@ def quiesce_answer_by_work_stmt : Prop :=
   outside a round is ignored; a commit never touches a gate, a work set or a stopped worker.
   Secures: one busy or silent worker keeps the daemon, and a late commit cannot stop workers
   twice or outside a round. Adversary: a commit racing an answer timeout; a duplicated commit
-  after the stop. Open: stated in formal/ with sorry. (spec/launcher.yaml:243) -/
+  after the stop. (spec/launcher.yaml:243) -/
 def quiesce_commit_only_all_quiesced_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     let n := (stepQuiesce s QuiesceEvent.Commit).1
@@ -651,7 +651,7 @@ def quiesce_commit_only_all_quiesced_stmt : Prop :=
   answer, every answer cleared and no gate or work touched; outside a round it is ignored.
   Secures: a silent worker cannot hold the launcher forever, and a late timeout cannot end a
   later round's stop. Adversary: a worker that never answers; a timeout delivered after the
-  commit. Not yet stated in formal/. (spec/launcher.yaml:256) -/
+  commit. (spec/launcher.yaml:256) -/
 def quiesce_answer_timeout_ends_the_round_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     let n := (stepQuiesce s QuiesceEvent.AnswerTimeout).1
@@ -671,7 +671,7 @@ def quiesce_answer_timeout_ends_the_round_stmt : Prop :=
   supervisor is lost) no answer is recorded, and while stopping every worker had answered
   quiesced. Secures: an answer of an earlier round never counts in a later one, and the stop
   rests on every worker's quiesced answer. Adversary: an answer timeout or busy commit followed
-  by a new round; a late answer. Open: stated in formal/ with sorry. (spec/launcher.yaml:267) -/
+  by a new round; a late answer. (spec/launcher.yaml:267) -/
 def quiesce_answers_belong_to_the_round_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     ((!(decide (s.phase = Phase.Serving) || decide (s.phase = Phase.Lost)) ||
@@ -683,8 +683,7 @@ def quiesce_answers_belong_to_the_round_stmt : Prop :=
   still closed stops it and nothing else; one reaching a worker whose hold reopened its gate is
   refused and changes nothing; any other stop is ignored. Secures: a stop racing a hold expiry
   never aborts work started after the gate reopened. Adversary: a supervisor slower than the
-  quiesce hold; a stop delivered twice or after the supervisor was lost. Not yet stated in
-  formal/. (spec/launcher.yaml:276) -/
+  quiesce hold; a stop delivered twice or after the supervisor was lost. (spec/launcher.yaml:276) -/
 def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.Stop e_w)).1
@@ -716,8 +715,7 @@ def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
   reaches; it touches no other gate, no work and no answer; a lost supervisor sends no release,
   and a stopped worker or an open gate has nothing to release. Secures: after a busy round every
   quiesced worker can start work again as soon as its release arrives. Adversary: a release
-  arriving late, after a new round, or after the stop. Open: stated in formal/ with sorry.
-  (spec/launcher.yaml:288) -/
+  arriving late, after a new round, or after the stop. (spec/launcher.yaml:288) -/
 def quiesce_release_reopens_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.Release e_w)).1
@@ -748,8 +746,7 @@ def quiesce_release_reopens_stmt : Prop :=
   phase of the supervisor (a round in progress, or the supervisor lost), without stop or release;
   it touches no other gate, no work and no answer. Secures: a worker whose release is lost, or
   whose supervisor died between ask and commit, does not refuse work forever. Adversary: a lost
-  release; a supervisor that dies between ask and commit. Open: stated in formal/ with sorry.
-  (spec/launcher.yaml:300) -/
+  release; a supervisor that dies between ask and commit. (spec/launcher.yaml:300) -/
 def quiesce_hold_reopens_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
     let n := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).1
@@ -779,7 +776,7 @@ def quiesce_hold_reopens_stmt : Prop :=
 /-- quiesce_supervisor_lost: a supervisor that dies ends its round (answers cleared) and leaves
   every gate, work set and stopped worker as it was. Secures: a dead supervisor cannot stop,
   release or count anything any more; the workers carry on under their holds. Adversary: a
-  supervisor killed at any point of a round. Not yet stated in formal/. (spec/launcher.yaml:312) -/
+  supervisor killed at any point of a round. (spec/launcher.yaml:312) -/
 def quiesce_supervisor_lost_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     let n := (stepQuiesce s QuiesceEvent.SupervisorLost).1
@@ -837,8 +834,7 @@ def quiesce_hold_leads_to_open_gate_leads : Nat → QuiesceState → Bool
 /-- quiesce_hold_leads_to_open_gate: from any reachable state in which a worker's gate is closed,
   its hold expiry alone opens it, whatever the supervisor does or whether it lives. Secures: no
   gate stays closed forever, even when the supervisor dies at any point of a round. Adversary: a
-  supervisor that dies between ask and commit; a lost release. Not yet stated in formal/.
-  (spec/launcher.yaml:322) -/
+  supervisor that dies between ask and commit; a lost release. (spec/launcher.yaml:322) -/
 def quiesce_hold_leads_to_open_gate_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     (decide ((List.getD
@@ -886,7 +882,7 @@ def quiesce_round_ends_leads : Nat → QuiesceState → Bool
 /-- quiesce_round_ends: from any state with a round open, the commit or the answer timeout
   (whichever comes) ends it. Secures: an idle-shutdown request always gets an answer (the stop or
   busy); a round never hangs. Adversary: a worker that never answers; a commit racing the answer
-  timeout. Not yet stated in formal/. (spec/launcher.yaml:332) -/
+  timeout. (spec/launcher.yaml:332) -/
 def quiesce_round_ends_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     decide (s.phase = Phase.Asking) = true → quiesce_round_ends_leads 1 s = true
@@ -931,8 +927,7 @@ def quiesce_stop_leads_to_exit_leads : Nat → QuiesceState → Bool
 /-- quiesce_stop_leads_to_exit: from any state in which the supervisor is stopping and a worker
   still holds its gate closed, the stop reaching it makes it exit. Secures: an idle daemon is
   really replaced; a model whose workers never exit would keep the old build forever. Adversary:
-  a model that refuses every stop, or answers busy without cause. Not yet stated in formal/.
-  (spec/launcher.yaml:342) -/
+  a model that refuses every stop, or answers busy without cause. (spec/launcher.yaml:342) -/
 def quiesce_stop_leads_to_exit_stmt : Prop :=
   ∀ (s : QuiesceState), ReachableQuiesce s →
     (decide (s.phase = Phase.Stopping) &&
@@ -969,374 +964,13 @@ def quiesce_stop_leads_to_exit_stmt : Prop :=
             stopped := false } : Worker)).stopped) = true →
     quiesce_stop_leads_to_exit_leads 1 s = true
 
-/-- launcher_ffi_answers: the quiesce gate and commit the daemon runs answer as the model on
-  every trace. Secures: the idle shutdown acts on the proved protocol, not a copy. Adversary:
-  drift between model and implementation. This ffi law concerns the TypeScript runtime; here it
-  is stated as the module's examples for Quiesce, the shared vectors the runtime must reproduce.
-  Proved in formal/. (spec/launcher.yaml:352) -/
-def launcher_ffi_answers_stmt : Prop :=
-  (runQuiesce
-     initialQuiesce
-     [QuiesceEvent.Ask,
-      QuiesceEvent.Answer 0,
-      QuiesceEvent.Answer 1,
-      QuiesceEvent.Answer 2,
-      QuiesceEvent.Commit,
-      QuiesceEvent.Stop 0,
-      QuiesceEvent.Stop 1,
-      QuiesceEvent.Stop 2] =
-   [QuiesceOutput.Asked,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.Stopping,
-    QuiesceOutput.WorkerStopped,
-    QuiesceOutput.WorkerStopped,
-    QuiesceOutput.WorkerStopped] ∧
-   (finalQuiesce
-      initialQuiesce
-      [QuiesceEvent.Ask,
-       QuiesceEvent.Answer 0,
-       QuiesceEvent.Answer 1,
-       QuiesceEvent.Answer 2,
-       QuiesceEvent.Commit,
-       QuiesceEvent.Stop 0,
-       QuiesceEvent.Stop 1,
-       QuiesceEvent.Stop 2]).phase =
-   Phase.Stopping) ∧
-  (runQuiesce
-     initialQuiesce
-     [QuiesceEvent.Work
-        1
-        ({ run := false,
-           compaction := false,
-           queued_input := false,
-           admitted_run_start := false,
-           background_job := true,
-           user_bash := false,
-           unsettled_child := false,
-           workflow_run := false,
-           withdrawn_input := false } : Statute.Orphan.WorkSet),
-      QuiesceEvent.Ask,
-      QuiesceEvent.Answer 0,
-      QuiesceEvent.Answer 1,
-      QuiesceEvent.Answer 2,
-      QuiesceEvent.Commit] =
-   [QuiesceOutput.WorkChanged,
-    QuiesceOutput.Asked,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.AnsweredBusy,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.Busy] ∧
-   (finalQuiesce
-      initialQuiesce
-      [QuiesceEvent.Work
-         1
-         ({ run := false,
-            compaction := false,
-            queued_input := false,
-            admitted_run_start := false,
-            background_job := true,
-            user_bash := false,
-            unsettled_child := false,
-            workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
-       QuiesceEvent.Ask,
-       QuiesceEvent.Answer 0,
-       QuiesceEvent.Answer 1,
-       QuiesceEvent.Answer 2,
-       QuiesceEvent.Commit]).phase =
-   Phase.Serving) ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.Work
-       0
-       ({ run := false,
-          compaction := false,
-          queued_input := false,
-          admitted_run_start := false,
-          background_job := false,
-          user_bash := false,
-          unsettled_child := false,
-          workflow_run := false,
-          withdrawn_input := true } : Statute.Orphan.WorkSet),
-     QuiesceEvent.Ask,
-     QuiesceEvent.Answer 0] =
-  [QuiesceOutput.WorkChanged, QuiesceOutput.Asked, QuiesceOutput.AnsweredQuiesced] ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.Ask,
-     QuiesceEvent.Answer 2,
-     QuiesceEvent.Work
-       2
-       ({ run := true,
-          compaction := false,
-          queued_input := false,
-          admitted_run_start := false,
-          background_job := false,
-          user_bash := false,
-          unsettled_child := false,
-          workflow_run := false,
-          withdrawn_input := false } : Statute.Orphan.WorkSet),
-     QuiesceEvent.Work
-       2
-       ({ run := false,
-          compaction := false,
-          queued_input := false,
-          admitted_run_start := false,
-          background_job := false,
-          user_bash := false,
-          unsettled_child := false,
-          workflow_run := false,
-          withdrawn_input := true } : Statute.Orphan.WorkSet),
-     QuiesceEvent.Work
-       0
-       ({ run := true,
-          compaction := false,
-          queued_input := false,
-          admitted_run_start := false,
-          background_job := false,
-          user_bash := false,
-          unsettled_child := false,
-          workflow_run := false,
-          withdrawn_input := false } : Statute.Orphan.WorkSet)] =
-  [QuiesceOutput.Asked,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.WorkRefused,
-   QuiesceOutput.WorkChanged,
-   QuiesceOutput.WorkChanged] ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.Ask,
-     QuiesceEvent.Work
-       0
-       ({ run := true,
-          compaction := false,
-          queued_input := false,
-          admitted_run_start := false,
-          background_job := false,
-          user_bash := false,
-          unsettled_child := false,
-          workflow_run := false,
-          withdrawn_input := false } : Statute.Orphan.WorkSet),
-     QuiesceEvent.Answer 0,
-     QuiesceEvent.Answer 1,
-     QuiesceEvent.Answer 2,
-     QuiesceEvent.Commit,
-     QuiesceEvent.Work
-       1
-       ({ run := true,
-          compaction := false,
-          queued_input := false,
-          admitted_run_start := false,
-          background_job := false,
-          user_bash := false,
-          unsettled_child := false,
-          workflow_run := false,
-          withdrawn_input := false } : Statute.Orphan.WorkSet)] =
-  [QuiesceOutput.Asked,
-   QuiesceOutput.WorkChanged,
-   QuiesceOutput.AnsweredBusy,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.Busy,
-   QuiesceOutput.WorkRefused] ∧
-  (runQuiesce
-     initialQuiesce
-     [QuiesceEvent.Ask, QuiesceEvent.Answer 0, QuiesceEvent.AnswerTimeout, QuiesceEvent.Commit] =
-   [QuiesceOutput.Asked,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.Busy,
-    QuiesceOutput.Ignored] ∧
-   (finalQuiesce
-      initialQuiesce
-      [QuiesceEvent.Ask,
-       QuiesceEvent.Answer 0,
-       QuiesceEvent.AnswerTimeout,
-       QuiesceEvent.Commit]).phase =
-   Phase.Serving) ∧
-  (runQuiesce
-     initialQuiesce
-     [QuiesceEvent.Ask,
-      QuiesceEvent.Answer 0,
-      QuiesceEvent.Answer 1,
-      QuiesceEvent.SupervisorLost,
-      QuiesceEvent.Commit,
-      QuiesceEvent.Release 0,
-      QuiesceEvent.HoldExpiry 0,
-      QuiesceEvent.HoldExpiry 1,
-      QuiesceEvent.Work
-        1
-        ({ run := true,
-           compaction := false,
-           queued_input := false,
-           admitted_run_start := false,
-           background_job := false,
-           user_bash := false,
-           unsettled_child := false,
-           workflow_run := false,
-           withdrawn_input := false } : Statute.Orphan.WorkSet)] =
-   [QuiesceOutput.Asked,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.AnsweredQuiesced,
-    QuiesceOutput.SupervisorGone,
-    QuiesceOutput.Ignored,
-    QuiesceOutput.Ignored,
-    QuiesceOutput.GateOpened,
-    QuiesceOutput.GateOpened,
-    QuiesceOutput.WorkChanged] ∧
-   (finalQuiesce
-      initialQuiesce
-      [QuiesceEvent.Ask,
-       QuiesceEvent.Answer 0,
-       QuiesceEvent.Answer 1,
-       QuiesceEvent.SupervisorLost,
-       QuiesceEvent.Commit,
-       QuiesceEvent.Release 0,
-       QuiesceEvent.HoldExpiry 0,
-       QuiesceEvent.HoldExpiry 1,
-       QuiesceEvent.Work
-         1
-         ({ run := true,
-            compaction := false,
-            queued_input := false,
-            admitted_run_start := false,
-            background_job := false,
-            user_bash := false,
-            unsettled_child := false,
-            workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet)]).phase =
-   Phase.Lost) ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.Ask,
-     QuiesceEvent.Answer 0,
-     QuiesceEvent.Answer 1,
-     QuiesceEvent.Answer 2,
-     QuiesceEvent.Commit,
-     QuiesceEvent.HoldExpiry 0,
-     QuiesceEvent.Work
-       0
-       ({ run := true,
-          compaction := false,
-          queued_input := false,
-          admitted_run_start := false,
-          background_job := false,
-          user_bash := false,
-          unsettled_child := false,
-          workflow_run := false,
-          withdrawn_input := false } : Statute.Orphan.WorkSet),
-     QuiesceEvent.Stop 0,
-     QuiesceEvent.Stop 1] =
-  [QuiesceOutput.Asked,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.Stopping,
-   QuiesceOutput.GateOpened,
-   QuiesceOutput.WorkChanged,
-   QuiesceOutput.StopRefused,
-   QuiesceOutput.WorkerStopped] ∧
-  runQuiesce
-    initialQuiesce
-    [QuiesceEvent.Work
-       1
-       ({ run := true,
-          compaction := false,
-          queued_input := false,
-          admitted_run_start := false,
-          background_job := false,
-          user_bash := false,
-          unsettled_child := false,
-          workflow_run := false,
-          withdrawn_input := false } : Statute.Orphan.WorkSet),
-     QuiesceEvent.Ask,
-     QuiesceEvent.Answer 0,
-     QuiesceEvent.Answer 1,
-     QuiesceEvent.Answer 2,
-     QuiesceEvent.Commit,
-     QuiesceEvent.Release 0,
-     QuiesceEvent.HoldExpiry 2,
-     QuiesceEvent.Work
-       2
-       ({ run := true,
-          compaction := false,
-          queued_input := false,
-          admitted_run_start := false,
-          background_job := false,
-          user_bash := false,
-          unsettled_child := false,
-          workflow_run := false,
-          withdrawn_input := false } : Statute.Orphan.WorkSet),
-     QuiesceEvent.HoldExpiry 1] =
-  [QuiesceOutput.WorkChanged,
-   QuiesceOutput.Asked,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.AnsweredBusy,
-   QuiesceOutput.AnsweredQuiesced,
-   QuiesceOutput.Busy,
-   QuiesceOutput.GateOpened,
-   QuiesceOutput.GateOpened,
-   QuiesceOutput.WorkChanged,
-   QuiesceOutput.Ignored]
-
-/-- launcher_ffi_malformed: an adoption request on the wire round-trips and a malformed one is
-  rejected, never adopted. Secures: a malformed request never adopts a worker. Adversary: a
-  message that is malformed or from another version. This wire law concerns the TypeScript
-  runtime; here it is stated as the module's examples for Adopt, the shared vectors the runtime
-  must reproduce. Proved in formal/. (spec/launcher.yaml:357) -/
-def launcher_ffi_malformed_stmt : Prop :=
-  decideAdopt ({ same_version := true, same_build_id := true } : AdoptFacts) =
-  AdoptVerdict.AdoptWorker ∧
-  decideAdopt ({ same_version := true, same_build_id := false } : AdoptFacts) =
-  AdoptVerdict.StopAsLost ∧
-  decideAdopt ({ same_version := false, same_build_id := false } : AdoptFacts) =
-  AdoptVerdict.StopAsLost
-
-/-- launcher_ffi_example: the launch retry the supervisor runs answers as the model on every
-  vector. Secures: retries act on the proved rule, never launching beside a survivor. Adversary:
-  drift between model and implementation; a process that survives its stop. This ffi law concerns
-  the TypeScript runtime; here it is stated as the module's examples for RetryLaunch, the shared
-  vectors the runtime must reproduce. Proved in formal/. (spec/launcher.yaml:362) -/
-def launcher_ffi_example_stmt : Prop :=
-  decideRetryLaunch
-    ({ budget := Statute.Supervise.Verdict.Restart 250,
-       earlier_alive := false,
-       identity_matches := false,
-       stop_sent := false } : RetryLaunchFacts) =
-  RetryVerdict.Launch 250 ∧
-  decideRetryLaunch
-    ({ budget := Statute.Supervise.Verdict.Restart 500,
-       earlier_alive := true,
-       identity_matches := true,
-       stop_sent := false } : RetryLaunchFacts) =
-  RetryVerdict.StopSurvivor ∧
-  decideRetryLaunch
-    ({ budget := Statute.Supervise.Verdict.Restart 500,
-       earlier_alive := true,
-       identity_matches := true,
-       stop_sent := true } : RetryLaunchFacts) =
-  RetryVerdict.CountFailure ∧
-  decideRetryLaunch
-    ({ budget := Statute.Supervise.Verdict.Restart 1000,
-       earlier_alive := true,
-       identity_matches := false,
-       stop_sent := false } : RetryLaunchFacts) =
-  RetryVerdict.Launch 1000 ∧
-  decideRetryLaunch
-    ({ budget := Statute.Supervise.Verdict.GiveUp,
-       earlier_alive := true,
-       identity_matches := true,
-       stop_sent := true } : RetryLaunchFacts) =
-  RetryVerdict.GiveUp
-
 /-- launcher_retry_under_budget: a retry gives up exactly when the worker's restart budget gave
   up; otherwise a survivor of the earlier launch (its identity matching) is stopped first and,
   found alive again after its stop, fed to the budget as one more failure; a launch happens only
   with no survivor, after exactly the budget's pause. Secures: boot retries back off and give up
   as the restart budget says, and never launch beside a process of the same session. Adversary: a
-  crash loop at boot; an earlier process that survives its stop; a reused pid. Not yet stated in
-  formal/. (spec/launcher.yaml:367) -/
+  crash loop at boot; an earlier process that survives its stop; a reused pid.
+  (spec/launcher.yaml:367) -/
 def launcher_retry_under_budget_stmt : Prop :=
   ∀ (f : RetryLaunchFacts),
     let v := decideRetryLaunch f

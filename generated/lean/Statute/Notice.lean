@@ -136,8 +136,7 @@ inductive ReachableNotices : NoticesState → Prop where
 /-- notice_shown_once: a view shows each restore notice at most once, whatever the order of
   restores, attaches and repeated live events. Secures: the transcript a user reads is not
   cluttered with repeated restore notices. Adversary: a reconnect or worker restart that replays
-  the transcript; a live event delivered twice. Open: stated in formal/ with sorry.
-  (spec/notice.yaml:65) -/
+  the transcript; a live event delivered twice. (spec/notice.yaml:65) -/
 def notice_shown_once_stmt : Prop :=
   ∀ (s : NoticesState), ReachableNotices s →
     List.all
@@ -148,7 +147,7 @@ def notice_shown_once_stmt : Prop :=
 /-- notice_per_restore: the session stores one notice per restore, and an attached view shows
   exactly one notice per restore (every stored notice, nothing else). Secures: after an attach
   the user sees every restore once, however many attaches there were. Adversary: attaches between
-  restores; a worker restart. Open: stated in formal/ with sorry. (spec/notice.yaml:72) -/
+  restores; a worker restart. (spec/notice.yaml:72) -/
 def notice_per_restore_stmt : Prop :=
   ∀ (s : NoticesState), ReachableNotices s →
     (decide (List.length s.stored = s.restores) &&
@@ -161,8 +160,7 @@ def notice_per_restore_stmt : Prop :=
   exactly one notice, the next id, and an attached view shows it live at once; at the bound the
   restore is refused and nothing changes. Secures: a restore is never lost from the session nor
   kept from an attached view; a model that refuses restores fails here. Adversary: a restore
-  while a view is attached; a restore with no view. Not yet stated in formal/.
-  (spec/notice.yaml:82) -/
+  while a view is attached; a restore with no view. (spec/notice.yaml:82) -/
 def notice_restore_stores_one_stmt : Prop :=
   ∀ (s : NoticesState), ReachableNotices s →
     let n := (stepNotices s NoticesEvent.Restore).1

@@ -410,7 +410,7 @@ inductive ReachableParked : ParkedState → Prop where
   eviction time within the wire's range. Secures: an idle root worker nobody watches frees its
   host after the eviction time, and never a worker with work, an attached one, or a child.
   Adversary: a worker that never gives its host back; a kind of work one check forgets; an
-  eviction time past the wire's range. Not yet stated in formal/. (spec/park.yaml:160) -/
+  eviction time past the wire's range. (spec/park.yaml:160) -/
 def park_evicts_idle_root_stmt : Prop :=
   ∀ (f : ParkReleaseFacts),
     let v := decideParkRelease f
@@ -426,7 +426,7 @@ def park_evicts_idle_root_stmt : Prop :=
   running kernel bash() handle or detached cell included, holds it. Secures: an idle child's
   kernel memory is given back at its park, and a kernel a job or lease still needs is never
   disposed. Adversary: a background job in the kernel while the child parks; a pause lease or
-  scheduled job on the child. Not yet stated in formal/. (spec/park.yaml:169) -/
+  scheduled job on the child. (spec/park.yaml:169) -/
 def park_releases_free_child_stmt : Prop :=
   ∀ (f : ParkReleaseFacts),
     let v := decideParkRelease f
@@ -440,8 +440,7 @@ def park_releases_free_child_stmt : Prop :=
   time within the wire's range, else armed for exactly the time left (idle time plus time left is
   the eviction time), and never for an eviction time past the wire's range. Secures: a parked
   worker's timer fires when its eviction is due, not before and not never. Adversary: an eviction
-  time past the wire's range; an idle time 1 ms short of the eviction time. Not yet stated in
-  formal/. (spec/park.yaml:176) -/
+  time past the wire's range; an idle time 1 ms short of the eviction time. (spec/park.yaml:176) -/
 def park_eviction_time_left_stmt : Prop :=
   ∀ (f : EvictionInFacts),
     let v := decideEvictionIn f
@@ -456,8 +455,7 @@ def park_eviction_time_left_stmt : Prop :=
 
 /-- park_job_holds_kernel: while a background job (a kernel bash() handle or a detached cell)
   runs, the kernel is live. Secures: a release never disposes a kernel under a running job.
-  Adversary: a child that parks while its bash() handle still runs. Not yet stated in formal/.
-  (spec/park.yaml:187) -/
+  Adversary: a child that parks while its bash() handle still runs. (spec/park.yaml:187) -/
 def park_job_holds_kernel_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     (decide (s.jobs = 0) || decide (s.kernel = Kernel.Live)) = true
@@ -465,8 +463,7 @@ def park_job_holds_kernel_stmt : Prop :=
 /-- park_evicted_was_idle_root: a worker that asked to be stopped is a root worker, unattached,
   with no job, idle for at least the eviction time, its kernel never released. Secures: the
   supervisor is asked to stop only a worker whose stop loses nothing. Adversary: an attached or
-  busy worker reaching the eviction time; a child parked for hours. Not yet stated in formal/.
-  (spec/park.yaml:194) -/
+  busy worker reaching the eviction time; a child parked for hours. (spec/park.yaml:194) -/
 def park_evicted_was_idle_root_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     (!decide (s.phase = ParkPhase.Evicted) ||
@@ -479,7 +476,7 @@ def park_evicted_was_idle_root_stmt : Prop :=
 /-- park_root_keeps_kernel: a released kernel belongs to a parent-owned child; a root worker's
   kernel is never released, and jobs run only in an open session. Secures: a root session's
   kernel lives until the worker stops. Adversary: a root worker parked with no lease and no
-  scheduled job. Not yet stated in formal/. (spec/park.yaml:203) -/
+  scheduled job. (spec/park.yaml:203) -/
 def park_root_keeps_kernel_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     ((decide (s.kernel = Kernel.Live) || decide (s.depth > 0)) &&
@@ -491,7 +488,7 @@ def park_root_keeps_kernel_stmt : Prop :=
 /-- park_idle_clock: the idle clock runs only while the session is parked with no job (and stands
   still once evicted), and never past the wire's range; a run or a job stops it at 0. Secures: a
   worker is never evicted for time it spent working. Adversary: a long run or a long background
-  job followed by a park. Not yet stated in formal/. (spec/park.yaml:210) -/
+  job followed by a park. (spec/park.yaml:210) -/
 def park_idle_clock_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     (((decide (s.jobs = 0) &&
@@ -503,8 +500,7 @@ def park_idle_clock_stmt : Prop :=
   lease, no scheduled job) releases its live kernel then, anything else just parks, and a run end
   never evicts; outside a run it is ignored. Secures: the kernel of a child whose work is done is
   released at the run end, and the settlement's run releases it once the job is gone. Adversary:
-  a do-nothing park; a run end while a background job still runs. Not yet stated in formal/.
-  (spec/park.yaml:217) -/
+  a do-nothing park; a run end while a background job still runs. (spec/park.yaml:217) -/
 def park_run_end_rechecks_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     let n := (stepParked s ParkedEvent.RunEnd).1
@@ -526,7 +522,7 @@ def park_run_end_rechecks_stmt : Prop :=
   the live kernel of an idle free child, and otherwise only parks; outside a park it is ignored.
   Secures: the opening park and the timer's park apply both releases, so an idle root is stopped
   and a free child's kernel released. Adversary: a model that never evicts or never releases; an
-  attached client; a pause lease. Not yet stated in formal/. (spec/park.yaml:229) -/
+  attached client; a pause lease. (spec/park.yaml:229) -/
 def park_timer_rechecks_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     let n := (stepParked s ParkedEvent.Park).1
@@ -551,7 +547,7 @@ def park_timer_rechecks_stmt : Prop :=
   in progress takes it otherwise), so a run end parks again after it; with no job running it is
   ignored. Secures: a child parked with a job releases its kernel once the job settles, at the
   end of the run the settlement wakes. Adversary: a settlement that leaves the kernel held
-  forever; a settlement with no job. Not yet stated in formal/. (spec/park.yaml:243) -/
+  forever; a settlement with no job. (spec/park.yaml:243) -/
 def park_settlement_wakes_run_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     let n := (stepParked s ParkedEvent.JobSettle).1
@@ -567,8 +563,7 @@ def park_settlement_wakes_run_stmt : Prop :=
 
 /-- park_jobs_start_in_runs: a job starts only inside a run and below the model's bound, and
   starting it uses the kernel (reviving a released one). Secures: a job never runs on a disposed
-  kernel. Adversary: a bash() handle started just after the child's park. Not yet stated in
-  formal/. (spec/park.yaml:254) -/
+  kernel. Adversary: a bash() handle started just after the child's park. (spec/park.yaml:254) -/
 def park_jobs_start_in_runs_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     let n := (stepParked s ParkedEvent.JobStart).1
@@ -582,7 +577,7 @@ def park_jobs_start_in_runs_stmt : Prop :=
 /-- park_kernel_use_revives: a kernel use inside a run revives a released kernel (from its
   flushed namespace snapshot) and leaves a live one live; outside a run it is ignored. Secures: a
   released child kernel comes back at its next use. Adversary: a use of the kernel after the
-  release. Not yet stated in formal/. (spec/park.yaml:264) -/
+  release. (spec/park.yaml:264) -/
 def park_kernel_use_revives_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     let n := (stepParked s ParkedEvent.KernelUse).1
@@ -599,8 +594,7 @@ def park_kernel_use_revives_stmt : Prop :=
 
 /-- park_run_starts_parked: a run starts only in a parked session, and its start stops the idle
   clock at 0. Secures: time spent working never counts toward the eviction. Adversary: input
-  arriving at a long-idle worker just before its timer. Not yet stated in formal/.
-  (spec/park.yaml:274) -/
+  arriving at a long-idle worker just before its timer. (spec/park.yaml:274) -/
 def park_run_starts_parked_stmt : Prop :=
   ∀ (s : ParkedState), ReachableParked s →
     let n := (stepParked s ParkedEvent.RunStart).1
@@ -613,7 +607,7 @@ def park_run_starts_parked_stmt : Prop :=
 
 /-- park_open_once: a session opens once, idle, with the depth it is given. Secures: the depth
   the releases read is the worker's own, fixed for its life. Adversary: a second open of a
-  session already running. Not yet stated in formal/. (spec/park.yaml:282) -/
+  session already running. (spec/park.yaml:282) -/
 def park_open_once_stmt : Prop :=
   ∀ (s : ParkedState) (e_depth : Nat), ReachableParked s →
     let n := (stepParked s (ParkedEvent.Open e_depth)).1
@@ -627,7 +621,7 @@ def park_open_once_stmt : Prop :=
 /-- park_holds_recorded: attaching, detaching, a pause lease and a scheduled job are recorded as
   they are, touching nothing else, until the worker is evicted. Secures: the next re-check reads
   the session's current holds. Adversary: a client that attaches just before the eviction timer;
-  a lease dropped while parked. Not yet stated in formal/. (spec/park.yaml:290) -/
+  a lease dropped while parked. (spec/park.yaml:290) -/
 def park_holds_recorded_stmt : Prop :=
   ∀ (s : ParkedState)
     (e_attached : Bool)
@@ -648,8 +642,7 @@ def park_holds_recorded_stmt : Prop :=
 
 /-- park_time_passes: time adds to the idle clock (up to the wire's range) only while parked
   without a job, and changes nothing else. Secures: the idle time the eviction reads is the time
-  parked without work. Adversary: a clock that runs during a background job. Not yet stated in
-  formal/. (spec/park.yaml:300) -/
+  parked without work. Adversary: a clock that runs during a background job. (spec/park.yaml:300) -/
 def park_time_passes_stmt : Prop :=
   ∀ (s : ParkedState) (e_ms : Nat), ReachableParked s →
     let n := (stepParked s (ParkedEvent.Elapse e_ms)).1
@@ -661,309 +654,6 @@ def park_time_passes_stmt : Prop :=
                              min (s.idle_ms + e_ms) Statute.Timeouts.WIRE_MAX_MS
                            else
                              s.idle_ms) })) = true
-
-/-- park_wire_*: the JSON wire of the park re-check's facts and verdict round-trips and rejects
-  malformed input. Secures: a malformed re-check never reaches the model. Adversary: a message
-  that is malformed or from another version. This wire law concerns the TypeScript runtime; here
-  it is stated as the module's examples for ParkRelease, the shared vectors the runtime must
-  reproduce. Not yet stated in formal/. (spec/park.yaml:310) -/
-def park_wire_stmt : Prop :=
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 0,
-       attached := false,
-       idle_ms := 5400000,
-       eviction_ms := IDLE_EVICTION_MS,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.AskStop ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := true } : Statute.Orphan.WorkSet),
-       depth := 0,
-       attached := false,
-       idle_ms := 5399999,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 0,
-       attached := true,
-       idle_ms := 36000000,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 1,
-       attached := true,
-       idle_ms := 0,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.ReleaseKernel ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := true,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 2,
-       attached := false,
-       idle_ms := 36000000,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 1,
-       attached := false,
-       idle_ms := 36000000,
-       eviction_ms := 5400000,
-       pause_lease := true,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 1,
-       attached := false,
-       idle_ms := 0,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := true } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 0,
-       attached := false,
-       idle_ms := Statute.Timeouts.WIRE_MAX_MS,
-       eviction_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep
-
-/-- park_ffi_*: the re-check the worker runs at each park answers as the model on every vector.
-  Secures: the worker releases on the proved model, not a copy. Adversary: drift between model
-  and implementation. This ffi law concerns the TypeScript runtime; here it is stated as the
-  module's examples for ParkRelease, the shared vectors the runtime must reproduce. Not yet
-  stated in formal/. (spec/park.yaml:315) -/
-def park_ffi_stmt : Prop :=
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 0,
-       attached := false,
-       idle_ms := 5400000,
-       eviction_ms := IDLE_EVICTION_MS,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.AskStop ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := true } : Statute.Orphan.WorkSet),
-       depth := 0,
-       attached := false,
-       idle_ms := 5399999,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 0,
-       attached := true,
-       idle_ms := 36000000,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 1,
-       attached := true,
-       idle_ms := 0,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.ReleaseKernel ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := true,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 2,
-       attached := false,
-       idle_ms := 36000000,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 1,
-       attached := false,
-       idle_ms := 36000000,
-       eviction_ms := 5400000,
-       pause_lease := true,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 1,
-       attached := false,
-       idle_ms := 0,
-       eviction_ms := 5400000,
-       pause_lease := false,
-       scheduled_job := true } : ParkReleaseFacts) =
-  ParkVerdict.Keep ∧
-  decideParkRelease
-    ({ work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-       depth := 0,
-       attached := false,
-       idle_ms := Statute.Timeouts.WIRE_MAX_MS,
-       eviction_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
-       pause_lease := false,
-       scheduled_job := false } : ParkReleaseFacts) =
-  ParkVerdict.Keep
-
-/-- park_eviction_ffi_*: the eviction timer the worker arms at each park answers as the model on
-  every vector. Secures: the timer fires when the model says the eviction is due. Adversary:
-  drift between model and implementation. This ffi law concerns the TypeScript runtime; here it
-  is stated as the module's examples for EvictionIn, the shared vectors the runtime must
-  reproduce. Not yet stated in formal/. (spec/park.yaml:320) -/
-def park_eviction_ffi_stmt : Prop :=
-  decideEvictionIn ({ idle_ms := 1800000, eviction_ms := 5400000 } : EvictionInFacts) =
-  EvictionTimer.After 3600000 ∧
-  decideEvictionIn ({ idle_ms := 5400000, eviction_ms := 5400000 } : EvictionInFacts) =
-  EvictionTimer.Due ∧
-  decideEvictionIn
-    ({ idle_ms := 0, eviction_ms := Statute.Timeouts.WIRE_MAX_MS + 1 } : EvictionInFacts) =
-  EvictionTimer.Never ∧
-  decideEvictionIn
-    ({ idle_ms := 1, eviction_ms := Statute.Timeouts.WIRE_MAX_MS } : EvictionInFacts) =
-  EvictionTimer.After (Statute.Timeouts.WIRE_MAX_MS - 1)
 
 /-- Example idle_root_past_90min_asks_stop: (spec/park.yaml:326) -/
 theorem ex_idle_root_past_90min_asks_stop :

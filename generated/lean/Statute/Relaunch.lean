@@ -303,8 +303,7 @@ inductive ReachableRelaunch : RelaunchState → Prop where
 /-- relaunch_never_replaces: a probe uses the daemon that listens (and only then connects),
   whoever started it, and never relaunches while another launch is in progress. Secures: a client
   never replaces or doubles a daemon another client started. Adversary: a concurrent client that
-  relaunched first; a daemon of another build started meanwhile. Not yet stated in formal/.
-  (spec/relaunch.yaml:122) -/
+  relaunched first; a daemon of another build started meanwhile. (spec/relaunch.yaml:122) -/
 def relaunch_never_replaces_stmt : Prop :=
   ∀ (f : RelaunchDecideFacts),
     let v := decideRelaunchDecide f
@@ -316,7 +315,7 @@ def relaunch_never_replaces_stmt : Prop :=
   window (inclusive; past the wire's range never closing) has not passed. Secures: an attached
   user gets a supervisor back within CLIENT_RELAUNCH_WITHIN_MS, before its workers give up on it.
   Adversary: a client that never relaunches; a probe 1 ms after the window; a lost daemon of
-  another build. Not yet stated in formal/. (spec/relaunch.yaml:129) -/
+  another build. (spec/relaunch.yaml:129) -/
 def relaunch_lost_supervisor_stmt : Prop :=
   ∀ (f : RelaunchDecideFacts),
     let v := decideRelaunchDecide f
@@ -332,7 +331,7 @@ def relaunch_lost_supervisor_stmt : Prop :=
   exactly when no session is attached, the lost supervisor was of another build, or the window
   has passed; otherwise it relaunches or waits. Secures: a detached or other-build client never
   launches a supervisor, and an eligible one never gives up early. Adversary: a client that gives
-  up at once; a probe exactly at the window. Not yet stated in formal/. (spec/relaunch.yaml:138) -/
+  up at once; a probe exactly at the window. (spec/relaunch.yaml:138) -/
 def relaunch_leaves_when_not_its_own_stmt : Prop :=
   ∀ (f : RelaunchDecideFacts),
     let v := decideRelaunchDecide f
@@ -346,8 +345,7 @@ def relaunch_leaves_when_not_its_own_stmt : Prop :=
 /-- relaunch_takes_only_a_free_socket: no event makes the socket's daemon this client's unless
   the socket was down (nothing listening, no launch in progress). Secures: a client never
   replaces a daemon another client started. Adversary: a concurrent client's launch still
-  starting; a daemon that came back by itself. Not yet stated in formal/.
-  (spec/relaunch.yaml:147) -/
+  starting; a daemon that came back by itself. (spec/relaunch.yaml:147) -/
 def relaunch_takes_only_a_free_socket_stmt : Prop :=
   ∀ (s : RelaunchState) (e : RelaunchEvent), ReachableRelaunch s →
     let n := (stepRelaunch s e).1
@@ -356,7 +354,7 @@ def relaunch_takes_only_a_free_socket_stmt : Prop :=
 /-- relaunch_connected_to_a_listening_daemon: a connected client uses a daemon that listens,
   knows its build, and has no lost time running. Secures: the client never believes it is served
   by a dead or starting daemon. Adversary: a crash of the daemon the client uses; a launch that
-  fails. Not yet stated in formal/. (spec/relaunch.yaml:154) -/
+  fails. (spec/relaunch.yaml:154) -/
 def relaunch_connected_to_a_listening_daemon_stmt : Prop :=
   ∀ (s : RelaunchState), ReachableRelaunch s →
     (!decide (s.phase = ClientPhase.Connected) ||
@@ -366,8 +364,8 @@ def relaunch_connected_to_a_listening_daemon_stmt : Prop :=
 
 /-- relaunch_launches_own_build: a daemon this client launched is of its own build and is
   starting or listening; the lost clock stays within the wire's range. Secures: a relaunch never
-  starts another build. Adversary: a client of one build over a daemon of another. Not yet stated
-  in formal/. (spec/relaunch.yaml:161) -/
+  starts another build. Adversary: a client of one build over a daemon of another.
+  (spec/relaunch.yaml:161) -/
 def relaunch_launches_own_build_stmt : Prop :=
   ∀ (s : RelaunchState), ReachableRelaunch s →
     ((!s.socket_mine || (s.socket_own && !decide (s.socket = Socket.Down))) &&
@@ -376,8 +374,8 @@ def relaunch_launches_own_build_stmt : Prop :=
 /-- relaunch_workers_follow_the_daemon: the live workers are served exactly while a daemon
   listens, and then by a daemon of their build; while nothing listens they wait orphaned.
   Secures: the relaunched supervisor takes every live worker, and no worker is driven by another
-  build. Adversary: a crash with workers in flight; a relaunch of another build. Not yet stated
-  in formal/. (spec/relaunch.yaml:168) -/
+  build. Adversary: a crash with workers in flight; a relaunch of another build.
+  (spec/relaunch.yaml:168) -/
 def relaunch_workers_follow_the_daemon_stmt : Prop :=
   ∀ (s : RelaunchState), ReachableRelaunch s →
     (decide (decide (s.workers = Workers.Served) = decide (s.socket = Socket.Listening)) &&
@@ -388,7 +386,7 @@ def relaunch_workers_follow_the_daemon_stmt : Prop :=
   in progress, and otherwise launches its own build; a probe of a connected or departed client is
   ignored. Secures: the client relaunches its lost supervisor within the window and never beside
   another launch. Adversary: a do-nothing client; a client that relaunches while a daemon
-  listens. Not yet stated in formal/. (spec/relaunch.yaml:175) -/
+  listens. (spec/relaunch.yaml:175) -/
 def relaunch_probe_acts_stmt : Prop :=
   ∀ (s : RelaunchState), ReachableRelaunch s →
     let n := (stepRelaunch s RelaunchEvent.Probe).1
@@ -418,7 +416,7 @@ def relaunch_probe_acts_stmt : Prop :=
   live workers of its build and stops the others as lost (their sessions restarting on its
   build); with no launch in progress it is ignored. Secures: a relaunched supervisor of the lost
   one's build resumes its live workers instead of restarting them. Adversary: a relaunch of
-  another build; a listen with no launch. Not yet stated in formal/. (spec/relaunch.yaml:189) -/
+  another build; a listen with no launch. (spec/relaunch.yaml:189) -/
 def relaunch_adopts_live_workers_stmt : Prop :=
   ∀ (s : RelaunchState), ReachableRelaunch s →
     let n := (stepRelaunch s RelaunchEvent.Listen).1
@@ -440,8 +438,8 @@ def relaunch_adopts_live_workers_stmt : Prop :=
 /-- relaunch_crash_orphans: a crash of the listening daemon orphans its workers and loses a
   connected client; a crash of a launch in progress frees the socket; with nothing on the socket
   it is ignored. Secures: the client notices the loss of its supervisor and the workers wait for
-  the next one. Adversary: a crash while the client waits for another's launch. Not yet stated in
-  formal/. (spec/relaunch.yaml:200) -/
+  the next one. Adversary: a crash while the client waits for another's launch.
+  (spec/relaunch.yaml:200) -/
 def relaunch_crash_orphans_stmt : Prop :=
   ∀ (s : RelaunchState), ReachableRelaunch s →
     let n := (stepRelaunch s RelaunchEvent.Crash).1
@@ -465,8 +463,7 @@ def relaunch_crash_orphans_stmt : Prop :=
 
 /-- relaunch_other_launch: another client's launch takes the socket only when it is down, with
   its own build; otherwise it is ignored. Secures: the model has one daemon on the socket at a
-  time. Adversary: two clients launching at once. Not yet stated in formal/.
-  (spec/relaunch.yaml:212) -/
+  time. Adversary: two clients launching at once. (spec/relaunch.yaml:212) -/
 def relaunch_other_launch_stmt : Prop :=
   ∀ (s : RelaunchState) (e_own_build : Bool), ReachableRelaunch s →
     let n := (stepRelaunch s (RelaunchEvent.OtherLaunch e_own_build)).1
@@ -483,8 +480,7 @@ def relaunch_other_launch_stmt : Prop :=
 
 /-- relaunch_lost_clock: time adds to the lost clock (up to the wire's range) only while the
   client is lost, and changes nothing else. Secures: the window the probe reads is the time since
-  the loss. Adversary: a clock that runs while the client is connected. Not yet stated in
-  formal/. (spec/relaunch.yaml:222) -/
+  the loss. Adversary: a clock that runs while the client is connected. (spec/relaunch.yaml:222) -/
 def relaunch_lost_clock_stmt : Prop :=
   ∀ (s : RelaunchState) (e_ms : Nat), ReachableRelaunch s →
     let n := (stepRelaunch s (RelaunchEvent.Elapse e_ms)).1
@@ -499,154 +495,12 @@ def relaunch_lost_clock_stmt : Prop :=
 
 /-- relaunch_attachment: attaching and detaching are recorded as they are and change nothing
   else. Secures: the next probe reads whether a session is attached now. Adversary: a user who
-  detaches while the supervisor is lost. Not yet stated in formal/. (spec/relaunch.yaml:230) -/
+  detaches while the supervisor is lost. (spec/relaunch.yaml:230) -/
 def relaunch_attachment_stmt : Prop :=
   ∀ (s : RelaunchState) (e_attached : Bool), ReachableRelaunch s →
     let n := (stepRelaunch s (RelaunchEvent.Attachment e_attached)).1
     let o := (stepRelaunch s (RelaunchEvent.Attachment e_attached)).2
     (decide (o = RelaunchOutput.Noted) && decide (n = { s with attached := e_attached })) = true
-
-/-- relaunch_wire_*: the JSON wire of the probe's facts and verdict round-trips and rejects
-  malformed input. Secures: a malformed probe never reaches the model. Adversary: a message that
-  is malformed or from another version. This wire law concerns the TypeScript runtime; here it is
-  stated as the module's examples for RelaunchDecide, the shared vectors the runtime must
-  reproduce. Not yet stated in formal/. (spec/relaunch.yaml:238) -/
-def relaunch_wire_stmt : Prop :=
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := 0,
-       window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS } : RelaunchDecideFacts) =
-  RelaunchVerdict.Relaunch ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := 60000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Relaunch ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := 60001,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Leave ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := true,
-       launch_held := false,
-       lost_ms := 1000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Connect ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := true,
-       lost_ms := 1000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Wait ∧
-  decideRelaunchDecide
-    ({ attached := false,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := 0,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Leave ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := false,
-       listening := false,
-       launch_held := false,
-       lost_ms := 0,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Leave ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Relaunch
-
-/-- relaunch_ffi_*: the probe the client runs answers as the model on every vector. Secures: the
-  client relaunches on the proved model, not a copy. Adversary: drift between model and
-  implementation. This ffi law concerns the TypeScript runtime; here it is stated as the module's
-  examples for RelaunchDecide, the shared vectors the runtime must reproduce. Not yet stated in
-  formal/. (spec/relaunch.yaml:243) -/
-def relaunch_ffi_stmt : Prop :=
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := 0,
-       window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS } : RelaunchDecideFacts) =
-  RelaunchVerdict.Relaunch ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := 60000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Relaunch ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := 60001,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Leave ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := true,
-       launch_held := false,
-       lost_ms := 1000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Connect ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := true,
-       lost_ms := 1000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Wait ∧
-  decideRelaunchDecide
-    ({ attached := false,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := 0,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Leave ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := false,
-       listening := false,
-       launch_held := false,
-       lost_ms := 0,
-       window_ms := 60000 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Leave ∧
-  decideRelaunchDecide
-    ({ attached := true,
-       own_build := true,
-       listening := false,
-       launch_held := false,
-       lost_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1 } : RelaunchDecideFacts) =
-  RelaunchVerdict.Relaunch
 
 /-- Example lost_own_supervisor_is_relaunched: (spec/relaunch.yaml:249) -/
 theorem ex_lost_own_supervisor_is_relaunched :

@@ -271,8 +271,8 @@ inductive ReachableDaemon : DaemonState → Prop where
 
 /-- replace_never_downgrades: a client replaces the daemon only when the client's version ranks
   strictly above the daemon's. Secures: the daemon on a socket never moves to an older build.
-  Adversary: an older client started after a newer one (a concurrent launcher). Proved in
-  formal/. (spec/replace.yaml:117) -/
+  Adversary: an older client started after a newer one (a concurrent launcher).
+  (spec/replace.yaml:117) -/
 def replace_never_downgrades_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -282,7 +282,7 @@ def replace_never_downgrades_stmt : Prop :=
 /-- replacement_terminates: every replacement strictly raises the running daemon's rank and
   nothing lowers it, so k builds cause at most k - 1 replacements. Secures: clients of several
   builds cannot replace each other's daemons forever. Adversary: concurrent launchers of
-  different builds. Open: stated in formal/ with sorry. (spec/replace.yaml:124) -/
+  different builds. (spec/replace.yaml:124) -/
 def replacement_terminates_stmt : Prop :=
   ∀ (s : DaemonState) (e : DaemonEvent), ReachableDaemon s →
     let n := (stepDaemon s e).1
@@ -293,7 +293,7 @@ def replacement_terminates_stmt : Prop :=
 /-- background_never_replaces: a background client (dashboard, gateway, ACP, relaunch of a lost
   daemon) never replaces the daemon, whatever the versions. Secures: no background start
   interrupts a user's daemon. Adversary: a background client of a newer build started while a
-  user works. Proved in formal/. (spec/replace.yaml:134) -/
+  user works. (spec/replace.yaml:134) -/
 def background_never_replaces_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -303,7 +303,7 @@ def background_never_replaces_stmt : Prop :=
 /-- replace_rank_reads_semver: between different series the relation is the numeric order of
   (major, minor, patch) as semver reads it, whatever the pre-release parts. Secures: 10.0.0 ranks
   above 9.99.99 and 1.2.4-dev above 1.2.3, as semver says. Adversary: a build whose version sorts
-  wrongly as text or by its suffix. Open: stated in formal/ with sorry. (spec/replace.yaml:141) -/
+  wrongly as text or by its suffix. (spec/replace.yaml:141) -/
 def replace_rank_reads_semver_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -329,8 +329,8 @@ def replace_rank_reads_semver_stmt : Prop :=
 
 /-- replace_rank_cut: within one series a release ranks above every pre-release (-dev, -main.N,
   -4), whatever the build ids. Secures: a development build is replaced by its release and never
-  replaces it. Adversary: a -dev or older-scheme build, or 1.2.3-4 read as above 1.2.3. Open:
-  stated in formal/ with sorry. (spec/replace.yaml:156) -/
+  replaces it. Adversary: a -dev or older-scheme build, or 1.2.3-4 read as above 1.2.3.
+  (spec/replace.yaml:156) -/
 def replace_rank_cut_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -353,7 +353,7 @@ def replace_rank_cut_stmt : Prop :=
 /-- replace_relation_exact: the relation is exact; swapping client and daemon swaps newer and
   older and keeps the rest, and it is Unknown exactly when a version is missing. Secures: two
   builds never both see themselves as the newer one. Adversary: concurrent launchers of two
-  builds. Open: stated in formal/ with sorry. (spec/replace.yaml:169) -/
+  builds. (spec/replace.yaml:169) -/
 def replace_relation_exact_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -376,7 +376,7 @@ def replace_relation_exact_stmt : Prop :=
   daemon advertises idle shutdown and is idle; otherwise it uses the daemon iff the protocol
   agrees, and an older client or another build says so. Secures: a user is never left without a
   daemon and always learns why an update did not happen. Adversary: a busy daemon; a daemon
-  without the capability; a client of another build. Proved in formal/. (spec/replace.yaml:180) -/
+  without the capability; a client of another build. (spec/replace.yaml:180) -/
 def replace_verdict_exact_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -400,7 +400,7 @@ def replace_verdict_exact_stmt : Prop :=
   background one, else the missing idle-shutdown capability, else the busy daemon. Secures: an
   interactive user always learns why an update did not happen, and a background client never
   speaks. Adversary: a background client facing an unknown or capability-less daemon; an
-  interactive client facing a busy daemon. Proved in formal/. (spec/replace.yaml:192) -/
+  interactive client facing a busy daemon. (spec/replace.yaml:192) -/
 def replace_tell_exact_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -425,8 +425,7 @@ def replace_tell_exact_stmt : Prop :=
   (pre_cmp); two equal versions are the same build exactly when the build ids agree, and another
   build of the same version otherwise. Secures: two builds of one version never replace each
   other, and -main.46 is replaced by -main.47 and not the reverse. Adversary: another build of
-  the same version; two development builds of one series. Not yet stated in formal/.
-  (spec/replace.yaml:208) -/
+  the same version; two development builds of one series. (spec/replace.yaml:208) -/
 def replace_same_series_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -451,7 +450,7 @@ def replace_same_series_stmt : Prop :=
   the replacement verdict says so, and then the daemon's rank becomes the client's and one
   replacement is counted; any other start changes nothing. Secures: the daemon on the socket is
   exactly what the verdicts made it, and the count of replacements is true. Adversary: concurrent
-  launchers of different builds. Not yet stated in formal/. (spec/replace.yaml:221) -/
+  launchers of different builds. (spec/replace.yaml:221) -/
 def replace_daemon_follows_the_verdict_stmt : Prop :=
   ∀ (s : DaemonState)
     (e_rank : Nat)
@@ -483,251 +482,9 @@ def replace_daemon_follows_the_verdict_stmt : Prop :=
 /-- replace_at_most_k_minus_one: the replacements so far never exceed the running daemon's rank,
   so k builds (ranks 0 to k - 1) cause at most k - 1 replacements. Secures: the seed's bound on
   replacements, over every interleaving of client starts. Adversary: concurrent launchers of k
-  different builds in any order. Not yet stated in formal/. (spec/replace.yaml:233) -/
+  different builds in any order. (spec/replace.yaml:233) -/
 def replace_at_most_k_minus_one_stmt : Prop :=
   ∀ (s : DaemonState), ReachableDaemon s → decide (s.replacements ≤ s.rank) = true
-
-/-- replace_ffi_relation: the relation the client computes answers as the model on every vector.
-  Secures: the client acts on the proved order, not a copy. Adversary: drift between model and
-  implementation. This ffi law concerns the TypeScript runtime; here it is stated as the module's
-  examples for Relate, the shared vectors the runtime must reproduce. Proved in formal/.
-  (spec/replace.yaml:240) -/
-def replace_ffi_relation_stmt : Prop :=
-  decideRelate
-    ({ client := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       daemon := Option.some ({ major := 1, minor := 2, patch := 3, pre_release := true } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientNewer ∧
-  decideRelate
-    ({ client := Option.some ({ major := 1, minor := 2, patch := 3, pre_release := true } : Series),
-       daemon := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientOlder ∧
-  decideRelate
-    ({ client := Option.some ({ major := 1, minor := 2, patch := 3, pre_release := true } : Series),
-       daemon := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       pre_cmp := Cmp.Above,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientOlder ∧
-  decideRelate
-    ({ client := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       daemon := Option.some
-                   ({ major := 1, minor := 3, patch := 0, pre_release := false } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientOlder ∧
-  decideRelate
-    ({ client := Option.some
-                   ({ major := 1, minor := 3, patch := 0, pre_release := false } : Series),
-       daemon := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientNewer ∧
-  decideRelate
-    ({ client := Option.some
-                   ({ major := 10, minor := 0, patch := 0, pre_release := false } : Series),
-       daemon := Option.some
-                   ({ major := 9, minor := 99, patch := 99, pre_release := false } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientNewer ∧
-  decideRelate
-    ({ client := Option.some
-                   ({ major := 1, minor := 0, patch := 0, pre_release := false } : Series),
-       daemon := Option.some ({ major := 0, minor := 9, patch := 9, pre_release := true } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientNewer ∧
-  decideRelate
-    ({ client := Option.some
-                   ({ major := 0, minor := 9, patch := 9, pre_release := false } : Series),
-       daemon := Option.some ({ major := 0, minor := 9, patch := 9, pre_release := true } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientNewer ∧
-  decideRelate
-    ({ client := Option.some ({ major := 0, minor := 9, patch := 9, pre_release := true } : Series),
-       daemon := Option.some ({ major := 0, minor := 9, patch := 9, pre_release := true } : Series),
-       pre_cmp := Cmp.Below,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientOlder ∧
-  decideRelate
-    ({ client := Option.some ({ major := 1, minor := 2, patch := 4, pre_release := true } : Series),
-       daemon := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.ClientNewer ∧
-  decideRelate
-    ({ client := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       daemon := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := true } : RelateFacts) =
-  ClientRelation.SameBuild ∧
-  decideRelate
-    ({ client := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       daemon := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.OtherBuild ∧
-  decideRelate
-    ({ client := Option.some ({ major := 1, minor := 2, patch := 3, pre_release := true } : Series),
-       daemon := Option.some ({ major := 1, minor := 2, patch := 3, pre_release := true } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.OtherBuild ∧
-  decideRelate
-    ({ client := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       daemon := (Option.none : Option Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := false } : RelateFacts) =
-  ClientRelation.Unknown ∧
-  decideRelate
-    ({ client := (Option.none : Option Series),
-       daemon := Option.some
-                   ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
-       pre_cmp := Cmp.Equal,
-       same_build_id := true } : RelateFacts) =
-  ClientRelation.Unknown
-
-/-- replace_ffi_verdict: the replacement verdict the client computes answers as the model on
-  every vector. Secures: the client acts on the proved verdict, not a copy. Adversary: drift
-  between model and implementation. This ffi law concerns the TypeScript runtime; here it is
-  stated as the module's examples for Replacement, the shared vectors the runtime must reproduce.
-  Proved in formal/. (spec/replace.yaml:245) -/
-def replace_ffi_verdict_stmt : Prop :=
-  decideReplacement
-    ({ relation := decideRelate
-                     ({ client := Option.some
-                                    ({ major := 1,
-                                       minor := 2,
-                                       patch := 3,
-                                       pre_release := false } : Series),
-                        daemon := Option.some
-                                    ({ major := 1,
-                                       minor := 2,
-                                       patch := 3,
-                                       pre_release := true } : Series),
-                        pre_cmp := Cmp.Equal,
-                        same_build_id := false } : RelateFacts),
-       client_kind := ClientKind.Interactive,
-       idle_shutdown := true,
-       daemon_busy := false,
-       protocol_agrees := true } : ReplacementFacts) =
-  ReplaceAnswer.Replace ∧
-  decideReplacement
-    ({ relation := decideRelate
-                     ({ client := Option.some
-                                    ({ major := 1,
-                                       minor := 2,
-                                       patch := 3,
-                                       pre_release := false } : Series),
-                        daemon := Option.some
-                                    ({ major := 1,
-                                       minor := 2,
-                                       patch := 3,
-                                       pre_release := true } : Series),
-                        pre_cmp := Cmp.Equal,
-                        same_build_id := false } : RelateFacts),
-       client_kind := ClientKind.Background,
-       idle_shutdown := true,
-       daemon_busy := false,
-       protocol_agrees := true } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.Silent true ∧
-  decideReplacement
-    ({ relation := decideRelate
-                     ({ client := Option.some
-                                    ({ major := 1,
-                                       minor := 2,
-                                       patch := 3,
-                                       pre_release := false } : Series),
-                        daemon := Option.some
-                                    ({ major := 1,
-                                       minor := 3,
-                                       patch := 0,
-                                       pre_release := false } : Series),
-                        pre_cmp := Cmp.Equal,
-                        same_build_id := false } : RelateFacts),
-       client_kind := ClientKind.Interactive,
-       idle_shutdown := true,
-       daemon_busy := false,
-       protocol_agrees := true } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.OlderClient true ∧
-  decideReplacement
-    ({ relation := ClientRelation.ClientOlder,
-       client_kind := ClientKind.Interactive,
-       idle_shutdown := true,
-       daemon_busy := false,
-       protocol_agrees := false } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.OlderClient false ∧
-  decideReplacement
-    ({ relation := ClientRelation.OtherBuild,
-       client_kind := ClientKind.Interactive,
-       idle_shutdown := true,
-       daemon_busy := false,
-       protocol_agrees := true } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.SameVersionOtherBuild true ∧
-  decideReplacement
-    ({ relation := ClientRelation.ClientNewer,
-       client_kind := ClientKind.Interactive,
-       idle_shutdown := false,
-       daemon_busy := false,
-       protocol_agrees := true } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.NoCapability true ∧
-  decideReplacement
-    ({ relation := ClientRelation.ClientNewer,
-       client_kind := ClientKind.Interactive,
-       idle_shutdown := true,
-       daemon_busy := true,
-       protocol_agrees := true } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.BusyDaemon true ∧
-  decideReplacement
-    ({ relation := ClientRelation.Unknown,
-       client_kind := ClientKind.Interactive,
-       idle_shutdown := true,
-       daemon_busy := false,
-       protocol_agrees := true } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.VersionUnknown true ∧
-  decideReplacement
-    ({ relation := ClientRelation.SameBuild,
-       client_kind := ClientKind.Interactive,
-       idle_shutdown := true,
-       daemon_busy := false,
-       protocol_agrees := true } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.Silent true ∧
-  decideReplacement
-    ({ relation := ClientRelation.ClientNewer,
-       client_kind := ClientKind.Background,
-       idle_shutdown := true,
-       daemon_busy := false,
-       protocol_agrees := false } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.Silent false ∧
-  decideReplacement
-    ({ relation := ClientRelation.Unknown,
-       client_kind := ClientKind.Background,
-       idle_shutdown := false,
-       daemon_busy := false,
-       protocol_agrees := false } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.VersionUnknown false ∧
-  decideReplacement
-    ({ relation := ClientRelation.ClientNewer,
-       client_kind := ClientKind.Background,
-       idle_shutdown := false,
-       daemon_busy := true,
-       protocol_agrees := true } : ReplacementFacts) =
-  ReplaceAnswer.Keep Tell.Silent true
 
 /-- Example release_is_newer_than_its_dev_build: client 1.2.3, daemon 1.2.3-dev.
   (spec/replace.yaml:251) -/

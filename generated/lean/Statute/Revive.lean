@@ -268,7 +268,7 @@ inductive ReachableBusyRefresh : BusyRefreshState → Prop where
   flight revives it, whatever order its runs and other work started and ended in, however long
   the run. Secures: a long run (or a job outliving its run) that crashed is resumed at the next
   boot. Adversary: a crash at any time of any work history, followed by a late boot; a run ending
-  while a background job goes on. Open: stated in formal/ with sorry. (spec/revive.yaml:119) -/
+  while a background job goes on. (spec/revive.yaml:119) -/
 def revive_after_refresh_stmt : Prop :=
   ∀ (s : BusyRefreshState) (e_at_ms : Nat), ReachableBusyRefresh s →
     (!(s.crashed &&
@@ -288,7 +288,7 @@ def revive_after_refresh_stmt : Prop :=
   and then it is at most one refresh older than the next due tick and never ahead of the worker's
   clock. Secures: whatever the worker crashed in the middle of, its journal says busy with a
   stamp a boot can trust. Adversary: a run that ends while a background job goes on; work that
-  starts and ends in any order. Not yet stated in formal/. (spec/revive.yaml:131) -/
+  starts and ends in any order. (spec/revive.yaml:131) -/
 def revive_busy_while_working_stmt : Prop :=
   ∀ (s : BusyRefreshState), ReachableBusyRefresh s →
     (decide (Option.isSome s.record =
@@ -300,8 +300,8 @@ def revive_busy_while_working_stmt : Prop :=
 /-- revive_veto_order: the veto is the first of the seed's order whose fact holds (given up,
   archived, live lease, no busy time, unreadable stamp, stamp in the future, stamp too old), and
   Revive only when none holds. Secures: a boot reports the reason the seed ranks first, and never
-  revives past a veto. Adversary: a session that meets several vetoes at once. Not yet stated in
-  formal/. (spec/revive.yaml:140) -/
+  revives past a veto. Adversary: a session that meets several vetoes at once.
+  (spec/revive.yaml:140) -/
 def revive_veto_order_stmt : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
@@ -332,8 +332,7 @@ def revive_veto_order_stmt : Prop :=
   while there is work and only notes the time without; an accepted crash marks the worker crashed
   at its time; an accepted boot changes nothing. Secures: the busy evidence is refreshed on every
   tick of a working worker, and the crash time a boot reads is the real one. Adversary: a refresh
-  that forgets to record; a crash that is not recorded. Not yet stated in formal/.
-  (spec/revive.yaml:156) -/
+  that forgets to record; a crash that is not recorded. (spec/revive.yaml:156) -/
 def revive_accepted_events_stmt : Prop :=
   ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh s →
     let n := (stepBusyRefresh s e).1
@@ -365,7 +364,7 @@ def revive_accepted_events_stmt : Prop :=
   exactly when it is more than REVIVAL_MAX_AGE_MS old, and once too old it stays too old as the
   clock advances. Secures: the boot's age check uses the model's bound, REVIVE_WITHIN_MS +
   BUSY_REFRESH_MS, and ages monotonically. Adversary: a stale busy stamp from a long-dead worker;
-  a clock that moves on. Open: stated in formal/ with sorry. (spec/revive.yaml:171) -/
+  a clock that moves on. (spec/revive.yaml:171) -/
 def revive_veto_ages_as_model_stmt : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
@@ -386,7 +385,7 @@ def revive_veto_ages_as_model_stmt : Prop :=
   at most the skew ahead is never vetoed for it. Secures: a worker whose clock runs slightly
   ahead of the supervisor's is still revived, and a stamp from a clock far ahead never is.
   Adversary: two processes whose wall clocks differ; a stamp written by a clock set far ahead.
-  Proved in formal/. (spec/revive.yaml:181) -/
+  (spec/revive.yaml:181) -/
 def revive_veto_future_as_skew_stmt : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
@@ -406,8 +405,7 @@ def revive_veto_future_as_skew_stmt : Prop :=
   the latest time or at the due tick is on time; an ignored or refused event changes nothing.
   Secures: the busy evidence a boot reads was refreshed on time up to the crash, and no event
   after the crash rewrites it. Adversary: a clock that goes backwards; a refresh tick that is
-  skipped; a late event of a dead worker. Open: stated in formal/ with sorry.
-  (spec/revive.yaml:190) -/
+  skipped; a late event of a dead worker. (spec/revive.yaml:190) -/
 def revive_refresh_on_time_stmt : Prop :=
   ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh s →
     let n := (stepBusyRefresh s e).1
@@ -436,8 +434,8 @@ def revive_refresh_on_time_stmt : Prop :=
   later; when the last work ends it records idle; a run that starts, or ends with other work
   left, records busy; any other change keeps the record. Secures: the latest record tells a boot
   whether the worker was busy, from the first moment of its work to the last. Adversary: a run
-  that ends while a background job goes on; a run that starts beside a compaction. Open: stated
-  in formal/ with sorry. (spec/revive.yaml:203) -/
+  that ends while a background job goes on; a run that starts beside a compaction.
+  (spec/revive.yaml:203) -/
 def revive_work_recorded_stmt : Prop :=
   ∀ (s : BusyRefreshState)
     (e_at_ms : Nat)
@@ -476,109 +474,6 @@ def revive_work_recorded_stmt : Prop :=
                  RefreshOutput.RecordedIdle
                else
                  RefreshOutput.Noted)))) = true
-
-/-- revive_ffi_*: the runtime entry the supervisor calls at boot answers as the model on every
-  vector. Secures: the boot acts on the proved model, not a copy. Adversary: drift between model
-  and implementation. This ffi law concerns the TypeScript runtime; here it is stated as the
-  module's examples for RevivalVeto, the shared vectors the runtime must reproduce. Proved in
-  formal/. (spec/revive.yaml:219) -/
-def revive_ffi_stmt : Prop :=
-  decideRevivalVeto
-    ({ given_up := true,
-       archived := true,
-       live_lease := true,
-       has_busy_time := true,
-       stamp_ms := Option.some 36000000,
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.GivenUp ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := true,
-       live_lease := true,
-       has_busy_time := false,
-       stamp_ms := (Option.none : Option Nat),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Archived ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := true,
-       has_busy_time := false,
-       stamp_ms := (Option.none : Option Nat),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.LiveLease ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := false,
-       stamp_ms := (Option.none : Option Nat),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.NoBusyTime ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := (Option.none : Option Nat),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Unreadable ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 + 61000),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Future ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 + 59000),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Revive ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 + 60000),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Revive ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 - 1800000),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Revive ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 - 1800000 - 1),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.TooOld ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some (36000000 + 60001),
-       now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Future ∧
-  decideRevivalVeto
-    ({ given_up := false,
-       archived := false,
-       live_lease := false,
-       has_busy_time := true,
-       stamp_ms := Option.some 60000,
-       now_ms := 1560000 } : RevivalVetoFacts) =
-  Veto.Revive
 
 /-- Example given_up_worker_with_fresh_stamp_is_vetoed_as_given_up: every veto fact holds and the
   stamp is fresh; given up comes first. (spec/revive.yaml:225) -/

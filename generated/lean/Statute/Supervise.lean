@@ -141,7 +141,7 @@ inductive ReachableRestartBudget : RestartBudgetState → Prop where
 
 /-- restart_pause_ordered: the first pause is positive and not above the cap, and the budget fits
   the decision's range. Secures: the pause formula has a non-empty range. Adversary: a
-  misconfigured constant. Proved in formal/. (spec/supervise.yaml:78) -/
+  misconfigured constant. (spec/supervise.yaml:78) -/
 def restart_pause_ordered_stmt : Prop :=
   (decide (0 < RESTART_PAUSE_BASE_MS) &&
    decide (RESTART_PAUSE_BASE_MS ≤ RESTART_PAUSE_MAX_MS) &&
@@ -149,8 +149,8 @@ def restart_pause_ordered_stmt : Prop :=
 
 /-- restart_gives_up: a worker is given up exactly when it was already, or when this failure is
   the (RESTART_MAX_FAILURES+1)-th inside one window; then it stays given up. Secures: a
-  crash-looping worker stops consuming the host. Adversary: a crash loop. Open: stated in formal/
-  with sorry. (spec/supervise.yaml:83) -/
+  crash-looping worker stops consuming the host. Adversary: a crash loop.
+  (spec/supervise.yaml:83) -/
 def restart_gives_up_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
     let n := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).1
@@ -168,8 +168,7 @@ def restart_gives_up_stmt : Prop :=
 
 /-- restart_decide_window: only failures less than RESTART_WINDOW_MS old count; a restart
   remembers exactly those and this one. Secures: an old failure never tips a healthy worker over
-  the budget. Adversary: a crash loop spread over hours. Open: stated in formal/ with sorry.
-  (spec/supervise.yaml:94) -/
+  the budget. Adversary: a crash loop spread over hours. (spec/supervise.yaml:94) -/
 def restart_decide_window_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
     let n := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).1
@@ -187,7 +186,7 @@ def restart_decide_window_stmt : Prop :=
 /-- restart_decide_verdict: the k-th failure in a window within budget restarts after 250 ms for
   k = 1 and double the (k-1)-th pause after, capped at 30 s; above budget it gives up. Secures:
   restarts back off, bounded between RESTART_PAUSE_BASE_MS and RESTART_PAUSE_MAX_MS. Adversary: a
-  crash loop. Open: stated in formal/ with sorry. (spec/supervise.yaml:104) -/
+  crash loop. (spec/supervise.yaml:104) -/
 def restart_decide_verdict_stmt : Prop :=
   ∀ (f : RestartDecideFacts),
     let v := decideRestartDecide f
@@ -207,8 +206,7 @@ def restart_decide_verdict_stmt : Prop :=
 
 /-- restart_clock_backwards_rejected: a failure time before the latest accepted one is rejected
   and changes nothing (unless already given up). Secures: a jumping clock cannot reset or inflate
-  the budget. Adversary: a clock that jumps backwards. Open: stated in formal/ with sorry.
-  (spec/supervise.yaml:118) -/
+  the budget. Adversary: a clock that jumps backwards. (spec/supervise.yaml:118) -/
 def restart_clock_backwards_rejected_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
     let n := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).1
@@ -222,7 +220,7 @@ def restart_clock_backwards_rejected_stmt : Prop :=
   exactly the pause RestartDecide gives for that count. Secures: a worker within its budget is
   always restarted, after the doubling pause; a budget that refuses every failure fails here.
   Adversary: a model that gives up or refuses without cause; a failure exactly at the latest
-  time. Not yet stated in formal/. (spec/supervise.yaml:127) -/
+  time. (spec/supervise.yaml:127) -/
 def restart_within_budget_restarts_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
     let o := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).2
@@ -234,314 +232,6 @@ def restart_within_budget_restarts_stmt : Prop :=
      decide (o =
              decideRestartDecide
                ({ in_window := k, budget := RESTART_MAX_FAILURES } : RestartDecideFacts))) = true
-
-/-- restart_wire_*: the JSON wire of failures and verdicts round-trips and rejects malformed
-  input without touching state. Secures: a malformed message never reaches the model. Adversary:
-  a message that is malformed or from another version. This wire law concerns the TypeScript
-  runtime; here it is stated as the module's examples for RestartBudget, the shared vectors the
-  runtime must reproduce. Proved in formal/. (spec/supervise.yaml:138) -/
-def restart_wire_stmt : Prop :=
-  runRestartBudget initialRestartBudget [RestartBudgetEvent.Failure 0] = [Verdict.Restart 250] ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 1000,
-      RestartBudgetEvent.Failure 2000,
-      RestartBudgetEvent.Failure 3000,
-      RestartBudgetEvent.Failure 4000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000]).failures =
-   [0, 1000, 2000, 3000, 4000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000]).given_up =
-   false) ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 1000,
-      RestartBudgetEvent.Failure 2000,
-      RestartBudgetEvent.Failure 3000,
-      RestartBudgetEvent.Failure 4000,
-      RestartBudgetEvent.Failure 5000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000,
-    Verdict.GiveUp] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000,
-       RestartBudgetEvent.Failure 5000]).given_up =
-   true) ∧
-  runRestartBudget
-    initialRestartBudget
-    [RestartBudgetEvent.Failure 0,
-     RestartBudgetEvent.Failure 1000,
-     RestartBudgetEvent.Failure 2000,
-     RestartBudgetEvent.Failure 3000,
-     RestartBudgetEvent.Failure 4000,
-     RestartBudgetEvent.Failure 899999] =
-  [Verdict.Restart 250,
-   Verdict.Restart 500,
-   Verdict.Restart 1000,
-   Verdict.Restart 2000,
-   Verdict.Restart 4000,
-   Verdict.GiveUp] ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 1000,
-      RestartBudgetEvent.Failure 2000,
-      RestartBudgetEvent.Failure 3000,
-      RestartBudgetEvent.Failure 4000,
-      RestartBudgetEvent.Failure 900000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000,
-    Verdict.Restart 4000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000,
-       RestartBudgetEvent.Failure 900000]).failures =
-   [1000, 2000, 3000, 4000, 900000]) ∧
-  runRestartBudget
-    initialRestartBudget
-    [RestartBudgetEvent.Failure 0, RestartBudgetEvent.Failure 900000] =
-  [Verdict.Restart 250, Verdict.Restart 250] ∧
-  runRestartBudget
-    initialRestartBudget
-    [RestartBudgetEvent.Failure 0,
-     RestartBudgetEvent.Failure 600000,
-     RestartBudgetEvent.Failure 1200000] =
-  [Verdict.Restart 250, Verdict.Restart 500, Verdict.Restart 500] ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 7200000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000,
-    Verdict.GiveUp,
-    Verdict.GiveUp] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 7200000]).given_up =
-   true) ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000] =
-   [Verdict.Restart 250, Verdict.ClockBackwards 10000 5000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000]).failures =
-   [10000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000]).given_up =
-   false ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000]).last_ms =
-   10000) ∧
-  runRestartBudget
-    initialRestartBudget
-    [RestartBudgetEvent.Failure 10000,
-     RestartBudgetEvent.Failure 5000,
-     RestartBudgetEvent.Failure 11000] =
-  [Verdict.Restart 250, Verdict.ClockBackwards 10000 5000, Verdict.Restart 500]
-
-/-- restart_ffi_*: the runtime entry the daemon calls answers as the model on every vector.
-  Secures: the daemon acts on the proved model, not a copy. Adversary: drift between model and
-  implementation. This ffi law concerns the TypeScript runtime; here it is stated as the module's
-  examples for RestartBudget, the shared vectors the runtime must reproduce. Proved in formal/.
-  (spec/supervise.yaml:143) -/
-def restart_ffi_stmt : Prop :=
-  runRestartBudget initialRestartBudget [RestartBudgetEvent.Failure 0] = [Verdict.Restart 250] ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 1000,
-      RestartBudgetEvent.Failure 2000,
-      RestartBudgetEvent.Failure 3000,
-      RestartBudgetEvent.Failure 4000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000]).failures =
-   [0, 1000, 2000, 3000, 4000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000]).given_up =
-   false) ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 1000,
-      RestartBudgetEvent.Failure 2000,
-      RestartBudgetEvent.Failure 3000,
-      RestartBudgetEvent.Failure 4000,
-      RestartBudgetEvent.Failure 5000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000,
-    Verdict.GiveUp] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000,
-       RestartBudgetEvent.Failure 5000]).given_up =
-   true) ∧
-  runRestartBudget
-    initialRestartBudget
-    [RestartBudgetEvent.Failure 0,
-     RestartBudgetEvent.Failure 1000,
-     RestartBudgetEvent.Failure 2000,
-     RestartBudgetEvent.Failure 3000,
-     RestartBudgetEvent.Failure 4000,
-     RestartBudgetEvent.Failure 899999] =
-  [Verdict.Restart 250,
-   Verdict.Restart 500,
-   Verdict.Restart 1000,
-   Verdict.Restart 2000,
-   Verdict.Restart 4000,
-   Verdict.GiveUp] ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 1000,
-      RestartBudgetEvent.Failure 2000,
-      RestartBudgetEvent.Failure 3000,
-      RestartBudgetEvent.Failure 4000,
-      RestartBudgetEvent.Failure 900000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000,
-    Verdict.Restart 4000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000,
-       RestartBudgetEvent.Failure 900000]).failures =
-   [1000, 2000, 3000, 4000, 900000]) ∧
-  runRestartBudget
-    initialRestartBudget
-    [RestartBudgetEvent.Failure 0, RestartBudgetEvent.Failure 900000] =
-  [Verdict.Restart 250, Verdict.Restart 250] ∧
-  runRestartBudget
-    initialRestartBudget
-    [RestartBudgetEvent.Failure 0,
-     RestartBudgetEvent.Failure 600000,
-     RestartBudgetEvent.Failure 1200000] =
-  [Verdict.Restart 250, Verdict.Restart 500, Verdict.Restart 500] ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 7200000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000,
-    Verdict.GiveUp,
-    Verdict.GiveUp] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 7200000]).given_up =
-   true) ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000] =
-   [Verdict.Restart 250, Verdict.ClockBackwards 10000 5000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000]).failures =
-   [10000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000]).given_up =
-   false ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000]).last_ms =
-   10000) ∧
-  runRestartBudget
-    initialRestartBudget
-    [RestartBudgetEvent.Failure 10000,
-     RestartBudgetEvent.Failure 5000,
-     RestartBudgetEvent.Failure 11000] =
-  [Verdict.Restart 250, Verdict.ClockBackwards 10000 5000, Verdict.Restart 500]
 
 /-- Example first_failure_pauses_250ms: the first failure restarts after the base pause.
   (spec/supervise.yaml:149) -/

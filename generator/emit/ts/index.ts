@@ -6,7 +6,7 @@
 import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind } from "ts-morph";
 import type { StatementStructures, WriterFunction } from "ts-morph";
 import type { Module, Program } from "../../ir/module.js";
-import { doNotEdit, type Emitter, type GeneratedFile } from "../types.js";
+import { doNotEdit, RUNTIME_V1, type Emitter, type GeneratedFile } from "../types.js";
 import { constantDecl } from "./constants.js";
 import { escapeDoc, ModuleCtx } from "./context.js";
 import { decisionDecl } from "./decision.js";
@@ -15,7 +15,7 @@ import { overrideDecls } from "./overrides.js";
 import { constStatement, registries } from "./registries.js";
 import { typeDecl } from "./types.js";
 
-export const emitTs: Emitter = (program, _ctx) => {
+export const emitTs: Emitter = (program, emitCtx) => {
   const project = new Project({
     useInMemoryFileSystem: true,
     manipulationSettings: {
@@ -24,11 +24,11 @@ export const emitTs: Emitter = (program, _ctx) => {
       quoteKind: QuoteKind.Double,
     },
   });
-  return program.modules.map((m) => emitModule(project, program, m));
+  return program.modules.map((m) => emitModule(project, program, m, emitCtx.runtime ?? RUNTIME_V1));
 };
 
 /** The TypeScript file of one module. */
-export function emitModule(project: Project, program: Program, module: Module): GeneratedFile {
+export function emitModule(project: Project, program: Program, module: Module, runtime: string = RUNTIME_V1): GeneratedFile {
   const ctx = new ModuleCtx(program, module);
   const path = `ts/${module.name}.ts`;
   const blank: WriterFunction = (w) => {
@@ -45,7 +45,7 @@ export function emitModule(project: Project, program: Program, module: Module): 
     ...overrideDecls(ctx, module),
   ];
   const statements: (StatementStructures | string | WriterFunction)[] = [header(module), blank];
-  const imports = importDecls(ctx);
+  const imports = importDecls(ctx, runtime);
   if (imports.length > 0) statements.push(...imports, blank);
   for (const s of body) statements.push(s, blank);
   const file = project.createSourceFile(path, { statements }, { overwrite: true });
@@ -62,10 +62,10 @@ function header(module: Module): string {
   return [doNotEdit(module.file, "//"), "", "/**", ...lines, ...(lines.length > 0 ? [" *"] : []), " * @module", " */"].join("\n");
 }
 
-function importDecls(ctx: ModuleCtx): StatementStructures[] {
+function importDecls(ctx: ModuleCtx, runtime: string): StatementStructures[] {
   const out: StatementStructures[] = [];
   if (ctx.usesRuntime()) {
-    out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../../runtime/index.js", namespaceImport: "rt" });
+    out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtime, namespaceImport: "rt" });
   }
   for (const imp of ctx.imports()) {
     const moduleSpecifier = `./${imp.module}.js`;
