@@ -12,7 +12,7 @@ import { quintExpr, scopeOf } from "./expr.js";
 import { lawLines } from "./laws.js";
 import { machineModule, stepLines } from "./machine.js";
 import { PRELUDE, PRELUDE_MODULE } from "./prelude.js";
-import { namedType, oneLine, quintType, typeDeclLines } from "./types.js";
+import { LINE_BREAKS, namedType, oneLine, quintType, typeDeclLines } from "./types.js";
 
 export const emitQuint: Emitter = (program) => [
   { path: `quint/${PRELUDE_MODULE}.qnt`, content: PRELUDE },
@@ -36,7 +36,7 @@ function moduleText(program: Program, module: Module): string {
     ...module.laws.map((l) => lawLines(ctx, l)),
     ...module.examples.map((ex) => decisionExample(ctx, ex)).filter((x) => x.length > 0),
   ];
-  const doc = module.doc.trim() === "" ? [] : module.doc.trim().split("\n").map((l) => `/// ${l.trimEnd()}`.trimEnd());
+  const doc = module.doc.trim() === "" ? [] : module.doc.trim().split(LINE_BREAKS).map((l) => `/// ${l.trimEnd()}`.trimEnd());
   const lines = [
     doNotEdit(module.file, "//"),
     "",

@@ -8,7 +8,7 @@
 import type { Law, Machine } from "../../ir/module.js";
 import { camel, type QuintCtx } from "./context.js";
 import { bodyExpr, quintExpr, scopeOf } from "./expr.js";
-import { namedType, quintType, recordType } from "./types.js";
+import { namedType, oneLine, quintType, recordType } from "./types.js";
 import { boundaries, choose } from "./values.js";
 
 export function lawName(ident: string): string {
@@ -19,7 +19,7 @@ const predicate = (l: Law): string => `law${lawName(l.ident).replace(/^./, (c) =
 
 /** The lines of one law in the module's pure part. */
 export function lawLines(ctx: QuintCtx, l: Law): string[] {
-  const doc = `/// ${l.name}: ${l.doc.trim().replace(/\s*\n\s*/g, " ")}`;
+  const doc = `/// ${l.name}: ${oneLine(l.doc)}`;
   const scope = scopeOf(ctx);
   const b = l.body;
   switch (b.kind) {

@@ -9,7 +9,7 @@ import type { Example, Law, Machine, Module } from "../../ir/module.js";
 import { camel, fieldName, localName, quintTag, type QuintCtx } from "./context.js";
 import { quintExpr, scopeOf } from "./expr.js";
 import { machineLawVal } from "./laws.js";
-import { namedType, quintType } from "./types.js";
+import { namedType, oneLine, quintType } from "./types.js";
 
 /** Names the machine module defines besides the state fields; a field may not take one. */
 const MACHINE_NAMES = new Set(["event", "output", "init", "step", "fire"]);
@@ -131,6 +131,6 @@ function exampleRun(ctx: QuintCtx, m: Machine, ex: Example): string[] {
   });
   const final = b.state.map((a) => `stateNow.${fieldName(a.field)} == ${quintExpr(a.value, scope)}`);
   const end = final.length === 0 ? "" : `.expect(and { ${final.join(", ")} })`;
-  const doc = ex.doc.trim() === "" ? [] : [`/// ${ex.doc.trim().replace(/\s*\n\s*/g, " ")}`];
+  const doc = ex.doc.trim() === "" ? [] : [`/// ${oneLine(ex.doc)}`];
   return ["", ...doc, `run ${camel(ex.name)}Test =`, `  init${steps.map((s) => `\n    ${s}`).join("")}${end}`];
 }

@@ -62,6 +62,9 @@ export function typeDeclLines(ctx: QuintCtx, d: TypeDecl): string[] {
   }
 }
 
+/** Every line terminator a reader or a target may honour (LF, CR, NEL, U+2028, U+2029). */
+export const LINE_BREAKS = /\r\n?|[\n\u0085\u2028\u2029]/;
+
 export function oneLine(doc: string): string {
-  return doc.trim().replace(/\s*\n\s*/g, " ");
+  return doc.trim().split(LINE_BREAKS).map((l) => l.trim()).filter((l) => l !== "").join(" ");
 }
