@@ -3,6 +3,7 @@
 
 import { benchExplore } from "./explore.js";
 import { benchGen } from "./gen.js";
+import { benchQuint } from "./quint.js";
 import { benchStep } from "./step.js";
 import { benchWire } from "./wire.js";
 
@@ -11,6 +12,7 @@ const benches: [string, () => Promise<string>][] = [
   ["step", benchStep],
   ["wire", benchWire],
   ["explore", benchExplore],
+  ["quint", benchQuint],
 ];
 
 for (const [name, bench] of benches) {
