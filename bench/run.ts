@@ -4,6 +4,7 @@
 import { benchExplore } from "./explore.js";
 import { benchGen } from "./gen.js";
 import { benchImport } from "./import.js";
+import { benchQuint } from "./quint.js";
 import { benchStep } from "./step.js";
 import { benchWire } from "./wire.js";
 
@@ -13,6 +14,7 @@ const benches: [string, () => Promise<string>][] = [
   ["step", benchStep],
   ["wire", benchWire],
   ["explore", benchExplore],
+  ["quint", benchQuint],
 ];
 
 for (const [name, bench] of benches) {

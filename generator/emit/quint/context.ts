@@ -42,12 +42,16 @@ export function camel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
+const qualified = new WeakMap<Module, ReadonlySet<string>>();
+
 /**
  * Types of `module` whose variants must be qualified with the type's name: a tag shared by two
  * types, or spelled like a type of the module (`Answer` the event and `Answer` the enum), or
  * like a constructor of the prelude.
  */
-export function qualifiedTypes(module: Module): Set<string> {
+export function qualifiedTypes(module: Module): ReadonlySet<string> {
+  const known = qualified.get(module);
+  if (known !== undefined) return known;
   const typeNames = new Set(module.types.map((d) => d.name));
   const owners = new Map<string, string[]>();
   for (const d of module.types) {
@@ -57,6 +61,7 @@ export function qualifiedTypes(module: Module): Set<string> {
   for (const [tag, types] of owners) {
     if (types.length > 1 || PRELUDE_TAGS.has(tag) || typeNames.has(tag)) for (const t of types) out.add(t);
   }
+  qualified.set(module, out);
   return out;
 }
 
