@@ -1,7 +1,8 @@
 // Emit stage, TypeScript target: a decision as `decide<D>(f)`, its rule table in order as
 // guarded returns (first match wins), each return naming the rule that fired.
 
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "./ts-morph.js";
 import type { Decision } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
 import { letLines, noRuleLine, returnLines, ruleLines } from "./body.js";

@@ -2,7 +2,7 @@
 // gathers ts-morph structures for constants, types, machines and decisions, then the rule ids
 // and the registries, adds the imports the printed code used, and prints once, in memory.
 
-import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind } from "ts-morph";
+import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind } from "./ts-morph.js";
 import type { StatementStructures, WriterFunction } from "ts-morph";
 import type { Module, Program } from "../../ir/module.js";
 import { printExpr } from "../../ir/print.js";

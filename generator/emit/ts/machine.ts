@@ -2,7 +2,8 @@
 // switches on the event's tag and returns the first branch whose guard holds, with the rule id
 // that fired. All assignments read the old state; unassigned fields are carried over by spread.
 
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "./ts-morph.js";
 import type { Branch, Handler, Machine } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
 import { indent, letLines, noRuleLine, returnLines, ruleLines } from "./body.js";
