@@ -3,6 +3,7 @@
 // folder, `gen --watch` regenerating on a save, and `proofs` reading formal/ while generated
 // output never does (a changed proof leaves `gen --check` green).
 
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -141,5 +142,24 @@ describe("proofs live with formal/", () => {
     const check = await run(dir, "gen", "--check");
     expect(check.err).toBe("");
     expect(check.code).toBe(0);
+  });
+});
+
+describe("what a command loads", () => {
+  // At exit, says whether any module of ts-morph or typescript was loaded in the process.
+  const probe = `data:text/javascript,${encodeURIComponent('import { createRequire } from "node:module"; const r = createRequire(process.cwd() + "/"); process.on("exit", () => { process.stderr.write("\\nTSMORPH " + Object.keys(r.cache).some((p) => p.includes("/ts-morph/") || p.includes("/typescript/lib/")) + "\\n"); });')}`;
+  const loadsTsMorph = (...args: string[]): boolean => {
+    const r = spawnSync(process.execPath, ["--import", probe, join(ROOT, "bin", "statute.js"), ...args], { cwd: ROOT, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    const m = /TSMORPH (true|false)/.exec(r.stderr);
+    expect(m).not.toBeNull();
+    return m?.[1] === "true";
+  };
+
+  it("list, eval and explore never load ts-morph; gen does (the probe can tell)", () => {
+    expect(loadsTsMorph("list")).toBe(false);
+    expect(loadsTsMorph("eval", "spec/supervise.yaml", "RestartDecide", '{"in_window":0,"budget":5}')).toBe(false);
+    expect(loadsTsMorph("explore", "notice", "--depth", "1")).toBe(false);
+    expect(loadsTsMorph("gen", "--check")).toBe(true);
   });
 });

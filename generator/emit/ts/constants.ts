@@ -2,7 +2,8 @@
 // constant is emitted as its value evaluated at generation, with its defining expression in
 // the doc comment, so the model never recomputes what the checker already proved.
 
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
 import type { Constant } from "../../ir/module.js";
 import { docText } from "./context.js";
 import { printExpr } from "../../ir/print.js";

@@ -2,7 +2,8 @@
 // guarded returns (first match wins), each return naming the rule that fired; each let is
 // computed only on the paths that read it (lets.ts).
 
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "./ts-morph.js";
 import type { Decision } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
 import { noRuleLine, returnLines, ruleLines } from "./body.js";

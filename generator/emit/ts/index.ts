@@ -3,7 +3,7 @@
 // then the per-machine and per-decision objects and the registries (registries.ts); adds the
 // imports the printed code used, and prints once, in memory.
 
-import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind } from "ts-morph";
+import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind } from "./ts-morph.js";
 import type { StatementStructures, WriterFunction } from "ts-morph";
 import type { Module, Program } from "../../ir/module.js";
 import { doNotEdit, RUNTIME_V1, type Emitter, type GeneratedFile } from "../types.js";

@@ -3,7 +3,8 @@
 // that fired. All assignments read the old state; the next state lists every field, unassigned
 // ones read from the old state.
 
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "./ts-morph.js";
 import type { Branch, Handler, Machine } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
 import { indent, noRuleLine, returnLines, ruleLines } from "./body.js";

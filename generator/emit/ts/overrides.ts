@@ -5,7 +5,8 @@
 // the model, so it has the model's arithmetic), and per decision rule its doc (the relation in
 // words) and, for a comparison guard, the values of its two sides.
 
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Constant, Module } from "../../ir/module.js";
 import type { ModuleCtx } from "./context.js";

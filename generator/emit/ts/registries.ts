@@ -4,7 +4,8 @@
 // `decisions` registries that generic callers (CLI eval, runtime wire, tests) index by name.
 // The registries hold the same functions, so both views always agree. No spec text is emitted.
 
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
 import type { Decision, Machine, Module } from "../../ir/module.js";
 import { docText } from "./context.js";
 

@@ -2,7 +2,8 @@
 // tagged unions become discriminated unions on `kind`, records (machine states, events' payloads,
 // decision facts) become interfaces of readonly fields. nat/ms/int are `number`.
 
-import { StructureKind, type StatementStructures, type WriterFunction } from "ts-morph";
+import type { StatementStructures, WriterFunction } from "ts-morph";
+import { StructureKind } from "./ts-morph.js";
 import type { Field, Type, TypeDecl, Variant } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { docText, escapeDoc, type ModuleCtx } from "./context.js";
