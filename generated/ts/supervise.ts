@@ -19,7 +19,9 @@ import * as rt from "statute/runtime/v1";
 export const RESTART_MAX_FAILURES: number = 5;
 
 /**
- * the sliding window of the budget, on the monotonic clock
+ * the sliding window of the budget, on the monotonic clock; an operator may override it (STATUTE_RESTART_WINDOW_MS), and the crash-loop relation of timeouts is checked again
+ *
+ * The runtime may override it with STATUTE_RESTART_WINDOW_MS.
  *
  * spec/supervise.yaml:14
  */
@@ -234,8 +236,19 @@ export const decisions = {
 /** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
   RESTART_MAX_FAILURES: { value: RESTART_MAX_FAILURES, override: false, derived: false },
-  RESTART_WINDOW_MS: { value: RESTART_WINDOW_MS, override: false, derived: false },
+  RESTART_WINDOW_MS: { value: RESTART_WINDOW_MS, override: true, derived: false },
   RESTART_PAUSE_BASE_MS: { value: RESTART_PAUSE_BASE_MS, override: false, derived: false },
   RESTART_PAUSE_MAX_MS: { value: RESTART_PAUSE_MAX_MS, override: false, derived: false },
   RESTART_BUDGET_MAX: { value: RESTART_BUDGET_MAX, override: false, derived: false },
+} as const;
+
+/** Each decision rule's doc by rule id: what a verdict of that rule means, in words. */
+export const ruleDocs = {
+  "RestartDecide.over_budget": "the k-th failure with k above the budget gives up",
+  "RestartDecide.pause": "otherwise restart after BASE * 2^(k-1), capped at MAX",
+} as const;
+
+/** For each decision rule that compares two numbers: both sides of the comparison over the facts. */
+export const ruleSides = {
+  "RestartDecide.over_budget": (f: RestartDecideFacts): readonly [number, number] => [f.in_window + 1, f.budget],
 } as const;

@@ -219,8 +219,10 @@ def initialQuiesce : QuiesceState :=
                                user_bash := false,
                                unsettled_child := false,
                                workflow_run := false,
-                               withdrawn_input := false } : Statute.Orphan.WorkSet),
-                    stopped := false } : Worker) }
+                               withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
+                    stopped := false
+                  } : Worker) }
 
 /-- Handles `Work` in Quiesce: its branches in order, the first whose guard holds wins.
   (spec/launcher.yaml:106) -/
@@ -239,8 +241,10 @@ def stepQuiesceOnWork (s : QuiesceState) (e_w : Nat) (e_work : Statute.Orphan.Wo
                             user_bash := false,
                             unsettled_child := false,
                             workflow_run := false,
-                            withdrawn_input := false } : Statute.Orphan.WorkSet),
-                 stopped := false } : Worker)
+                            withdrawn_input := false
+                          } : Statute.Orphan.WorkSet),
+                 stopped := false
+               } : Worker)
   -- rule Quiesce.Work.stopped (spec/launcher.yaml:106)
   if me.stopped then
     (s, QuiesceOutput.WorkRefused)
@@ -282,8 +286,10 @@ def stepQuiesceOnAnswer (s : QuiesceState) (e_w : Nat) : QuiesceState × Quiesce
                             user_bash := false,
                             unsettled_child := false,
                             workflow_run := false,
-                            withdrawn_input := false } : Statute.Orphan.WorkSet),
-                 stopped := false } : Worker)
+                            withdrawn_input := false
+                          } : Statute.Orphan.WorkSet),
+                 stopped := false
+               } : Worker)
   -- rule Quiesce.Answer.not_asked (spec/launcher.yaml:120)
   if !decide (s.phase = Phase.Asking) || !decide (me.answer = Answer.Unasked) || me.stopped then
     (s, QuiesceOutput.Ignored)
@@ -345,8 +351,10 @@ def stepQuiesceOnStop (s : QuiesceState) (e_w : Nat) : QuiesceState × QuiesceOu
                             user_bash := false,
                             unsettled_child := false,
                             workflow_run := false,
-                            withdrawn_input := false } : Statute.Orphan.WorkSet),
-                 stopped := false } : Worker)
+                            withdrawn_input := false
+                          } : Statute.Orphan.WorkSet),
+                 stopped := false
+               } : Worker)
   -- rule Quiesce.Stop.not_stopping (spec/launcher.yaml:153)
   if !decide (s.phase = Phase.Stopping) || me.stopped then
     (s, QuiesceOutput.Ignored)
@@ -374,8 +382,10 @@ def stepQuiesceOnRelease (s : QuiesceState) (e_w : Nat) : QuiesceState × Quiesc
                             user_bash := false,
                             unsettled_child := false,
                             workflow_run := false,
-                            withdrawn_input := false } : Statute.Orphan.WorkSet),
-                 stopped := false } : Worker)
+                            withdrawn_input := false
+                          } : Statute.Orphan.WorkSet),
+                 stopped := false
+               } : Worker)
   -- rule Quiesce.Release.stale (spec/launcher.yaml:163)
   if decide (s.phase = Phase.Lost) || me.stopped || decide (me.gate = Gate.Open) then
     (s, QuiesceOutput.Ignored)
@@ -400,8 +410,10 @@ def stepQuiesceOnHoldExpiry (s : QuiesceState) (e_w : Nat) : QuiesceState × Qui
                             user_bash := false,
                             unsettled_child := false,
                             workflow_run := false,
-                            withdrawn_input := false } : Statute.Orphan.WorkSet),
-                 stopped := false } : Worker)
+                            withdrawn_input := false
+                          } : Statute.Orphan.WorkSet),
+                 stopped := false
+               } : Worker)
   -- rule Quiesce.HoldExpiry.stale (spec/launcher.yaml:172)
   if me.stopped || decide (me.gate = Gate.Open) then
     (s, QuiesceOutput.Ignored)
@@ -508,8 +520,10 @@ def quiesce_gate_admits_stmt : Prop :=
                                user_bash := false,
                                unsettled_child := false,
                                workflow_run := false,
-                               withdrawn_input := false } : Statute.Orphan.WorkSet),
-                    stopped := false } : Worker)
+                               withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
+                    stopped := false
+                  } : Worker)
      decide (decide (o = QuiesceOutput.WorkRefused) =
              (me.stopped ||
               (decide (me.gate = Gate.Closed) &&
@@ -563,8 +577,10 @@ def quiesce_answer_only_in_round_stmt : Prop :=
                                user_bash := false,
                                unsettled_child := false,
                                workflow_run := false,
-                               withdrawn_input := false } : Statute.Orphan.WorkSet),
-                    stopped := false } : Worker)
+                               withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
+                    stopped := false
+                  } : Worker)
      decide (decide (o = QuiesceOutput.Ignored) =
              (!decide (s.phase = Phase.Asking) ||
               !decide (me.answer = Answer.Unasked) ||
@@ -594,8 +610,10 @@ def quiesce_answer_by_work_stmt : Prop :=
                                user_bash := false,
                                unsettled_child := false,
                                workflow_run := false,
-                               withdrawn_input := false } : Statute.Orphan.WorkSet),
-                    stopped := false } : Worker)
+                               withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
+                    stopped := false
+                  } : Worker)
      let after := List.getD
                     n.workers
                     e_w
@@ -609,8 +627,10 @@ def quiesce_answer_by_work_stmt : Prop :=
                                   user_bash := false,
                                   unsettled_child := false,
                                   workflow_run := false,
-                                  withdrawn_input := false } : Statute.Orphan.WorkSet),
-                       stopped := false } : Worker)
+                                  withdrawn_input := false
+                                } : Statute.Orphan.WorkSet),
+                       stopped := false
+                     } : Worker)
      (decide (o = QuiesceOutput.Ignored) ||
       decide (o = QuiesceOutput.AnsweredBusy) ||
       decide (o = QuiesceOutput.AnsweredQuiesced)) &&
@@ -701,8 +721,10 @@ def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
                                user_bash := false,
                                unsettled_child := false,
                                workflow_run := false,
-                               withdrawn_input := false } : Statute.Orphan.WorkSet),
-                    stopped := false } : Worker)
+                               withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
+                    stopped := false
+                  } : Worker)
      if !decide (s.phase = Phase.Stopping) || me.stopped then
        decide (o = QuiesceOutput.Ignored) && decide (n = s)
      else if decide (me.gate = Gate.Open) then
@@ -733,8 +755,10 @@ def quiesce_release_reopens_stmt : Prop :=
                                user_bash := false,
                                unsettled_child := false,
                                workflow_run := false,
-                               withdrawn_input := false } : Statute.Orphan.WorkSet),
-                    stopped := false } : Worker)
+                               withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
+                    stopped := false
+                  } : Worker)
      if decide (s.phase = Phase.Lost) || me.stopped || decide (me.gate = Gate.Open) then
        decide (o = QuiesceOutput.Ignored) && decide (n = s)
      else
@@ -764,8 +788,10 @@ def quiesce_hold_reopens_stmt : Prop :=
                                user_bash := false,
                                unsettled_child := false,
                                workflow_run := false,
-                               withdrawn_input := false } : Statute.Orphan.WorkSet),
-                    stopped := false } : Worker)
+                               withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
+                    stopped := false
+                  } : Worker)
      if me.stopped || decide (me.gate = Gate.Open) then
        decide (o = QuiesceOutput.Ignored) && decide (n = s)
      else
@@ -808,8 +834,10 @@ def quiesce_hold_leads_to_open_gate_leads : Nat → QuiesceState → Bool
                                       user_bash := false,
                                       unsettled_child := false,
                                       workflow_run := false,
-                                      withdrawn_input := false } : Statute.Orphan.WorkSet),
-                           stopped := false } : Worker)).gate =
+                                      withdrawn_input := false
+                                    } : Statute.Orphan.WorkSet),
+                           stopped := false
+                         } : Worker)).gate =
                      Gate.Open))
   | k + 1, s => (decide ((List.getD
                             s.workers
@@ -824,8 +852,10 @@ def quiesce_hold_leads_to_open_gate_leads : Nat → QuiesceState → Bool
                                           user_bash := false,
                                           unsettled_child := false,
                                           workflow_run := false,
-                                          withdrawn_input := false } : Statute.Orphan.WorkSet),
-                               stopped := false } : Worker)).gate =
+                                          withdrawn_input := false
+                                        } : Statute.Orphan.WorkSet),
+                               stopped := false
+                             } : Worker)).gate =
                          Gate.Open)) ||
                 (List.all
                    [QuiesceEvent.HoldExpiry 0]
@@ -850,8 +880,10 @@ def quiesce_hold_leads_to_open_gate_stmt : Prop :=
                               user_bash := false,
                               unsettled_child := false,
                               workflow_run := false,
-                              withdrawn_input := false } : Statute.Orphan.WorkSet),
-                   stopped := false } : Worker)).gate =
+                              withdrawn_input := false
+                            } : Statute.Orphan.WorkSet),
+                   stopped := false
+                 } : Worker)).gate =
              Gate.Closed) &&
      !(List.getD
          s.workers
@@ -866,8 +898,10 @@ def quiesce_hold_leads_to_open_gate_stmt : Prop :=
                        user_bash := false,
                        unsettled_child := false,
                        workflow_run := false,
-                       withdrawn_input := false } : Statute.Orphan.WorkSet),
-            stopped := false } : Worker)).stopped) = true →
+                       withdrawn_input := false
+                     } : Statute.Orphan.WorkSet),
+            stopped := false
+          } : Worker)).stopped) = true →
     quiesce_hold_leads_to_open_gate_leads 1 s = true
 
 /-- quiesce_round_ends: the states from which every sequence of its events reaches the target
@@ -903,8 +937,10 @@ def quiesce_stop_leads_to_exit_leads : Nat → QuiesceState → Bool
                              user_bash := false,
                              unsettled_child := false,
                              workflow_run := false,
-                             withdrawn_input := false } : Statute.Orphan.WorkSet),
-                  stopped := false } : Worker)).stopped
+                             withdrawn_input := false
+                           } : Statute.Orphan.WorkSet),
+                  stopped := false
+                } : Worker)).stopped
   | k + 1, s => (List.getD
                    s.workers
                    0
@@ -918,8 +954,10 @@ def quiesce_stop_leads_to_exit_leads : Nat → QuiesceState → Bool
                                  user_bash := false,
                                  unsettled_child := false,
                                  workflow_run := false,
-                                 withdrawn_input := false } : Statute.Orphan.WorkSet),
-                      stopped := false } : Worker)).stopped ||
+                                 withdrawn_input := false
+                               } : Statute.Orphan.WorkSet),
+                      stopped := false
+                    } : Worker)).stopped ||
                 (List.all
                    [QuiesceEvent.Stop 0]
                    (fun e => quiesce_stop_leads_to_exit_leads k (stepQuiesce s e).1))
@@ -944,8 +982,10 @@ def quiesce_stop_leads_to_exit_stmt : Prop :=
                               user_bash := false,
                               unsettled_child := false,
                               workflow_run := false,
-                              withdrawn_input := false } : Statute.Orphan.WorkSet),
-                   stopped := false } : Worker)).gate =
+                              withdrawn_input := false
+                            } : Statute.Orphan.WorkSet),
+                   stopped := false
+                 } : Worker)).gate =
              Gate.Closed) &&
      !(List.getD
          s.workers
@@ -960,8 +1000,10 @@ def quiesce_stop_leads_to_exit_stmt : Prop :=
                        user_bash := false,
                        unsettled_child := false,
                        workflow_run := false,
-                       withdrawn_input := false } : Statute.Orphan.WorkSet),
-            stopped := false } : Worker)).stopped) = true →
+                       withdrawn_input := false
+                     } : Statute.Orphan.WorkSet),
+            stopped := false
+          } : Worker)).stopped) = true →
     quiesce_stop_leads_to_exit_leads 1 s = true
 
 /-- launcher_retry_under_budget: a retry gives up exactly when the worker's restart budget gave
@@ -1037,7 +1079,8 @@ theorem ex_a_background_job_alone_keeps_the_daemon :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        QuiesceEvent.Ask,
        QuiesceEvent.Answer 0,
        QuiesceEvent.Answer 1,
@@ -1061,7 +1104,8 @@ theorem ex_a_background_job_alone_keeps_the_daemon :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         QuiesceEvent.Ask,
         QuiesceEvent.Answer 0,
         QuiesceEvent.Answer 1,
@@ -1084,7 +1128,8 @@ theorem ex_withdrawn_input_alone_is_not_work :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := true } : Statute.Orphan.WorkSet),
+            withdrawn_input := true
+          } : Statute.Orphan.WorkSet),
        QuiesceEvent.Ask,
        QuiesceEvent.Answer 0] =
     [QuiesceOutput.WorkChanged, QuiesceOutput.Asked, QuiesceOutput.AnsweredQuiesced] := by
@@ -1106,7 +1151,8 @@ theorem ex_quiesced_gate_refuses_work :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        QuiesceEvent.Work
          2
          ({ run := false,
@@ -1117,7 +1163,8 @@ theorem ex_quiesced_gate_refuses_work :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := true } : Statute.Orphan.WorkSet),
+            withdrawn_input := true
+          } : Statute.Orphan.WorkSet),
        QuiesceEvent.Work
          0
          ({ run := true,
@@ -1128,7 +1175,8 @@ theorem ex_quiesced_gate_refuses_work :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet)] =
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet)] =
     [QuiesceOutput.Asked,
      QuiesceOutput.AnsweredQuiesced,
      QuiesceOutput.WorkRefused,
@@ -1151,7 +1199,8 @@ theorem ex_run_started_before_its_answer_makes_the_round_busy :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        QuiesceEvent.Answer 0,
        QuiesceEvent.Answer 1,
        QuiesceEvent.Answer 2,
@@ -1166,7 +1215,8 @@ theorem ex_run_started_before_its_answer_makes_the_round_busy :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet)] =
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet)] =
     [QuiesceOutput.Asked,
      QuiesceOutput.WorkChanged,
      QuiesceOutput.AnsweredBusy,
@@ -1217,7 +1267,8 @@ theorem ex_supervisor_lost_mid_round_holds_reopen_the_gates :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet)] =
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet)] =
     [QuiesceOutput.Asked,
      QuiesceOutput.AnsweredQuiesced,
      QuiesceOutput.AnsweredQuiesced,
@@ -1247,7 +1298,8 @@ theorem ex_supervisor_lost_mid_round_holds_reopen_the_gates :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet)]).phase =
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet)]).phase =
     Phase.Lost := by
   decide
 
@@ -1272,7 +1324,8 @@ theorem ex_stop_after_the_hold_is_refused :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        QuiesceEvent.Stop 0,
        QuiesceEvent.Stop 1] =
     [QuiesceOutput.Asked,
@@ -1300,7 +1353,8 @@ theorem ex_release_and_hold_reopen_gates :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        QuiesceEvent.Ask,
        QuiesceEvent.Answer 0,
        QuiesceEvent.Answer 1,
@@ -1318,7 +1372,8 @@ theorem ex_release_and_hold_reopen_gates :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        QuiesceEvent.HoldExpiry 1] =
     [QuiesceOutput.WorkChanged,
      QuiesceOutput.Asked,
@@ -1356,7 +1411,8 @@ theorem ex_first_retry_launches_after_the_budget_pause :
       ({ budget := Statute.Supervise.Verdict.Restart 250,
          earlier_alive := false,
          identity_matches := false,
-         stop_sent := false } : RetryLaunchFacts) =
+         stop_sent := false
+       } : RetryLaunchFacts) =
     RetryVerdict.Launch 250 := by
   decide
 
@@ -1366,7 +1422,8 @@ theorem ex_survivor_is_stopped_before_the_retry :
       ({ budget := Statute.Supervise.Verdict.Restart 500,
          earlier_alive := true,
          identity_matches := true,
-         stop_sent := false } : RetryLaunchFacts) =
+         stop_sent := false
+       } : RetryLaunchFacts) =
     RetryVerdict.StopSurvivor := by
   decide
 
@@ -1376,7 +1433,8 @@ theorem ex_survivor_living_on_counts_a_failure :
       ({ budget := Statute.Supervise.Verdict.Restart 500,
          earlier_alive := true,
          identity_matches := true,
-         stop_sent := true } : RetryLaunchFacts) =
+         stop_sent := true
+       } : RetryLaunchFacts) =
     RetryVerdict.CountFailure := by
   decide
 
@@ -1387,7 +1445,8 @@ theorem ex_reused_pid_is_not_a_survivor :
       ({ budget := Statute.Supervise.Verdict.Restart 1000,
          earlier_alive := true,
          identity_matches := false,
-         stop_sent := false } : RetryLaunchFacts) =
+         stop_sent := false
+       } : RetryLaunchFacts) =
     RetryVerdict.Launch 1000 := by
   decide
 
@@ -1397,7 +1456,8 @@ theorem ex_budget_give_up_wins_even_with_a_survivor :
       ({ budget := Statute.Supervise.Verdict.GiveUp,
          earlier_alive := true,
          identity_matches := true,
-         stop_sent := true } : RetryLaunchFacts) =
+         stop_sent := true
+       } : RetryLaunchFacts) =
     RetryVerdict.GiveUp := by
   decide
 

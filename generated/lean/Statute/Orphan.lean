@@ -208,8 +208,8 @@ def orphan_withdrawn_input_not_work_stmt : Prop :=
     let v := decideHasWork f
     (decide (v =
              decideHasWork
-               ({ work := { f.work with
-                            withdrawn_input := !f.work.withdrawn_input } } : HasWorkFacts)) &&
+               ({ work := { f.work with withdrawn_input := !f.work.withdrawn_input }
+                } : HasWorkFacts)) &&
      !decideHasWork
         ({ work := ({ run := false,
                       compaction := false,
@@ -219,7 +219,9 @@ def orphan_withdrawn_input_not_work_stmt : Prop :=
                       user_bash := false,
                       unsettled_child := false,
                       workflow_run := false,
-                      withdrawn_input := false } : WorkSet) } : HasWorkFacts)) = true
+                      withdrawn_input := false
+                    } : WorkSet)
+         } : HasWorkFacts)) = true
 
 /-- Example idle_orphan_exits_after_one_window: no work, absent exactly one 5 min window.
   (spec/orphan.yaml:155) -/
@@ -235,7 +237,9 @@ theorem ex_idle_orphan_exits_after_one_window :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.ExitIdle := by
   decide
 
@@ -252,7 +256,9 @@ theorem ex_idle_orphan_waits_1ms_before_the_window :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.Wait := by
   decide
 
@@ -270,7 +276,9 @@ theorem ex_busy_orphan_waits_after_one_window :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.Wait := by
   decide
 
@@ -287,7 +295,9 @@ theorem ex_busy_orphan_waits_1ms_before_two_windows :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.Wait := by
   decide
 
@@ -305,7 +315,9 @@ theorem ex_busy_orphan_exits_after_two_windows :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.ExitBusy := by
   decide
 
@@ -322,7 +334,9 @@ theorem ex_unsettled_child_counts_as_work :
                     user_bash := false,
                     unsettled_child := true,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.Wait := by
   decide
 
@@ -340,7 +354,9 @@ theorem ex_withdrawn_input_is_not_work :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := true } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := true
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.ExitIdle := by
   decide
 
@@ -358,7 +374,9 @@ theorem ex_window_above_wire_max_never_expires :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.Wait := by
   decide
 
@@ -375,7 +393,9 @@ theorem ex_window_above_wire_max_never_expires_with_work :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.Wait := by
   decide
 
@@ -393,7 +413,9 @@ theorem ex_window_of_exactly_wire_max_expires :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : OrphanExitFacts) =
     OrphanVerdict.ExitIdle := by
   decide
 
@@ -408,7 +430,9 @@ theorem ex_user_bash_is_work :
                     user_bash := true,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : HasWorkFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : HasWorkFacts) =
     true := by
   decide
 
@@ -423,7 +447,9 @@ theorem ex_workflow_run_is_work :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := true,
-                    withdrawn_input := true } : WorkSet) } : HasWorkFacts) =
+                    withdrawn_input := true
+                  } : WorkSet)
+       } : HasWorkFacts) =
     true := by
   decide
 
@@ -438,7 +464,9 @@ theorem ex_queued_input_is_work :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : HasWorkFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : HasWorkFacts) =
     true := by
   decide
 
@@ -453,7 +481,9 @@ theorem ex_admitted_run_start_is_work :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : HasWorkFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : HasWorkFacts) =
     true := by
   decide
 
@@ -468,7 +498,9 @@ theorem ex_withdrawn_input_alone_is_no_work :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := true } : WorkSet) } : HasWorkFacts) =
+                    withdrawn_input := true
+                  } : WorkSet)
+       } : HasWorkFacts) =
     false := by
   decide
 
@@ -483,7 +515,9 @@ theorem ex_compaction_is_work :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : WorkSet) } : HasWorkFacts) =
+                    withdrawn_input := false
+                  } : WorkSet)
+       } : HasWorkFacts) =
     true := by
   decide
 

@@ -195,7 +195,8 @@ def decideParkRelease (f : ParkReleaseFacts) : ParkVerdict :=
   let has_work := Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts)
   let due := (match decideEvictionIn
                       ({ idle_ms := f.idle_ms,
-                         eviction_ms := f.eviction_ms } : EvictionInFacts) with
+                         eviction_ms := f.eviction_ms
+                       } : EvictionInFacts) with
               | EvictionTimer.Due => true
               | _ => false)
   -- rule ParkRelease.working (spec/park.yaml:75)
@@ -258,13 +259,15 @@ def stepParkedOnRunEnd (s : ParkedState) : ParkedState × ParkOutput :=
                                  user_bash := false,
                                  unsettled_child := false,
                                  workflow_run := false,
-                                 withdrawn_input := false } : Statute.Orphan.WorkSet),
+                                 withdrawn_input := false
+                               } : Statute.Orphan.WorkSet),
                       depth := s.depth,
                       attached := s.attached,
                       idle_ms := s.idle_ms,
                       eviction_ms := IDLE_EVICTION_MS,
                       pause_lease := s.pause_lease,
-                      scheduled_job := s.scheduled_job } : ParkReleaseFacts)
+                      scheduled_job := s.scheduled_job
+                    } : ParkReleaseFacts)
   -- rule Parked.RunEnd.not_running (spec/park.yaml:121)
   if !decide (s.phase = ParkPhase.Running) then
     (s, ParkOutput.Ignored)
@@ -323,13 +326,15 @@ def stepParkedOnPark (s : ParkedState) : ParkedState × ParkOutput :=
                                  user_bash := false,
                                  unsettled_child := false,
                                  workflow_run := false,
-                                 withdrawn_input := false } : Statute.Orphan.WorkSet),
+                                 withdrawn_input := false
+                               } : Statute.Orphan.WorkSet),
                       depth := s.depth,
                       attached := s.attached,
                       idle_ms := s.idle_ms,
                       eviction_ms := IDLE_EVICTION_MS,
                       pause_lease := s.pause_lease,
-                      scheduled_job := s.scheduled_job } : ParkReleaseFacts)
+                      scheduled_job := s.scheduled_job
+                    } : ParkReleaseFacts)
   -- rule Parked.Park.not_parked (spec/park.yaml:147)
   if !decide (s.phase = ParkPhase.Parked) then
     (s, ParkOutput.Ignored)
@@ -666,13 +671,15 @@ theorem ex_idle_root_past_90min_asks_stop :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : Statute.Orphan.WorkSet),
+                    withdrawn_input := false
+                  } : Statute.Orphan.WorkSet),
          depth := 0,
          attached := false,
          idle_ms := 5400000,
          eviction_ms := IDLE_EVICTION_MS,
          pause_lease := false,
-         scheduled_job := false } : ParkReleaseFacts) =
+         scheduled_job := false
+       } : ParkReleaseFacts) =
     ParkVerdict.AskStop := by
   decide
 
@@ -687,13 +694,15 @@ theorem ex_idle_root_1ms_short_keeps :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := true } : Statute.Orphan.WorkSet),
+                    withdrawn_input := true
+                  } : Statute.Orphan.WorkSet),
          depth := 0,
          attached := false,
          idle_ms := 5399999,
          eviction_ms := 5400000,
          pause_lease := false,
-         scheduled_job := false } : ParkReleaseFacts) =
+         scheduled_job := false
+       } : ParkReleaseFacts) =
     ParkVerdict.Keep := by
   decide
 
@@ -708,13 +717,15 @@ theorem ex_attached_root_is_not_evicted :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : Statute.Orphan.WorkSet),
+                    withdrawn_input := false
+                  } : Statute.Orphan.WorkSet),
          depth := 0,
          attached := true,
          idle_ms := 36000000,
          eviction_ms := 5400000,
          pause_lease := false,
-         scheduled_job := false } : ParkReleaseFacts) =
+         scheduled_job := false
+       } : ParkReleaseFacts) =
     ParkVerdict.Keep := by
   decide
 
@@ -729,13 +740,15 @@ theorem ex_free_child_releases_its_kernel :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : Statute.Orphan.WorkSet),
+                    withdrawn_input := false
+                  } : Statute.Orphan.WorkSet),
          depth := 1,
          attached := true,
          idle_ms := 0,
          eviction_ms := 5400000,
          pause_lease := false,
-         scheduled_job := false } : ParkReleaseFacts) =
+         scheduled_job := false
+       } : ParkReleaseFacts) =
     ParkVerdict.ReleaseKernel := by
   decide
 
@@ -751,13 +764,15 @@ theorem ex_child_with_a_job_keeps_its_kernel :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : Statute.Orphan.WorkSet),
+                    withdrawn_input := false
+                  } : Statute.Orphan.WorkSet),
          depth := 2,
          attached := false,
          idle_ms := 36000000,
          eviction_ms := 5400000,
          pause_lease := false,
-         scheduled_job := false } : ParkReleaseFacts) =
+         scheduled_job := false
+       } : ParkReleaseFacts) =
     ParkVerdict.Keep := by
   decide
 
@@ -772,13 +787,15 @@ theorem ex_child_with_a_pause_lease_keeps_its_kernel :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : Statute.Orphan.WorkSet),
+                    withdrawn_input := false
+                  } : Statute.Orphan.WorkSet),
          depth := 1,
          attached := false,
          idle_ms := 36000000,
          eviction_ms := 5400000,
          pause_lease := true,
-         scheduled_job := false } : ParkReleaseFacts) =
+         scheduled_job := false
+       } : ParkReleaseFacts) =
     ParkVerdict.Keep := by
   decide
 
@@ -793,13 +810,15 @@ theorem ex_child_with_a_scheduled_job_keeps_its_kernel :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : Statute.Orphan.WorkSet),
+                    withdrawn_input := false
+                  } : Statute.Orphan.WorkSet),
          depth := 1,
          attached := false,
          idle_ms := 0,
          eviction_ms := 5400000,
          pause_lease := false,
-         scheduled_job := true } : ParkReleaseFacts) =
+         scheduled_job := true
+       } : ParkReleaseFacts) =
     ParkVerdict.Keep := by
   decide
 
@@ -814,13 +833,15 @@ theorem ex_eviction_past_the_wire_never_evicts :
                     user_bash := false,
                     unsettled_child := false,
                     workflow_run := false,
-                    withdrawn_input := false } : Statute.Orphan.WorkSet),
+                    withdrawn_input := false
+                  } : Statute.Orphan.WorkSet),
          depth := 0,
          attached := false,
          idle_ms := Statute.Timeouts.WIRE_MAX_MS,
          eviction_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
          pause_lease := false,
-         scheduled_job := false } : ParkReleaseFacts) =
+         scheduled_job := false
+       } : ParkReleaseFacts) =
     ParkVerdict.Keep := by
   decide
 

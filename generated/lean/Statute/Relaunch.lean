@@ -200,7 +200,8 @@ def stepRelaunchOnProbe (s : RelaunchState) : RelaunchState × RelaunchOutput :=
                       listening := decide (s.socket = Socket.Listening),
                       launch_held := decide (s.socket = Socket.Starting),
                       lost_ms := s.lost_ms,
-                      window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS } : RelaunchDecideFacts)
+                      window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS
+                    } : RelaunchDecideFacts)
   -- rule Relaunch.Probe.not_lost (spec/relaunch.yaml:95)
   if !decide (s.phase = ClientPhase.Lost) then
     (s, RelaunchOutput.Ignored)
@@ -237,8 +238,8 @@ def stepRelaunchOnOtherLaunch (s : RelaunchState) (e_own_build : Bool) :
 def stepRelaunchOnListen (s : RelaunchState) : RelaunchState × RelaunchOutput :=
   let adopt := Statute.Launcher.decideAdopt
                  ({ same_version := decide (s.workers_own = s.socket_own),
-                    same_build_id := decide (s.workers_own =
-                                             s.socket_own) } : Statute.Launcher.AdoptFacts)
+                    same_build_id := decide (s.workers_own = s.socket_own)
+                  } : Statute.Launcher.AdoptFacts)
   -- rule Relaunch.Listen.not_starting (spec/relaunch.yaml:111)
   if !decide (s.socket = Socket.Starting) then
     (s, RelaunchOutput.Ignored)
@@ -510,7 +511,8 @@ theorem ex_lost_own_supervisor_is_relaunched :
          listening := false,
          launch_held := false,
          lost_ms := 0,
-         window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS } : RelaunchDecideFacts) =
+         window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS
+       } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
   decide
 
@@ -522,7 +524,8 @@ theorem ex_relaunch_at_exactly_the_window :
          listening := false,
          launch_held := false,
          lost_ms := 60000,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000
+       } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
   decide
 
@@ -534,7 +537,8 @@ theorem ex_probe_1ms_past_the_window_leaves :
          listening := false,
          launch_held := false,
          lost_ms := 60001,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000
+       } : RelaunchDecideFacts) =
     RelaunchVerdict.Leave := by
   decide
 
@@ -546,7 +550,8 @@ theorem ex_listening_daemon_of_another_build_is_used :
          listening := true,
          launch_held := false,
          lost_ms := 1000,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000
+       } : RelaunchDecideFacts) =
     RelaunchVerdict.Connect := by
   decide
 
@@ -558,7 +563,8 @@ theorem ex_another_launch_is_waited_for :
          listening := false,
          launch_held := true,
          lost_ms := 1000,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000
+       } : RelaunchDecideFacts) =
     RelaunchVerdict.Wait := by
   decide
 
@@ -570,7 +576,8 @@ theorem ex_detached_client_leaves :
          listening := false,
          launch_held := false,
          lost_ms := 0,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000
+       } : RelaunchDecideFacts) =
     RelaunchVerdict.Leave := by
   decide
 
@@ -582,7 +589,8 @@ theorem ex_lost_daemon_of_another_build_is_left :
          listening := false,
          launch_held := false,
          lost_ms := 0,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000
+       } : RelaunchDecideFacts) =
     RelaunchVerdict.Leave := by
   decide
 
@@ -594,7 +602,8 @@ theorem ex_window_past_the_wire_never_closes :
          listening := false,
          launch_held := false,
          lost_ms := Statute.Timeouts.WIRE_MAX_MS,
-         window_ms := Statute.Timeouts.WIRE_MAX_MS + 1 } : RelaunchDecideFacts) =
+         window_ms := Statute.Timeouts.WIRE_MAX_MS + 1
+       } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
   decide
 

@@ -233,7 +233,8 @@ def stepDaemonOnClientStart (s : DaemonState) (e_rank : Nat) (e_client_kind : Cl
                      client_kind := e_client_kind,
                      idle_shutdown := e_idle_shutdown,
                      daemon_busy := e_busy,
-                     protocol_agrees := true } : ReplacementFacts)
+                     protocol_agrees := true
+                   } : ReplacementFacts)
   -- rule Daemon.ClientStart.replace (spec/replace.yaml:114)
   if (match answer with | ReplaceAnswer.Replace => true | _ => false) then
     ({ s with rank := e_rank, replacements := s.replacements + 1 }, DaemonOutput.Replaced)
@@ -471,7 +472,8 @@ def replace_daemon_follows_the_verdict_stmt : Prop :=
                     client_kind := e_client_kind,
                     idle_shutdown := e_idle_shutdown,
                     daemon_busy := e_busy,
-                    protocol_agrees := true } : ReplacementFacts) with
+                    protocol_agrees := true
+                  } : ReplacementFacts) with
          | ReplaceAnswer.Replace => true
          | _ => false) then
        decide (o = DaemonOutput.Replaced) &&
@@ -495,7 +497,8 @@ theorem ex_release_is_newer_than_its_dev_build :
          daemon := Option.some
                      ({ major := 1, minor := 2, patch := 3, pre_release := true } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientNewer := by
   decide
 
@@ -508,7 +511,8 @@ theorem ex_dev_build_is_older_than_its_release :
          daemon := Option.some
                      ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientOlder := by
   decide
 
@@ -521,7 +525,8 @@ theorem ex_numeric_prerelease_is_below_its_release :
          daemon := Option.some
                      ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
          pre_cmp := Cmp.Above,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientOlder := by
   decide
 
@@ -533,7 +538,8 @@ theorem ex_older_series_is_older :
          daemon := Option.some
                      ({ major := 1, minor := 3, patch := 0, pre_release := false } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientOlder := by
   decide
 
@@ -545,7 +551,8 @@ theorem ex_newer_series_is_newer :
          daemon := Option.some
                      ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientNewer := by
   decide
 
@@ -557,7 +564,8 @@ theorem ex_numbers_compare_as_numbers :
          daemon := Option.some
                      ({ major := 9, minor := 99, patch := 99, pre_release := false } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientNewer := by
   decide
 
@@ -570,7 +578,8 @@ theorem ex_release_is_newer_than_older_scheme_build :
          daemon := Option.some
                      ({ major := 0, minor := 9, patch := 9, pre_release := true } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientNewer := by
   decide
 
@@ -583,7 +592,8 @@ theorem ex_older_scheme_build_is_below_its_release :
          daemon := Option.some
                      ({ major := 0, minor := 9, patch := 9, pre_release := true } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientNewer := by
   decide
 
@@ -596,7 +606,8 @@ theorem ex_older_scheme_builds_in_identifier_order :
          daemon := Option.some
                      ({ major := 0, minor := 9, patch := 9, pre_release := true } : Series),
          pre_cmp := Cmp.Below,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientOlder := by
   decide
 
@@ -609,7 +620,8 @@ theorem ex_dev_build_of_next_series_is_newer :
          daemon := Option.some
                      ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.ClientNewer := by
   decide
 
@@ -622,7 +634,8 @@ theorem ex_same_version_same_build :
          daemon := Option.some
                      ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := true } : RelateFacts) =
+         same_build_id := true
+       } : RelateFacts) =
     ClientRelation.SameBuild := by
   decide
 
@@ -635,7 +648,8 @@ theorem ex_same_version_other_build :
          daemon := Option.some
                      ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.OtherBuild := by
   decide
 
@@ -648,7 +662,8 @@ theorem ex_same_dev_version_other_build :
          daemon := Option.some
                      ({ major := 1, minor := 2, patch := 3, pre_release := true } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.OtherBuild := by
   decide
 
@@ -659,7 +674,8 @@ theorem ex_missing_daemon_version_is_unknown :
                      ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
          daemon := (Option.none : Option Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := false } : RelateFacts) =
+         same_build_id := false
+       } : RelateFacts) =
     ClientRelation.Unknown := by
   decide
 
@@ -670,7 +686,8 @@ theorem ex_missing_client_version_is_unknown :
          daemon := Option.some
                      ({ major := 1, minor := 2, patch := 3, pre_release := false } : Series),
          pre_cmp := Cmp.Equal,
-         same_build_id := true } : RelateFacts) =
+         same_build_id := true
+       } : RelateFacts) =
     ClientRelation.Unknown := by
   decide
 
@@ -683,18 +700,22 @@ theorem ex_interactive_release_replaces_idle_dev_daemon :
                                       ({ major := 1,
                                          minor := 2,
                                          patch := 3,
-                                         pre_release := false } : Series),
+                                         pre_release := false
+                                       } : Series),
                           daemon := Option.some
                                       ({ major := 1,
                                          minor := 2,
                                          patch := 3,
-                                         pre_release := true } : Series),
+                                         pre_release := true
+                                       } : Series),
                           pre_cmp := Cmp.Equal,
-                          same_build_id := false } : RelateFacts),
+                          same_build_id := false
+                        } : RelateFacts),
          client_kind := ClientKind.Interactive,
          idle_shutdown := true,
          daemon_busy := false,
-         protocol_agrees := true } : ReplacementFacts) =
+         protocol_agrees := true
+       } : ReplacementFacts) =
     ReplaceAnswer.Replace := by
   decide
 
@@ -707,18 +728,22 @@ theorem ex_background_release_keeps_idle_dev_daemon :
                                       ({ major := 1,
                                          minor := 2,
                                          patch := 3,
-                                         pre_release := false } : Series),
+                                         pre_release := false
+                                       } : Series),
                           daemon := Option.some
                                       ({ major := 1,
                                          minor := 2,
                                          patch := 3,
-                                         pre_release := true } : Series),
+                                         pre_release := true
+                                       } : Series),
                           pre_cmp := Cmp.Equal,
-                          same_build_id := false } : RelateFacts),
+                          same_build_id := false
+                        } : RelateFacts),
          client_kind := ClientKind.Background,
          idle_shutdown := true,
          daemon_busy := false,
-         protocol_agrees := true } : ReplacementFacts) =
+         protocol_agrees := true
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.Silent true := by
   decide
 
@@ -731,18 +756,22 @@ theorem ex_older_client_never_replaces_newer_daemon :
                                       ({ major := 1,
                                          minor := 2,
                                          patch := 3,
-                                         pre_release := false } : Series),
+                                         pre_release := false
+                                       } : Series),
                           daemon := Option.some
                                       ({ major := 1,
                                          minor := 3,
                                          patch := 0,
-                                         pre_release := false } : Series),
+                                         pre_release := false
+                                       } : Series),
                           pre_cmp := Cmp.Equal,
-                          same_build_id := false } : RelateFacts),
+                          same_build_id := false
+                        } : RelateFacts),
          client_kind := ClientKind.Interactive,
          idle_shutdown := true,
          daemon_busy := false,
-         protocol_agrees := true } : ReplacementFacts) =
+         protocol_agrees := true
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.OlderClient true := by
   decide
 
@@ -753,7 +782,8 @@ theorem ex_older_client_with_other_protocol_stops :
          client_kind := ClientKind.Interactive,
          idle_shutdown := true,
          daemon_busy := false,
-         protocol_agrees := false } : ReplacementFacts) =
+         protocol_agrees := false
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.OlderClient false := by
   decide
 
@@ -764,7 +794,8 @@ theorem ex_other_build_of_same_version_is_kept_and_told :
          client_kind := ClientKind.Interactive,
          idle_shutdown := true,
          daemon_busy := false,
-         protocol_agrees := true } : ReplacementFacts) =
+         protocol_agrees := true
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.SameVersionOtherBuild true := by
   decide
 
@@ -775,7 +806,8 @@ theorem ex_daemon_without_idle_shutdown_keeps_serving :
          client_kind := ClientKind.Interactive,
          idle_shutdown := false,
          daemon_busy := false,
-         protocol_agrees := true } : ReplacementFacts) =
+         protocol_agrees := true
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.NoCapability true := by
   decide
 
@@ -786,7 +818,8 @@ theorem ex_busy_daemon_keeps_serving :
          client_kind := ClientKind.Interactive,
          idle_shutdown := true,
          daemon_busy := true,
-         protocol_agrees := true } : ReplacementFacts) =
+         protocol_agrees := true
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.BusyDaemon true := by
   decide
 
@@ -797,7 +830,8 @@ theorem ex_unknown_daemon_version_is_kept_and_told :
          client_kind := ClientKind.Interactive,
          idle_shutdown := true,
          daemon_busy := false,
-         protocol_agrees := true } : ReplacementFacts) =
+         protocol_agrees := true
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.VersionUnknown true := by
   decide
 
@@ -808,7 +842,8 @@ theorem ex_same_build_is_used_silently :
          client_kind := ClientKind.Interactive,
          idle_shutdown := true,
          daemon_busy := false,
-         protocol_agrees := true } : ReplacementFacts) =
+         protocol_agrees := true
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.Silent true := by
   decide
 
@@ -819,7 +854,8 @@ theorem ex_background_newer_client_with_other_protocol_stops :
          client_kind := ClientKind.Background,
          idle_shutdown := true,
          daemon_busy := false,
-         protocol_agrees := false } : ReplacementFacts) =
+         protocol_agrees := false
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.Silent false := by
   decide
 
@@ -831,7 +867,8 @@ theorem ex_unknown_version_is_told_even_by_a_background_client :
          client_kind := ClientKind.Background,
          idle_shutdown := false,
          daemon_busy := false,
-         protocol_agrees := false } : ReplacementFacts) =
+         protocol_agrees := false
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.VersionUnknown false := by
   decide
 
@@ -844,7 +881,8 @@ theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability
          client_kind := ClientKind.Background,
          idle_shutdown := false,
          daemon_busy := true,
-         protocol_agrees := true } : ReplacementFacts) =
+         protocol_agrees := true
+       } : ReplacementFacts) =
     ReplaceAnswer.Keep Tell.Silent true := by
   decide
 

@@ -143,7 +143,8 @@ def initialBusyRefresh : BusyRefreshState :=
                user_bash := false,
                unsettled_child := false,
                workflow_run := false,
-               withdrawn_input := false } : Statute.Orphan.WorkSet),
+               withdrawn_input := false
+             } : Statute.Orphan.WorkSet),
     record := (Option.none : Option Nat),
     due_ms := 0,
     crashed := false,
@@ -281,7 +282,8 @@ def revive_after_refresh_stmt : Prop :=
                   live_lease := false,
                   has_busy_time := Option.isSome s.record,
                   stamp_ms := s.record,
-                  now_ms := e_at_ms } : RevivalVetoFacts) =
+                  now_ms := e_at_ms
+                } : RevivalVetoFacts) =
              Veto.Revive)) = true
 
 /-- revive_busy_while_working: the latest record is busy exactly while the work set holds work,
@@ -484,7 +486,8 @@ theorem ex_given_up_worker_with_fresh_stamp_is_vetoed_as_given_up :
          live_lease := true,
          has_busy_time := true,
          stamp_ms := Option.some 36000000,
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.GivenUp := by
   decide
 
@@ -496,7 +499,8 @@ theorem ex_archived_before_live_lease :
          live_lease := true,
          has_busy_time := false,
          stamp_ms := (Option.none : Option Nat),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.Archived := by
   decide
 
@@ -508,7 +512,8 @@ theorem ex_live_lease_before_missing_time :
          live_lease := true,
          has_busy_time := false,
          stamp_ms := (Option.none : Option Nat),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.LiveLease := by
   decide
 
@@ -520,7 +525,8 @@ theorem ex_missing_time_before_unreadable_stamp :
          live_lease := false,
          has_busy_time := false,
          stamp_ms := (Option.none : Option Nat),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.NoBusyTime := by
   decide
 
@@ -532,7 +538,8 @@ theorem ex_unreadable_stamp_is_vetoed :
          live_lease := false,
          has_busy_time := true,
          stamp_ms := (Option.none : Option Nat),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.Unreadable := by
   decide
 
@@ -544,7 +551,8 @@ theorem ex_stamp_61s_in_the_future_is_vetoed :
          live_lease := false,
          has_busy_time := true,
          stamp_ms := Option.some (36000000 + 61000),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.Future := by
   decide
 
@@ -556,7 +564,8 @@ theorem ex_stamp_59s_in_the_future_is_revived :
          live_lease := false,
          has_busy_time := true,
          stamp_ms := Option.some (36000000 + 59000),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.Revive := by
   decide
 
@@ -568,7 +577,8 @@ theorem ex_stamp_exactly_skew_in_the_future_is_revived :
          live_lease := false,
          has_busy_time := true,
          stamp_ms := Option.some (36000000 + 60000),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.Revive := by
   decide
 
@@ -580,7 +590,8 @@ theorem ex_stamp_exactly_30min_old_is_revived :
          live_lease := false,
          has_busy_time := true,
          stamp_ms := Option.some (36000000 - 1800000),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.Revive := by
   decide
 
@@ -592,7 +603,8 @@ theorem ex_stamp_30min_1ms_old_is_vetoed :
          live_lease := false,
          has_busy_time := true,
          stamp_ms := Option.some (36000000 - 1800000 - 1),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.TooOld := by
   decide
 
@@ -605,7 +617,8 @@ theorem ex_stamp_1ms_past_the_skew_is_vetoed :
          live_lease := false,
          has_busy_time := true,
          stamp_ms := Option.some (36000000 + 60001),
-         now_ms := 36000000 } : RevivalVetoFacts) =
+         now_ms := 36000000
+       } : RevivalVetoFacts) =
     Veto.Future := by
   decide
 
@@ -624,7 +637,8 @@ theorem ex_due_tick_is_capped_at_the_wire_bound :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet)] =
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet)] =
     [RefreshOutput.RecordedBusy] ∧
     (finalBusyRefresh
        initialBusyRefresh
@@ -638,7 +652,8 @@ theorem ex_due_tick_is_capped_at_the_wire_bound :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet)]).record =
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet)]).record =
     Option.some (Statute.Timeouts.WIRE_MAX_MS - 1) ∧
     (finalBusyRefresh
        initialBusyRefresh
@@ -652,7 +667,8 @@ theorem ex_due_tick_is_capped_at_the_wire_bound :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet)]).due_ms =
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet)]).due_ms =
     Statute.Timeouts.WIRE_MAX_MS := by
   decide
 
@@ -671,7 +687,8 @@ theorem ex_tick_near_the_wire_bound_is_capped :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick (Statute.Timeouts.WIRE_MAX_MS - 1)] =
     [RefreshOutput.RecordedBusy, RefreshOutput.RecordedBusy] ∧
     (finalBusyRefresh
@@ -686,7 +703,8 @@ theorem ex_tick_near_the_wire_bound_is_capped :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick (Statute.Timeouts.WIRE_MAX_MS - 1)]).record =
     Option.some (Statute.Timeouts.WIRE_MAX_MS - 1) ∧
     (finalBusyRefresh
@@ -701,7 +719,8 @@ theorem ex_tick_near_the_wire_bound_is_capped :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick (Statute.Timeouts.WIRE_MAX_MS - 1)]).due_ms =
     Statute.Timeouts.WIRE_MAX_MS := by
   decide
@@ -721,7 +740,8 @@ theorem ex_long_run_crash_is_revived_25min_later :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick 300000,
        BusyRefreshEvent.Tick 600000,
        BusyRefreshEvent.Crash 900000,
@@ -743,7 +763,8 @@ theorem ex_long_run_crash_is_revived_25min_later :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 300000,
         BusyRefreshEvent.Tick 600000,
         BusyRefreshEvent.Crash 900000,
@@ -761,7 +782,8 @@ theorem ex_long_run_crash_is_revived_25min_later :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 300000,
         BusyRefreshEvent.Tick 600000,
         BusyRefreshEvent.Crash 900000,
@@ -779,7 +801,8 @@ theorem ex_long_run_crash_is_revived_25min_later :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 300000,
         BusyRefreshEvent.Tick 600000,
         BusyRefreshEvent.Crash 900000,
@@ -797,7 +820,8 @@ theorem ex_long_run_crash_is_revived_25min_later :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 300000,
         BusyRefreshEvent.Tick 600000,
         BusyRefreshEvent.Crash 900000,
@@ -820,7 +844,8 @@ theorem ex_skipped_tick_is_refused :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Crash 300001] =
     [RefreshOutput.RecordedBusy, RefreshOutput.Refused] ∧
     (finalBusyRefresh
@@ -835,7 +860,8 @@ theorem ex_skipped_tick_is_refused :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Crash 300001]).record =
     Option.some 0 ∧
     (finalBusyRefresh
@@ -850,7 +876,8 @@ theorem ex_skipped_tick_is_refused :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Crash 300001]).crashed =
     false := by
   decide
@@ -869,7 +896,8 @@ theorem ex_run_end_with_a_job_left_records_busy :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Work
          60000
          ({ run := false,
@@ -880,7 +908,8 @@ theorem ex_run_end_with_a_job_left_records_busy :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick 300000] =
     [RefreshOutput.RecordedBusy, RefreshOutput.RecordedBusy, RefreshOutput.RecordedBusy] ∧
     (finalBusyRefresh
@@ -895,7 +924,8 @@ theorem ex_run_end_with_a_job_left_records_busy :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Work
           60000
           ({ run := false,
@@ -906,7 +936,8 @@ theorem ex_run_end_with_a_job_left_records_busy :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 300000]).record =
     Option.some 300000 ∧
     (finalBusyRefresh
@@ -921,7 +952,8 @@ theorem ex_run_end_with_a_job_left_records_busy :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Work
           60000
           ({ run := false,
@@ -932,7 +964,8 @@ theorem ex_run_end_with_a_job_left_records_busy :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 300000]).due_ms =
     600000 := by
   decide
@@ -952,7 +985,8 @@ theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Work
          60000
          ({ run := false,
@@ -963,7 +997,8 @@ theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Crash 120000,
        BusyRefreshEvent.Boot 1560000] =
     [RefreshOutput.RecordedBusy,
@@ -982,7 +1017,8 @@ theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Work
           60000
           ({ run := false,
@@ -993,7 +1029,8 @@ theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Crash 120000,
         BusyRefreshEvent.Boot 1560000]).record =
     Option.some 60000 ∧
@@ -1009,7 +1046,8 @@ theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Work
           60000
           ({ run := false,
@@ -1020,7 +1058,8 @@ theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Crash 120000,
         BusyRefreshEvent.Boot 1560000]).crashed =
     true := by
@@ -1034,7 +1073,8 @@ theorem ex_job_outliving_its_run_stamp_is_revived :
          live_lease := false,
          has_busy_time := true,
          stamp_ms := Option.some 60000,
-         now_ms := 1560000 } : RevivalVetoFacts) =
+         now_ms := 1560000
+       } : RevivalVetoFacts) =
     Veto.Revive := by
   decide
 
@@ -1053,7 +1093,8 @@ theorem ex_withdrawn_input_starts_no_refresh :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := true } : Statute.Orphan.WorkSet),
+            withdrawn_input := true
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick 3600000] =
     [RefreshOutput.Noted, RefreshOutput.Noted] ∧
     (finalBusyRefresh
@@ -1068,7 +1109,8 @@ theorem ex_withdrawn_input_starts_no_refresh :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := true } : Statute.Orphan.WorkSet),
+             withdrawn_input := true
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 3600000]).now_ms =
     3600000 ∧
     (finalBusyRefresh
@@ -1083,7 +1125,8 @@ theorem ex_withdrawn_input_starts_no_refresh :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := true } : Statute.Orphan.WorkSet),
+             withdrawn_input := true
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 3600000]).record =
     (Option.none : Option Nat) := by
   decide
@@ -1102,7 +1145,8 @@ theorem ex_clock_backwards_is_refused :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick 5000] =
     [RefreshOutput.RecordedBusy, RefreshOutput.Refused] ∧
     (finalBusyRefresh
@@ -1117,7 +1161,8 @@ theorem ex_clock_backwards_is_refused :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 5000]).now_ms =
     10000 ∧
     (finalBusyRefresh
@@ -1132,7 +1177,8 @@ theorem ex_clock_backwards_is_refused :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 5000]).record =
     Option.some 10000 := by
   decide
@@ -1152,7 +1198,8 @@ theorem ex_only_a_boot_follows_a_crash :
             user_bash := false,
             unsettled_child := false,
             workflow_run := false,
-            withdrawn_input := false } : Statute.Orphan.WorkSet),
+            withdrawn_input := false
+          } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Crash 60000,
        BusyRefreshEvent.Tick 120000,
        BusyRefreshEvent.Boot 30000,
@@ -1176,7 +1223,8 @@ theorem ex_only_a_boot_follows_a_crash :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Crash 60000,
         BusyRefreshEvent.Tick 120000,
         BusyRefreshEvent.Boot 30000,
@@ -1195,7 +1243,8 @@ theorem ex_only_a_boot_follows_a_crash :
              user_bash := false,
              unsettled_child := false,
              workflow_run := false,
-             withdrawn_input := false } : Statute.Orphan.WorkSet),
+             withdrawn_input := false
+           } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Crash 60000,
         BusyRefreshEvent.Tick 120000,
         BusyRefreshEvent.Boot 30000,

@@ -22,7 +22,9 @@ namespace Statute.Supervise
 /-- failures tolerated inside one window; the 6th gives up. (spec/supervise.yaml:13) -/
 def RESTART_MAX_FAILURES : Nat := 5
 
-/-- the sliding window of the budget, on the monotonic clock. (spec/supervise.yaml:14) -/
+/-- the sliding window of the budget, on the monotonic clock; an operator may override it
+  (STATUTE_RESTART_WINDOW_MS), and the crash-loop relation of timeouts is checked again. The
+  runtime may override it with STATUTE_RESTART_WINDOW_MS. (spec/supervise.yaml:14) -/
 def RESTART_WINDOW_MS : Nat := 900000
 
 /-- pause before the first restart in a window. (spec/supervise.yaml:15) -/
@@ -92,7 +94,8 @@ def stepRestartBudgetOnFailure (s : RestartBudgetState) (e_at_ms : Nat) :
   let recent := List.filter (fun (t : Nat) => decide (e_at_ms - t < RESTART_WINDOW_MS)) s.failures
   let verdict := decideRestartDecide
                    ({ in_window := List.length recent,
-                      budget := RESTART_MAX_FAILURES } : RestartDecideFacts)
+                      budget := RESTART_MAX_FAILURES
+                    } : RestartDecideFacts)
   -- rule RestartBudget.Failure.given_up (spec/supervise.yaml:58)
   if s.given_up then
     (s, Verdict.GiveUp)

@@ -340,7 +340,8 @@ theorem ex_spec_values_are_ordered :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
@@ -360,7 +361,8 @@ theorem ex_spec_values_in_numbers :
          worker_auth_floor_ms := 10000,
          registration_backoff_base_ms := 250,
          registration_backoff_max_ms := 30000,
-         busy_refresh_ms := 300000 } : CheckTimeoutsFacts) =
+         busy_refresh_ms := 300000
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
@@ -379,7 +381,8 @@ theorem ex_lost_exit_below_supervisor_return_is_named :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
 
@@ -398,7 +401,8 @@ theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
@@ -417,7 +421,8 @@ theorem ex_never_covers_a_return_of_never :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
@@ -436,7 +441,8 @@ theorem ex_finite_lost_exit_does_not_cover_never :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
 
@@ -455,7 +461,8 @@ theorem ex_short_restart_window_breaks_crash_loop :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.CrashLoop := by
   decide
 
@@ -474,7 +481,8 @@ theorem ex_restart_window_of_exactly_six_steps_is_ordered :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
@@ -493,7 +501,8 @@ theorem ex_window_of_never_holds_any_steps :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
@@ -512,7 +521,8 @@ theorem ex_connect_below_auth_floor_is_named :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.WorkerConnect := by
   decide
 
@@ -531,7 +541,8 @@ theorem ex_connect_equal_to_auth_floor_is_ordered :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
@@ -550,7 +561,8 @@ theorem ex_backoff_cap_below_base_is_named :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := 100,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.RegistrationBackoff := by
   decide
 
@@ -569,7 +581,8 @@ theorem ex_backoff_cap_equal_to_base_is_ordered :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := 250,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
@@ -588,7 +601,8 @@ theorem ex_zero_backoff_base_is_named :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := 0,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.BackoffBase := by
   decide
 
@@ -607,7 +621,8 @@ theorem ex_one_ms_backoff_base_is_ordered :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := 1,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
@@ -626,7 +641,8 @@ theorem ex_zero_busy_refresh_is_named :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := 0 } : CheckTimeoutsFacts) =
+         busy_refresh_ms := 0
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.BusyRefresh := by
   decide
 
@@ -645,7 +661,8 @@ theorem ex_lost_worker_before_crash_loop :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
 
@@ -664,7 +681,8 @@ theorem ex_crash_loop_before_worker_connect :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.CrashLoop := by
   decide
 
@@ -683,7 +701,8 @@ theorem ex_worker_connect_before_registration_backoff :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := 100,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.WorkerConnect := by
   decide
 
@@ -702,7 +721,8 @@ theorem ex_zero_backoff_cap_is_named :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := 0,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.RegistrationBackoff := by
   decide
 
@@ -721,7 +741,8 @@ theorem ex_backoff_base_before_busy_refresh :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := 0,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := 0 } : CheckTimeoutsFacts) =
+         busy_refresh_ms := 0
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.BackoffBase := by
   decide
 
@@ -740,7 +761,8 @@ theorem ex_lost_exit_just_below_never_is_named :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
 
@@ -759,7 +781,8 @@ theorem ex_window_just_below_never_is_named :
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+         busy_refresh_ms := BUSY_REFRESH_MS
+       } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.CrashLoop := by
   decide
 

@@ -47,7 +47,8 @@ export function dataExpr(e: DataExpr, cx: ExprCx): Term {
       const type = typeRefName(e.ref, cx.module);
       if (e.fields.length === 0) return { doc: `${type}.mk`, prec: P.max };
       const fields = align(join(fieldDocs(e.fields, cx), cat(",", line)));
-      return { doc: group(cat("({ ", fields, ` } : ${type})`)), prec: P.max };
+      // Broken, the ascription gets a line of its own, so a long last field never runs past the width.
+      return { doc: group(cat("(", align(cat("{ ", fields, line, `} : ${type})`)))), prec: P.max };
     }
     case "with": {
       if (e.fields.length === 0) return t(e.of);
