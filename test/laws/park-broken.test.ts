@@ -56,6 +56,6 @@ describe("park laws against broken copies (no examples)", () => {
   it("a re-check that never evicts an unattached root fails the eviction laws", () => {
     const laws = ["park_evicts_idle_root", "park_timer_rechecks", "park_releases_free_child", "park_run_end_rechecks", "park_job_holds_kernel"];
     expect(failingLaws(prog, "park_never_evicts", laws)).toEqual(["park_evicts_idle_root", "park_timer_rechecks"]);
-    expect(verdict(prog, "park_never_evicts")).toMatch(/^law park_evicts_idle_root at facts /);
+    expect(verdict(prog, "park_never_evicts")).toMatch(/\blaw park_evicts_idle_root\b/);
   });
 });

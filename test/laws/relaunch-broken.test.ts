@@ -53,6 +53,6 @@ describe("relaunch laws against broken copies (no examples)", () => {
 
   it("a client that waits where it should relaunch never brings its supervisor back", () => {
     expect(failingLaws(prog, "relaunch_never_relaunches", LAWS)).toEqual(["relaunch_lost_supervisor", "relaunch_probe_acts"]);
-    expect(verdict(prog, "relaunch_never_relaunches")).toMatch(/^law relaunch_lost_supervisor at facts /);
+    expect(verdict(prog, "relaunch_never_relaunches")).toMatch(/\blaw relaunch_lost_supervisor\b/);
   });
 });

@@ -10,7 +10,7 @@ import { compileSpecs, specFiles } from "../../generator/check/index.js";
 import { main } from "../../generator/cli/main.js";
 import type { Expr } from "../../generator/ir/expr.js";
 import type { Module, Program } from "../../generator/ir/module.js";
-import { DEFAULT_BOUNDS, factsFor, factsTable, firstDifference, judge, mutants, mutateModule, replaceExpr, sampleInputs } from "../../generator/mutate/index.js";
+import { DEFAULT_BOUNDS, factsFor, failures, factsTable, firstDifference, judge, mutants, mutateModule, replaceExpr, sampleInputs } from "../../generator/mutate/index.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const FIXTURE = "test/mutate/weak_budget.yaml";
@@ -128,14 +128,31 @@ describe("the score", () => {
     expect(s.results.filter((r) => r.id.startsWith("Level")).every((r) => r.status === "killed")).toBe(true);
   });
 
-  it("declared equivalents leave the score, with their reason; a stale id is a warning", () => {
+  it("a declared equivalent that behaves differently is judged and fails the run; a stale id is a warning", () => {
     const m = module("weak_budget", weak);
-    const declared = { ...m, equivalent: [{ mutant: "Counter.Fail:swap stopped<>stop", reason: "for the test" }, { mutant: "Counter.Fail.nope:guard:negate", reason: "stale" }] };
     const plain = mutateModule(weak, m);
+    const differs = plain.results.find((r) => r.status === "survived" && r.detail !== "");
+    if (differs === undefined) throw new Error("the weak fixture needs a survivor that behaves differently");
+    const equivalent = [
+      { mutant: differs.id, reason: "wrongly declared" },
+      { mutant: "Counter.Fail.nope:guard:negate", reason: "stale" },
+    ];
+    const declared = { ...m, equivalent };
     const s = mutateModule(withModule(weak, declared), declared);
-    expect(s.scored).toBe(plain.scored - 1);
-    expect(s.results.find((r) => r.id === "Counter.Fail:swap stopped<>stop")).toMatchObject({ status: "equivalent", detail: "for the test" });
+    // A wrong declaration does not take the mutant out of the score; it is judged and reported.
+    expect(s.scored).toBe(plain.scored);
+    expect(s.results.find((r) => r.id === differs.id)?.status).toBe("survived");
+    expect(s.falseEquivalent.map((f) => f.id)).toEqual([differs.id]);
+    expect(failures(s).some((f) => f.includes(differs.id))).toBe(true);
     expect(s.staleEquivalent).toEqual(["Counter.Fail.nope:guard:negate"]);
+  });
+
+  it("a pattern declares a family of equivalents, each verified", () => {
+    const m = module("weak_budget", weak);
+    const declared = { ...m, equivalent: [{ mutant: "Counter.*", reason: "too broad on purpose" }] };
+    const s = mutateModule(withModule(weak, declared), declared);
+    expect(s.falseEquivalent.length).toBeGreaterThan(0);
+    expect(s.falseEquivalent.every((f) => f.id.startsWith("Counter."))).toBe(true);
   });
 
   it("firstDifference finds nothing between a program and itself", () => {
@@ -148,6 +165,6 @@ describe("the score", () => {
     let out = "";
     const code = await main(["mutate", FIXTURE], root, { out: (t) => void (out += t), err: () => undefined });
     expect(code).toBe(0);
-    expect(out).toMatch(/^weak_budget: score 22\/22 mutants killed \(100\.0%\)/m);
+    expect(out).toMatch(/^weak_budget: laws \+ examples 22\/22 \(100\.0%\), laws only \d+\/22/m);
   });
 });
