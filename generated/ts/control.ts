@@ -11,6 +11,8 @@
  * @module
  */
 
+import type { WorkSet } from "./orphan.js";
+
 /**
  * sessions one supervisor reports in a Status reply
  *
@@ -42,19 +44,21 @@ export type Request =
   /** a worker registers; its launch is the journal sequence number of the launch that started it */
   | { readonly kind: "Hello"; readonly session: string; readonly launch: number; readonly pid: number }
   /** a worker's work set changed or its busy refresh fired; journaled before the reply */
-  | { readonly kind: "Busy"; readonly session: string; readonly work: WorkSet; readonly stamp_ms: number };
+  | { readonly kind: "Busy"; readonly session: string; readonly work: WorkSet; readonly stamp_ms: number }
+  /** a worker is about to exit 0 by itself (its session closed); an adopted worker's exit is then not a failure */
+  | { readonly kind: "Bye"; readonly session: string; readonly launch: number };
 
 /**
  * where a session stands
  *
- * spec/control.yaml:33
+ * spec/control.yaml:36
  */
 export type SessionState = "Running" | "Pausing" | "Stopping" | "Stopped" | "GivenUp" | "Inactive";
 
 /**
  * one session in a Status reply
  *
- * spec/control.yaml:36
+ * spec/control.yaml:39
  */
 export interface SessionStatus {
   readonly session: string;
@@ -63,12 +67,14 @@ export interface SessionStatus {
   readonly pid: number | null;
   /** worker starts journaled for this session */
   readonly starts: number;
+  /** the work set the worker reported last; none before its first report */
+  readonly work: WorkSet | null;
 }
 
 /**
  * the supervisor's answer to one request line
  *
- * spec/control.yaml:43
+ * spec/control.yaml:47
  */
 export type Reply =
   /** the request was carried out */
@@ -85,7 +91,7 @@ export type Reply =
 /**
  * a line the supervisor sends to a registered worker, unasked
  *
- * spec/control.yaml:55
+ * spec/control.yaml:59
  */
 export type ToWorker =
   /** the registration was accepted (the supervisor is seen) */

@@ -46,9 +46,12 @@ inductive Request where
   /-- a worker's work set changed or its busy refresh fired; journaled before the reply.
     `stamp_ms`: Milliseconds. -/
   | Busy (session : String) (work : Statute.Orphan.WorkSet) (stamp_ms : Nat)
+  /-- a worker is about to exit 0 by itself (its session closed); an adopted worker's exit is
+    then not a failure. -/
+  | Bye (session : String) (launch : Nat)
   deriving Repr, BEq, DecidableEq
 
-/-- where a session stands. (spec/control.yaml:33) -/
+/-- where a session stands. (spec/control.yaml:36) -/
 inductive SessionState where
   | Running
   | Pausing
@@ -58,7 +61,7 @@ inductive SessionState where
   | Inactive
   deriving Repr, BEq, DecidableEq
 
-/-- one session in a Status reply. (spec/control.yaml:36) -/
+/-- one session in a Status reply. (spec/control.yaml:39) -/
 structure SessionStatus where
   session : String
   state : SessionState
@@ -66,9 +69,11 @@ structure SessionStatus where
   pid : Option Nat
   /-- worker starts journaled for this session. -/
   starts : Nat
+  /-- the work set the worker reported last; none before its first report. -/
+  work : Option Statute.Orphan.WorkSet
   deriving Repr, BEq, DecidableEq
 
-/-- the supervisor's answer to one request line. (spec/control.yaml:43) -/
+/-- the supervisor's answer to one request line. (spec/control.yaml:47) -/
 inductive Reply where
   /-- the request was carried out. -/
   | Ok
@@ -82,7 +87,7 @@ inductive Reply where
   | Error (pointer : String) (message : String)
   deriving Repr, BEq, DecidableEq
 
-/-- a line the supervisor sends to a registered worker, unasked. (spec/control.yaml:55) -/
+/-- a line the supervisor sends to a registered worker, unasked. (spec/control.yaml:59) -/
 inductive ToWorker where
   /-- the registration was accepted (the supervisor is seen). -/
   | Welcome
