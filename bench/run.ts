@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark of the project, each reported as ratios against a reference
 // measured in the same process or command, with medians of several runs. Never part of `npm test`.
 
+import { benchDaemon } from "./daemon.js";
 import { benchExplore } from "./explore.js";
 import { benchGen } from "./gen.js";
 import { benchWire } from "./wire.js";
@@ -9,6 +10,7 @@ const benches: [string, () => Promise<string>][] = [
   ["gen", benchGen],
   ["wire", benchWire],
   ["explore", benchExplore],
+  ["daemon", benchDaemon],
 ];
 
 for (const [name, bench] of benches) {
