@@ -39,6 +39,18 @@ describe("reference supervisor", { timeout: 90_000 }, () => {
     expect(await s2.exited).toBe(0);
   });
 
+  it("a closed stdout (EPIPE) does not stop the supervisor between journaling a verdict and acting on it", async () => {
+    const d = scratch();
+    const s = await supervisor(d, { worker: quickWorker, env: { STATUTE_QUICK_LIFE_MS: "0" }, print: true });
+    s.proc.stdout?.destroy();
+    await ask(d, { kind: "Start", session: "loop" });
+    await until("give-up", async () => (await state(d, "loop"))?.["state"] === "GivenUp");
+    expect(s.proc.exitCode).toBeNull();
+    expect(records(s.journal).filter((r) => r.type === "launch")).toHaveLength(6);
+    s.proc.kill("SIGTERM");
+    expect(await s.exited).toBe(0);
+  });
+
   it("a worker exiting 0 is not a failure; a worker ignoring stop and TERM is killed after the grace", async () => {
     const d = scratch();
     const s = await supervisor(d, { env: { STATUTE_TEST_WORKER_INIT: JSON.stringify([{ do: "ignore-term" }, { do: "ignore-stop" }]) } });
