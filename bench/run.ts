@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark of the project, each reported as ratios against a reference
 // measured in the same process or command, with medians of several runs. Never part of `npm test`.
 
+import { benchDaemon } from "./daemon.js";
 import { benchExplore } from "./explore.js";
 import { benchGen } from "./gen.js";
 import { benchImport } from "./import.js";
@@ -15,6 +16,7 @@ const benches: [string, () => Promise<string>][] = [
   ["wire", benchWire],
   ["explore", benchExplore],
   ["quint", benchQuint],
+  ["daemon", benchDaemon],
 ];
 
 for (const [name, bench] of benches) {

@@ -1,17 +1,34 @@
-// Daemon: the journal, an append-only file of JSON lines. A record is on disk (written and
-// fsync'ed) before `append` returns, so the daemon acts only on what a crash cannot lose. On
-// open, a torn last line (a crash in the middle of a write) is reported and cut off; every
-// complete record before it is kept.
+// Daemon: the journal, an append-only file of checksummed records (daemon/journal-format.ts).
+// A record is written and fsync'ed before `append` returns, so the daemon acts only on what a
+// crash cannot lose; the file is created 0600 and its folder fsync'ed so the file itself
+// survives. On open, a torn last line (a crash mid-write) is cut, measured in bytes; damage
+// before the tail is refused with its byte offset, never cut.
 
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
+import { closeSync, constants, fchmodSync, fsyncSync, openSync, readFileSync, statSync, ftruncateSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+import { type JournalRecord, JournalError, encodeRecord, scanJournal } from "./journal-format.js";
+import { bootId, systemMonotonic, wallClock } from "./system.js";
 
-export interface JournalRecord {
-  /** 1-based position in the journal, never reused. */
-  readonly seq: number;
-  /** What happened: `worker_started`, `worker_failed`, `restart`, `given_up`, ... */
-  readonly type: string;
-  /** The rest of the record. */
-  readonly [field: string]: unknown;
+export { type JournalRecord, JournalError, scanJournal } from "./journal-format.js";
+
+function refused(path: string, e: unknown): JournalError {
+  const code = (e as NodeJS.ErrnoException).code ?? "";
+  const why = code === "EISDIR" ? "is a directory"
+    : code === "ENOENT" ? "its folder does not exist"
+    : code === "EACCES" || code === "EPERM" ? "permission denied"
+    : code === "ENOTDIR" ? "a part of the path is not a folder"
+    : (e as Error).message;
+  return new JournalError(`${path}: cannot use this journal: ${why}`, -1);
+}
+
+/** fsync a folder, so that a file just created in it survives a crash. */
+export function fsyncDir(dir: string): void {
+  const fd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY);
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export class Journal {
@@ -21,25 +38,56 @@ export class Journal {
   readonly recovered: readonly JournalRecord[];
   /** Bytes of a torn last line cut off on open (0 when the file ended cleanly). */
   readonly tornBytes: number;
+  /** Whether this open created the file. */
+  readonly created: boolean;
 
   constructor(
     readonly path: string,
     /** Called after each record is on disk (the daemon prints it; tests count it). */
     private readonly onAppend: (record: JournalRecord) => void = () => {},
   ) {
-    const { records, cleanLength, torn } = existsSync(path) ? readJournal(readFileSync(path, "utf8")) : { records: [], cleanLength: 0, torn: 0 };
-    if (torn > 0) truncateSync(path, cleanLength);
-    this.recovered = records;
-    this.tornBytes = torn;
-    this.last = records.length === 0 ? 0 : (records[records.length - 1]?.seq ?? 0);
-    this.fd = openSync(path, "a");
+    let exists = false;
+    try {
+      const st = statSync(path);
+      if (st.isDirectory()) throw Object.assign(new Error("directory"), { code: "EISDIR" });
+      exists = true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw refused(path, e);
+    }
+    let bytes: Buffer = Buffer.alloc(0);
+    try {
+      if (exists) bytes = readFileSync(path);
+      this.fd = exists
+        ? openSync(path, constants.O_WRONLY | constants.O_APPEND)
+        : openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL, 0o600);
+      if (!exists) fsyncDir(dirname(path));
+      fchmodSync(this.fd, 0o600);
+    } catch (e) {
+      throw refused(path, e);
+    }
+    const scanned = scanJournal(bytes, path);
+    if (scanned.tornBytes > 0) {
+      ftruncateSync(this.fd, scanned.cleanLength);
+      fsyncSync(this.fd);
+    }
+    this.created = !exists;
+    this.recovered = scanned.records;
+    this.tornBytes = scanned.tornBytes;
+    this.last = scanned.records.length === 0 ? 0 : (scanned.records[scanned.records.length - 1] as JournalRecord).seq;
   }
 
-  /** Write one record and fsync it; returns it with its sequence number. */
+  /** The sequence number of the latest record (0 when empty). */
+  get lastSeq(): number {
+    return this.last;
+  }
+
+  /** Write one record and fsync it; returns it with its sequence number and stamps. */
   append(type: string, fields: Readonly<Record<string, unknown>> = {}): JournalRecord {
-    const record: JournalRecord = { ...fields, seq: this.last + 1, type };
-    const line = `${JSON.stringify(record)}\n`;
-    writeSync(this.fd, line);
+    if (this.fd < 0) throw new Error(`journal ${this.path} is closed`);
+    const record: JournalRecord = { seq: this.last + 1, type, boot: bootId(), wall_ms: wallClock.now(), mono_ms: systemMonotonic.now(), ...fields };
+    const bytes = encodeRecord(record);
+    let done = 0;
+    while (done < bytes.length) done += writeSync(this.fd, bytes, done);
     fsyncSync(this.fd);
     this.last = record.seq;
     this.onAppend(record);
@@ -50,28 +98,4 @@ export class Journal {
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
   }
-}
-
-/** Parse journal text: complete lines are records; an unterminated or unparsable last line is torn. */
-export function readJournal(text: string): { records: JournalRecord[]; cleanLength: number; torn: number } {
-  const records: JournalRecord[] = [];
-  let offset = 0;
-  while (offset < text.length) {
-    const end = text.indexOf("\n", offset);
-    if (end < 0) break;
-    const line = text.slice(offset, end);
-    let record: JournalRecord;
-    try {
-      record = JSON.parse(line) as JournalRecord;
-    } catch {
-      // Only the last write can be torn by a crash; a bad line with records after it is damage
-      // the daemon must not paper over by cutting the good records that follow.
-      if (end + 1 < text.length) throw new Error(`journal: line ${records.length + 1} is not a record, and records follow it; refusing to truncate`);
-      break;
-    }
-    records.push(record);
-    offset = end + 1;
-  }
-  const cleanLength = Buffer.byteLength(text.slice(0, offset));
-  return { records, cleanLength, torn: Buffer.byteLength(text) - cleanLength };
 }

@@ -1,47 +1,117 @@
-// Daemon entry: `tsx daemon/main.ts --journal FILE --worker SCRIPT [--session NAME]... [--time-scale F]`.
-// Supervises one worker process per session under the generated restart budget. Each journal
-// record is printed (`journaled <seq> <type>`) only after it is on disk. `--time-scale` shortens
-// the real waits (not the model's clock) so that demos and tests need not wait out the pauses.
+// Daemon entry: `statute-supervisor <command>`. Every refusal a user can cause (a bad argument,
+// a damaged or unusable journal, a busy lock, a violated timeout relation, no supervisor) is
+// one line on stderr and a non-zero exit, never a stack trace.
 
 import { spawn } from "node:child_process";
-import { join } from "node:path";
-import * as supervise from "../generated/ts/supervise.js";
-import { createWire, loadSchemas, monotonicClock } from "../runtime/index.js";
-import { Journal } from "./journal.js";
-import { Supervisor, type WorkerProcess } from "./supervisor.js";
+import { openSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { TimeoutsError } from "../runtime/index.js";
+import { audit } from "./audit.js";
+import { ClientError, request } from "./client.js";
+import { wire } from "./config.js";
+import { ControlError, runtimeDir } from "./control.js";
+import { JournalError } from "./journal-format.js";
+import { LockError } from "./lock.js";
+import { run } from "./run.js";
+import { out } from "./tty.js";
 
-function args(argv: readonly string[]): { journal: string; worker: string; sessions: string[]; scale: number } {
-  const get = (flag: string) => argv.flatMap((a, i) => (a === flag && argv[i + 1] !== undefined ? [argv[i + 1] as string] : []));
-  const journal = get("--journal")[0];
-  const worker = get("--worker")[0];
-  if (journal === undefined || worker === undefined) throw new Error("usage: daemon/main.ts --journal FILE --worker SCRIPT [--session NAME]... [--time-scale F]");
-  const scale = Number(get("--time-scale")[0] ?? "1");
-  return { journal, worker, sessions: get("--session").length > 0 ? get("--session") : ["main"], scale: Number.isFinite(scale) && scale >= 0 ? scale : 1 };
+const HELP = `usage: statute-supervisor <command> [options]
+  run    --dir DIR --worker PROGRAM [--journal FILE] [--pause-scale F] [--print-journal]
+         the supervisor in the foreground (journal default: DIR/journal)
+  start  (same options)   the supervisor in the background; returns once it answers
+  status --dir DIR        the supervisor and its sessions, as JSON
+  stop   --dir DIR        stop every worker, then the supervisor
+  start-session NAME --dir DIR | stop-session NAME --dir DIR
+  send JSON --dir DIR     one raw request line; prints the reply
+  audit JOURNAL           replay every journaled decision through the generated models
+`;
+
+class UsageError extends Error {}
+
+function flags(argv: readonly string[]): { pos: string[]; get: (f: string) => string | undefined; has: (f: string) => boolean } {
+  const pos: string[] = [];
+  const vals = new Map<string, string>();
+  const bare = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "--print-journal" || a === "--help" || a === "-h") bare.add(a);
+    else if (a.startsWith("--")) {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value`);
+      vals.set(a, v);
+    } else pos.push(a);
+  }
+  return { pos, get: (f) => vals.get(f), has: (f) => bare.has(f) };
 }
 
-const root = join(import.meta.dirname, "..");
-const schemas = loadSchemas(join(root, "generated", "schema"));
+function need(v: string | undefined, what: string): string {
+  if (v === undefined) throw new UsageError(`${what} is required`);
+  return v;
+}
 
-const opts = args(process.argv.slice(2));
-const journal = new Journal(opts.journal, (r) => process.stdout.write(`journaled ${r.seq} ${r.type}\n`));
-if (journal.tornBytes > 0) process.stderr.write(`journal: cut a torn last line (${journal.tornBytes} bytes) after ${journal.recovered.length} records\n`);
+async function main(argv: readonly string[]): Promise<number> {
+  const f = flags(argv);
+  const cmd = f.pos[0];
+  if (cmd === undefined || f.has("--help") || f.has("-h") || cmd === "help") {
+    out(HELP);
+    return cmd === undefined && !f.has("--help") && !f.has("-h") ? 2 : 0;
+  }
+  const dir = () => resolve(need(f.get("--dir"), "--dir DIR"));
+  const sock = () => join(dir(), "control.sock");
+  const show = (r: unknown) => {
+    out(`${JSON.stringify(r)}\n`);
+    return (r as { kind?: string }).kind === "Error" || (r as { kind?: string }).kind === "Refused" ? 1 : 0;
+  };
+  switch (cmd) {
+    case "run": {
+      const scale = Number(f.get("--pause-scale") ?? "1");
+      if (!Number.isFinite(scale) || scale < 0) throw new UsageError("--pause-scale must be a number >= 0");
+      return run({ dir: dir(), journal: resolve(f.get("--journal") ?? join(dir(), "journal")), worker: need(f.get("--worker"), "--worker PROGRAM"), pauseScale: scale, printJournal: f.has("--print-journal") });
+    }
+    case "start": {
+      runtimeDir(dir());
+      const log = openSync(join(dir(), "supervisor.log"), "a", 0o600);
+      const child = spawn(process.execPath, [...process.execArgv, process.argv[1] as string, "run", ...argv.slice(1)], { detached: true, stdio: ["ignore", log, log] });
+      child.unref();
+      for (let i = 0; i < 300; i++) {
+        try {
+          const r = await request(sock(), { kind: "Status" }, 1000);
+          out(`supervisor ${String(r["pid"])} started\n`);
+          return 0;
+        } catch {
+          if (child.exitCode !== null) throw new ClientError(`the supervisor exited with ${child.exitCode}; see ${join(dir(), "supervisor.log")}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      throw new ClientError("the supervisor did not answer within 30 s");
+    }
+    case "status":
+      return show(await request(sock(), { kind: "Status" }));
+    case "stop":
+      return show(await request(sock(), { kind: "Shutdown" }));
+    case "start-session":
+      return show(await request(sock(), { kind: "Start", session: need(f.pos[1], "NAME") }));
+    case "stop-session":
+      return show(await request(sock(), { kind: "Stop", session: need(f.pos[1], "NAME") }, 120_000));
+    case "send":
+      return show(await request(sock(), need(f.pos[1], "JSON")));
+    case "audit": {
+      const r = audit(need(f.pos[1], "JOURNAL"), wire());
+      out(`audit: ${r.records} records, ${r.decisions} decisions replayed, ${r.disagreements.length} disagreements${r.tornBytes > 0 ? ` (a torn tail of ${r.tornBytes} bytes not read)` : ""}\n`);
+      for (const d of r.disagreements) out(`  ${d}\n`);
+      return r.disagreements.length === 0 ? 0 : 1;
+    }
+    default:
+      throw new UsageError(`unknown command '${cmd}'`);
+  }
+}
 
-const spawnWorker = (session: string): WorkerProcess => {
-  const child = spawn(process.execPath, [opts.worker, session], { stdio: ["ignore", "ignore", "inherit"] });
-  return { pid: child.pid, onExit: (l) => void child.once("exit", (code, signal) => l(code, signal)), stop: () => void child.kill("SIGTERM") };
-};
-
-const supervisor = new Supervisor({
-  journal,
-  clock: monotonicClock(),
-  wire: createWire({ schemas }),
-  model: supervise,
-  spawn: spawnWorker,
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms * opts.scale)),
-});
-for (const s of opts.sessions) supervisor.start(s);
-process.on("SIGTERM", () => {
-  for (const s of opts.sessions) supervisor.stop(s);
-});
-await supervisor.idle();
-journal.close();
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (e) {
+  const known = e instanceof UsageError || e instanceof JournalError || e instanceof LockError || e instanceof TimeoutsError || e instanceof ControlError || e instanceof ClientError;
+  if (!known && !(e as NodeJS.ErrnoException).code) throw e;
+  process.stderr.write(`statute-supervisor: error: ${(e as Error).message}${e instanceof UsageError ? "\n" + HELP : "\n"}`);
+  // exit now: a lock or timer of a half-started supervisor must not keep the process alive.
+  process.exit(e instanceof UsageError ? 2 : 1);
+}

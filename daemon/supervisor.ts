@@ -1,111 +1,233 @@
-// Daemon: the reference supervisor, one worker process per session. It gathers the facts (a
-// worker exited, at this monotonic time), asks the generated model through the runtime wire,
-// journals the answer, and only then acts on it: restart after the model's pause, or give up.
+// Daemon: the reference supervisor, one worker process per active session. It gathers facts (a
+// worker exited, at this monotonic time; a worker's build; a busy record) and asks the generated
+// models through daemon/decide.ts, which journals each verdict before the supervisor acts on it:
+// restart after the model's pause or give up (supervise), adopt or stop as lost (launcher),
+// whether a work set holds work (orphan). Boot (daemon/boot.ts) rebuilds it from the journal.
 
-import type { Clock, GeneratedModel, Wire } from "../runtime/index.js";
-import { MachineHolder } from "../runtime/index.js";
+import type { Reply, SessionState, SessionStatus } from "../generated/ts/control.js";
+import type { WorkSet } from "../generated/ts/orphan.js";
+import type { RestartBudgetState, Verdict } from "../generated/ts/supervise.js";
+import type { Clock } from "../runtime/index.js";
+import type { Build } from "./config.js";
+import type { Decider } from "./decide.js";
 import type { Journal } from "./journal.js";
-
-/** A running worker process, as the supervisor sees it. */
-export interface WorkerProcess {
-  readonly pid: number | undefined;
-  /** Called once, when the process has exited (code, or the signal that ended it). */
-  onExit(listener: (code: number | null, signal: string | null) => void): void;
-  /** Ask the process to stop (TERM). */
-  stop(): void;
-}
+import { newBook, type SessionBook } from "./replay.js";
+import { type Exit, type StopTimes, WorkerHandle } from "./worker-handle.js";
 
 export interface SupervisorOptions {
   readonly journal: Journal;
+  readonly decider: Decider;
   readonly clock: Clock;
-  readonly wire: Wire;
-  /** The generated `supervise` module. */
-  readonly model: GeneratedModel;
-  readonly spawn: (session: string) => WorkerProcess;
-  /** Wait this many ms (injected so tests need not wait in real time). */
-  readonly sleep: (ms: number) => Promise<void>;
+  readonly build: Build;
+  readonly stopTimes: StopTimes;
+  /** The worker's argv (after node) for a session and the seq of its launch record. */
+  readonly workerArgv: (session: string, launch: number) => string[];
+  readonly workerEnv: NodeJS.ProcessEnv;
+  readonly logPath: string;
+  /** Real waits are the model's pause times this factor (tests shorten them; the model's clock is untouched). */
+  readonly pauseScale: number;
 }
 
-type Verdict = { readonly kind: "Restart"; readonly pause_ms: number } | { readonly kind: "GiveUp" } | { readonly kind: "ClockBackwards"; readonly last_ms: number; readonly at_ms: number };
-
-interface Session {
-  readonly budget: MachineHolder<unknown, Verdict>;
-  worker: WorkerProcess | null;
-  stopping: boolean;
-  /** Settles when the session has nothing left to do (stopped, given up, or down). */
-  readonly settled: Promise<void>;
-  settle(): void;
+/** A registered worker connection: `send` writes one ToWorker line. */
+export interface WorkerLink {
+  readonly launch: number;
+  send(line: unknown): boolean;
 }
+
+export interface Live {
+  readonly book: SessionBook;
+  state: SessionState;
+  handle: WorkerHandle | null;
+  link: WorkerLink | null;
+  /** The worker said Bye: its coming exit is clean even if its status is unknown. */
+  leaving: boolean;
+  timer: NodeJS.Timeout | null;
+  stopping: Promise<void> | null;
+}
+
+export const SESSION_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 export class Supervisor {
-  private readonly sessions = new Map<string, Session>();
+  readonly sessions = new Map<string, Live>();
+  private closing = false;
 
-  constructor(private readonly o: SupervisorOptions) {}
+  constructor(readonly o: SupervisorOptions) {}
 
-  /** Start a session's worker under a fresh restart budget. */
-  start(session: string): void {
-    if (this.sessions.has(session)) throw new Error(`session ${session} is already supervised`);
-    let settle = (): void => {};
-    const settled = new Promise<void>((resolve) => (settle = resolve));
-    const budget = new MachineHolder<unknown, Verdict>(this.o.wire, "supervise", this.o.model, "RestartBudget");
-    this.sessions.set(session, { budget, worker: null, stopping: false, settled, settle });
-    this.launch(session);
-  }
-
-  /** Stop a session's worker; it is not restarted. */
-  stop(session: string): void {
-    const s = this.sessions.get(session);
-    if (!s) return;
-    s.stopping = true;
-    if (s.worker) s.worker.stop();
-    else s.settle();
-  }
-
-  /** Resolves when every session has settled. */
-  async idle(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((s) => s.settled));
-  }
-
-  private launch(session: string): void {
-    const s = this.sessions.get(session);
-    if (!s || s.stopping) return s?.settle();
-    const worker = this.o.spawn(session);
-    s.worker = worker;
-    this.o.journal.append("worker_started", { session, pid: worker.pid ?? null });
-    worker.onExit((code, signal) => void this.exited(session, code, signal));
-  }
-
-  private async exited(session: string, code: number | null, signal: string | null): Promise<void> {
-    const s = this.sessions.get(session);
-    if (!s) return;
-    s.worker = null;
-    if (s.stopping) {
-      this.o.journal.append("worker_stopped", { session, code, signal });
-      return s.settle();
+  live(book: SessionBook): Live {
+    let s = this.sessions.get(book.name);
+    if (s === undefined) {
+      s = { book, state: book.givenUp ? "GivenUp" : "Inactive", handle: null, link: null, leaving: false, timer: null, stopping: null };
+      this.sessions.set(book.name, s);
     }
-    const at_ms = this.o.clock.now();
-    this.o.journal.append("worker_failed", { session, code, signal, at_ms });
-    const r = s.budget.dispatch({ kind: "Failure", at_ms });
-    if (!r.ok) {
-      // The clock produced a time the wire refuses (negative or past WIRE_MAX_MS): keep it down.
-      this.o.journal.append("fact_refused", { session, pointer: r.error.pointer, expected: r.error.expected });
-      return s.settle();
-    }
-    const v = r.value.output;
-    this.o.journal.append(journalType(v), { session, verdict: v, rule: r.value.rule });
-    if (v.kind !== "Restart") return s.settle();
-    await this.o.sleep(v.pause_ms);
-    this.launch(session);
+    return s;
   }
-}
 
-function journalType(v: Verdict): string {
-  switch (v.kind) {
-    case "Restart":
-      return "restart";
-    case "GiveUp":
-      return "given_up";
-    case "ClockBackwards":
-      return "clock_rejected";
+  /** Client `Start`: launch the session's worker under its (replayed) budget. */
+  start(name: string): Reply {
+    if (this.closing) return { kind: "Refused", reason: "the supervisor is shutting down" };
+    const s = this.live(this.sessions.get(name)?.book ?? newBook(name));
+    const book = s.book;
+    if (book.givenUp) return { kind: "Refused", reason: `session ${name} was given up by its restart budget` };
+    if (s.handle !== null && !s.handle.exited) return { kind: "Started", session: name, pid: s.handle.id.pid };
+    if (s.state === "Pausing" || s.state === "Stopping") return { kind: "Refused", reason: `session ${name} is ${s.state === "Pausing" ? "pausing before a restart" : "stopping"}` };
+    this.o.journal.append("session_started", { session: name });
+    book.active = true;
+    this.launch(s);
+    return s.handle === null ? { kind: "Refused", reason: `session ${name}: the worker did not start` } : { kind: "Started", session: name, pid: s.handle.id.pid };
+  }
+
+  /** Journal a launch, then start the worker in its own process group. */
+  launch(s: Live): void {
+    s.timer = null;
+    if (this.closing || !s.book.active || s.book.givenUp) return;
+    const rec = this.o.journal.append("launch", { session: s.book.name });
+    s.book.launch = { seq: rec.seq, pid: null, start: null, ended: false };
+    s.book.starts++;
+    s.leaving = false;
+    let handle: WorkerHandle;
+    try {
+      handle = WorkerHandle.spawn(this.o.workerArgv(s.book.name, rec.seq), this.o.workerEnv, this.o.logPath);
+    } catch (e) {
+      this.o.journal.append("launch_failed", { session: s.book.name, launch: rec.seq, error: (e as Error).message });
+      s.book.launch.ended = true;
+      this.failure(s);
+      return;
+    }
+    this.o.journal.append("worker_started", { session: s.book.name, launch: rec.seq, pid: handle.id.pid, start: handle.id.start, ...this.o.build });
+    s.book.launch.pid = handle.id.pid;
+    s.book.launch.start = handle.id.start;
+    this.attach(s, handle, rec.seq);
+  }
+
+  /** Hold a worker (started or adopted) and watch its exit. */
+  attach(s: Live, handle: WorkerHandle, launch: number): void {
+    s.handle = handle;
+    s.state = "Running";
+    handle.onExit((e) => this.exited(s, handle, launch, e));
+  }
+
+  private exited(s: Live, handle: WorkerHandle, launch: number, e: Exit): void {
+    if (s.handle !== handle) return;
+    s.handle = null;
+    s.link = null;
+    const requested = s.state === "Stopping";
+    const clean = (e.code === 0 && !e.unknown) || (e.unknown && s.leaving);
+    this.o.journal.append("worker_exited", { session: s.book.name, launch, code: e.code, signal: e.signal, unknown: e.unknown, requested, clean });
+    if (s.book.launch !== null && s.book.launch.seq === launch) s.book.launch.ended = true;
+    if (requested) return;
+    if (clean) {
+      // A worker that closed its session and exited 0 did not fail: the session is over.
+      this.o.journal.append("session_stopped", { session: s.book.name, reason: "the worker exited cleanly" });
+      s.book.active = false;
+      s.state = "Stopped";
+      return;
+    }
+    if (this.closing) return;
+    this.failure(s);
+  }
+
+  /** A failure of the session's worker: the restart budget decides (journaled), then act. */
+  failure(s: Live): Verdict | null {
+    const r = this.o.decider.step<RestartBudgetState, Verdict>(s.book.name, "supervise", "RestartBudget", s.book.budget, { kind: "Failure", at_ms: this.o.clock.now() });
+    if (r === null) {
+      this.inactive(s, "the failure time was refused by the wire");
+      return null;
+    }
+    s.book.budget = r.state;
+    switch (r.output.kind) {
+      case "Restart":
+        s.state = "Pausing";
+        s.book.pendingRestart = true;
+        s.timer = setTimeout(() => this.launch(s), Math.round(r.output.pause_ms * this.o.pauseScale));
+        break;
+      case "GiveUp":
+        s.book.givenUp = true;
+        s.book.active = false;
+        s.state = "GivenUp";
+        break;
+      case "ClockBackwards":
+        this.inactive(s, "the monotonic clock went backwards");
+        break;
+    }
+    return r.output;
+  }
+
+  inactive(s: Live, reason: string): void {
+    this.o.journal.append("session_stopped", { session: s.book.name, reason });
+    s.book.active = false;
+    s.state = "Inactive";
+  }
+
+  /** Client `Stop`: the worker is stopped with escalation and not restarted. */
+  async stop(name: string): Promise<Reply> {
+    const s = this.sessions.get(name);
+    if (s === undefined || (!s.book.active && s.handle === null)) return { kind: "Refused", reason: `session ${name} is not running` };
+    if (s.timer !== null) clearTimeout(s.timer);
+    s.timer = null;
+    this.o.journal.append("session_stopped", { session: name, reason: "stop requested" });
+    s.book.active = false;
+    s.book.pendingRestart = false;
+    await this.stopWorker(s);
+    s.state = s.book.givenUp ? "GivenUp" : "Stopped";
+    return { kind: "Ok" };
+  }
+
+  /** Stop the session's worker: stop request, STOP grace, TERM, TERM grace, KILL, verify. */
+  stopWorker(s: Live): Promise<void> {
+    if (s.stopping !== null) return s.stopping;
+    const h = s.handle;
+    if (h === null) return Promise.resolve();
+    s.state = "Stopping";
+    const launch = s.book.launch?.seq ?? 0;
+    s.stopping = h.stop(this.o.stopTimes, () => s.link?.send({ kind: "StopWorker" }) ?? false, (step) => {
+      this.o.journal.append("stop_step", { session: s.book.name, launch, pid: h.id.pid, start: h.id.start, step });
+    }).then((how) => {
+      s.stopping = null;
+      if (how === "survived") s.handle = null;
+    });
+    return s.stopping;
+  }
+
+  /** A worker registers over the socket. */
+  hello(name: string, launch: number, link: WorkerLink): Reply {
+    const s = this.sessions.get(name);
+    if (s === undefined || s.book.launch?.seq !== launch || s.handle === null) return { kind: "Refused", reason: `no launch ${launch} of session ${name} is running` };
+    s.link = link;
+    return { kind: "Ok" };
+  }
+
+  bye(name: string, launch: number): Reply {
+    const s = this.sessions.get(name);
+    if (s === undefined || s.book.launch?.seq !== launch) return { kind: "Refused", reason: `no launch ${launch} of session ${name}` };
+    s.leaving = true;
+    return { kind: "Ok" };
+  }
+
+  /** A busy record: the orphan module's HasWork says whether the set holds work; journaled with its stamp. */
+  busy(name: string, work: WorkSet, stampMs: number): Reply {
+    const s = this.sessions.get(name);
+    if (s === undefined) return { kind: "Refused", reason: `no session ${name}` };
+    const d = this.o.decider.decide<boolean>(name, "orphan", "HasWork", { work }, { stamp_ms: stampMs });
+    if (d === null) return { kind: "Refused", reason: "the work set was refused" };
+    s.book.busy = { hasWork: d.verdict, stampMs };
+    s.book.lastWork = work;
+    return { kind: "Ok" };
+  }
+
+  status(): SessionStatus[] {
+    return [...this.sessions.values()].sort((a, b) => (a.book.name < b.book.name ? -1 : 1)).map((s) => ({
+      session: s.book.name,
+      state: s.state,
+      pid: s.handle === null ? null : s.handle.id.pid,
+      starts: s.book.starts,
+      work: (s.book.lastWork as WorkSet | null) ?? null,
+    }));
+  }
+
+  /** Stop every worker (in parallel), then the caller closes the journal. */
+  async shutdown(): Promise<void> {
+    this.closing = true;
+    for (const s of this.sessions.values()) if (s.timer !== null) clearTimeout(s.timer);
+    await Promise.all([...this.sessions.values()].map((s) => this.stopWorker(s)));
   }
 }

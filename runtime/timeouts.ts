@@ -12,8 +12,8 @@ import type { GeneratedModel, Wire } from "./wire.js";
 /** A generated module as the loader reads it (see generator/emit/ts/overrides.ts). */
 export interface GeneratedConstants extends GeneratedModel {
   readonly constants: Readonly<Record<string, { readonly value: number | boolean; readonly override: boolean; readonly derived: boolean }>>;
-  /** Every derived constant from its base values; absent when the module derives nothing. */
-  readonly deriveConstants?: (bases: never) => Readonly<Record<string, number>>;
+  /** Every derived constant from its base values (a record of numbers); absent when the module derives nothing. */
+  readonly deriveConstants?: (bases: never) => object;
   /** Each decision rule's doc, by rule id. */
   readonly ruleDocs?: Readonly<Record<string, string>>;
   /** For a comparison rule, both sides over the facts, by rule id. */

@@ -1,86 +1,104 @@
-// The journal: records survive a crash of the daemon. A torn last line is cut on open and every
-// complete record before it kept; damage with records after it is refused, never truncated.
-// The crash test SIGKILLs a real daemon mid-crash-loop and checks that every record it had
-// acknowledged (printed after fsync) is in the file.
+// The journal: checksummed records, created 0600; a torn last line is cut, measured in bytes;
+// any damage before the tail (a flipped byte, a bad last line that is complete) is refused with
+// its byte offset and the file is left as it was.
 
-import { spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { crc32 } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { Journal, readJournal } from "../../daemon/journal.js";
+import { Journal, JournalError, scanJournal } from "../../daemon/journal.js";
+import { cleanup, scratch } from "./harness.js";
 
-const root = join(import.meta.dirname, "..", "..");
-const dirs: string[] = [];
-function scratch(): string {
-  const d = mkdtempSync(join(tmpdir(), "statute-journal-"));
-  dirs.push(d);
-  return d;
+afterEach(cleanup);
+
+function threeRecords(): { path: string; bytes: Buffer; starts: number[] } {
+  const path = join(scratch(), "j");
+  const j = new Journal(path);
+  j.append("a", { x: "é€" });
+  j.append("b", { y: [1, 2, 3] });
+  j.append("c");
+  j.close();
+  const bytes = readFileSync(path);
+  const starts = [0];
+  for (let i = 0; i < bytes.length - 1; i++) if (bytes[i] === 0x0a) starts.push(i + 1);
+  return { path, bytes, starts };
 }
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function refusal(path: string): JournalError {
+  try {
+    new Journal(path).close();
+  } catch (e) {
+    if (e instanceof JournalError) return e;
+    throw e;
+  }
+  throw new Error("the journal was accepted");
+}
 
 describe("journal", () => {
-  it("numbers records and reads them back after reopening", () => {
-    const path = join(scratch(), "j.jsonl");
-    const j = new Journal(path);
-    j.append("a", { x: 1 });
-    j.append("b");
-    j.close();
+  it("numbers records, stamps them, reads them back, and is created 0600", () => {
+    const { path } = threeRecords();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
     const again = new Journal(path);
-    expect(again.recovered.map((r) => [r.seq, r.type])).toEqual([[1, "a"], [2, "b"]]);
-    expect(again.append("c").seq).toBe(3);
+    expect(again.recovered.map((r) => [r.seq, r.type])).toEqual([[1, "a"], [2, "b"], [3, "c"]]);
+    expect(again.recovered[0]?.["x"]).toBe("é€");
+    expect(typeof again.recovered[0]?.["boot"]).toBe("string");
+    expect(again.append("d").seq).toBe(4);
     again.close();
   });
 
-  it("cuts a torn last line and keeps every complete record", () => {
-    const path = join(scratch(), "j.jsonl");
-    const j = new Journal(path);
-    j.append("a");
-    j.append("b");
-    j.close();
-    appendFileSync(path, '{"seq":3,"ty');
+  it("cuts a torn last line by its length in bytes, whatever its bytes, and keeps every record", () => {
+    const { path, bytes } = threeRecords();
+    const torn = Buffer.from([0x30, 0x31, 0xff, 0xfe, 0xc3, 0x20, 0x7b, 0x22, 0xe2, 0x82]);
+    appendFileSync(path, torn);
     const again = new Journal(path);
-    expect(again.tornBytes).toBe('{"seq":3,"ty'.length);
-    expect(again.recovered.map((r) => r.type)).toEqual(["a", "b"]);
-    expect(again.append("c").seq).toBe(3);
+    expect(again.tornBytes).toBe(torn.length);
+    expect(statSync(path).size).toBe(bytes.length);
+    expect(again.append("d").seq).toBe(4);
     again.close();
-    expect(readJournal(readFileSync(path, "utf8")).records.map((r) => r.type)).toEqual(["a", "b", "c"]);
+    const reopened = new Journal(path);
+    expect(reopened.recovered.map((r) => r.type)).toEqual(["a", "b", "c", "d"]);
+    reopened.close();
   });
 
-  it("refuses to truncate when a damaged line has records after it", () => {
-    const path = join(scratch(), "j.jsonl");
-    writeFileSync(path, '{"seq":1,"type":"a"}\nnot json\n{"seq":3,"type":"c"}\n');
-    expect(() => new Journal(path)).toThrow(/refusing to truncate/);
-    expect(readFileSync(path, "utf8")).toContain('{"seq":3,"type":"c"}');
+  it("refuses every single byte flip in a middle record, at that record's offset, and leaves the file", () => {
+    const { path, bytes, starts } = threeRecords();
+    const [, from = 0, to = 0] = starts;
+    let refused = 0;
+    for (let i = from; i < to; i++) {
+      const bad = Buffer.from(bytes);
+      bad[i] = (bad[i] as number) ^ 0x01;
+      writeFileSync(path, bad);
+      const e = refusal(path);
+      expect(e.offset).toBe(from);
+      expect(e.message).toContain(`byte ${from}`);
+      expect(readFileSync(path).equals(bad)).toBe(true);
+      refused++;
+    }
+    expect(refused).toBe(to - from);
   });
 
-  it("a daemon killed mid-crash-loop has every acknowledged record on disk", async () => {
-    const path = join(scratch(), "j.jsonl");
-    const sessions = Array.from({ length: 20 }, (_, i) => ["--session", `s${i}`]).flat();
-    const child = spawn(
-      process.execPath,
-      ["--conditions=statute-source", "--import", "tsx", join(root, "daemon", "main.ts"), "--journal", path, "--worker", join(root, "fixtures", "daemon", "crashing-worker.mjs"), "--time-scale", "0", ...sessions],
-      { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
-    );
-    const acknowledged: number[] = [];
-    let buffer = "";
-    await new Promise<void>((resolve) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        buffer += chunk.toString();
-        let nl;
-        while ((nl = buffer.indexOf("\n")) >= 0) {
-          const m = /^journaled (\d+) /.exec(buffer.slice(0, nl));
-          buffer = buffer.slice(nl + 1);
-          if (m) acknowledged.push(Number(m[1]));
-          if (acknowledged.length === 40) child.kill("SIGKILL");
-        }
-      });
-      child.on("exit", () => resolve());
-    });
-    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
-    const { records } = readJournal(readFileSync(path, "utf8"));
-    const onDisk = new Set(records.map((r) => r.seq));
-    expect(acknowledged.filter((seq) => !onDisk.has(seq))).toEqual([]);
-    expect(records.map((r) => r.seq)).toEqual(records.map((_, i) => i + 1));
-  }, 60_000);
+  it.each(["null", "42", "{}", '{"seq":"6"}', '{"seq":4,"type":"d"}'])("refuses a complete bad last line %s at its offset", (line) => {
+    const { path, bytes } = threeRecords();
+    appendFileSync(path, `${line}\n`);
+    expect(refusal(path).offset).toBe(bytes.length);
+  });
+
+  it("refuses a checksummed record whose sequence number skips", () => {
+    const { path, starts, bytes } = threeRecords();
+    const last = bytes.subarray(starts[2]).toString("utf8").replace('"seq":3', '"seq":7');
+    const body = last.slice(9, -1);
+    writeFileSync(path, Buffer.concat([bytes.subarray(0, starts[2]), Buffer.from(`${crc32(Buffer.from(body)).toString(16).padStart(8, "0")} ${body}\n`)]));
+    expect(refusal(path).message).toContain("sequence 7 where 3 was due");
+  });
+
+  it("refuses a folder or a path in a missing folder with a message, not a crash", () => {
+    const d = scratch();
+    mkdirSync(join(d, "sub"));
+    expect(refusal(join(d, "sub")).message).toContain("is a directory");
+    expect(refusal(join(d, "missing", "j")).message).toContain("folder does not exist");
+  });
+
+  it("scans an empty journal as empty", () => {
+    expect(scanJournal(Buffer.alloc(0))).toEqual({ records: [], cleanLength: 0, tornBytes: 0 });
+  });
 });

@@ -139,7 +139,9 @@ for (const m of program.modules) {
         });
       }
     }
-    it(`${m.name}: the wire rejects at least 10 kinds of malformed message`, () => {
+    // A types-only module (control: the daemon's protocol) has no machine or decision to feed;
+    // its messages are refused by test/daemon/protocol.e2e.test.ts through the real socket.
+    it.skipIf(m.machines.length + m.decisions.length === 0)(`${m.name}: the wire rejects at least 10 kinds of malformed message`, () => {
       expect([...kinds].length, [...kinds].join("; ")).toBeGreaterThanOrEqual(10);
     });
   });

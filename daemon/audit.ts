@@ -1,0 +1,54 @@
+// Daemon: the audit. Every journaled decision is asked again of the generated model through
+// the wire, with the journaled facts (or state and event), and must give the journaled verdict,
+// rule and next state; the restart budgets are replayed record by record per boot, so a
+// journaled state that no sequence of journaled failures leads to is reported too.
+
+import { readFileSync } from "node:fs";
+import type { GeneratedModel, Wire } from "../runtime/index.js";
+import { type ModuleName, models } from "./config.js";
+import { type JournalRecord, scanJournal } from "./journal-format.js";
+import { replay } from "./replay.js";
+
+export interface AuditReport {
+  readonly records: number;
+  readonly decisions: number;
+  readonly tornBytes: number;
+  readonly disagreements: readonly string[];
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function again(r: JournalRecord, wire: Wire): string | null {
+  const module = r["module"] as string;
+  if (!Object.hasOwn(models, module)) return `record ${r.seq}: unknown module ${module}`;
+  const gen = models[module as ModuleName] as unknown as GeneratedModel;
+  if (typeof r["decision"] === "string") {
+    const d = wire.decide(module, gen, r["decision"] as never, r["facts"]);
+    if (!d.ok) return `record ${r.seq}: ${module}.${r["decision"]}: the journaled facts are refused: ${d.error.message}`;
+    if (!same(d.value.verdict, r["verdict"]) || d.value.rule !== r["rule"]) {
+      return `record ${r.seq}: ${module}.${r["decision"]} answers ${JSON.stringify(d.value.verdict)} by ${d.value.rule}, journaled ${JSON.stringify(r["verdict"])} by ${String(r["rule"])}`;
+    }
+    return null;
+  }
+  const s = wire.step(module, gen, r["machine"] as never, r["state"] as never, r["event"]);
+  if (!s.ok) return `record ${r.seq}: ${module}.${String(r["machine"])}: the journaled event is refused: ${s.error.message}`;
+  if (!same(s.value.output, r["verdict"]) || s.value.rule !== r["rule"] || !same(s.value.state, r["next"])) {
+    return `record ${r.seq}: ${module}.${String(r["machine"])} steps to ${JSON.stringify(s.value.output)} by ${s.value.rule}, journaled ${JSON.stringify(r["verdict"])} by ${String(r["rule"])}`;
+  }
+  return null;
+}
+
+export function audit(path: string, wire: Wire): AuditReport {
+  const scanned = scanJournal(readFileSync(path), path);
+  const disagreements: string[] = [];
+  let decisions = 0;
+  for (const r of scanned.records) {
+    if (r.type !== "decision") continue;
+    decisions++;
+    const d = again(r, wire);
+    if (d !== null) disagreements.push(d);
+  }
+  const boots = [...new Set(scanned.records.map((r) => r["boot"]).filter((b): b is string => typeof b === "string"))];
+  for (const b of boots) disagreements.push(...replay(scanned.records, b, wire).disagreements);
+  return { records: scanned.records.length, decisions, tornBytes: scanned.tornBytes, disagreements };
+}

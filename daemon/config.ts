@@ -1,0 +1,46 @@
+// Daemon, start-up facts: the effective timeouts (loaded and checked first, through
+// runtime/timeouts.ts: a violated relation refuses to start, naming it), the build identity a
+// worker is started with and adopted by, and the generated models and wire the daemon asks.
+
+import { join } from "node:path";
+import * as control from "../generated/ts/control.js";
+import * as launcher from "../generated/ts/launcher.js";
+import * as orphan from "../generated/ts/orphan.js";
+import * as revive from "../generated/ts/revive.js";
+import * as supervise from "../generated/ts/supervise.js";
+import * as timeoutsGen from "../generated/ts/timeouts.js";
+import { createWire, loadSchemas, loadTimeouts, type Timeouts, timeoutsSourceOf, type Wire } from "../runtime/index.js";
+
+export const root = join(import.meta.dirname, "..");
+
+/** Every generated module the daemon asks, by module name (the journal names them so). */
+export const models = { control, launcher, orphan, revive, supervise, timeouts: timeoutsGen } as const;
+export type ModuleName = keyof typeof models;
+
+let shared: Wire | null = null;
+export function wire(): Wire {
+  shared ??= createWire({ schemas: loadSchemas(join(root, "generated", "schema")) });
+  return shared;
+}
+
+/** The effective timeouts of this process; throws TimeoutsError on a violated relation. */
+export function effectiveTimeouts(env: Readonly<Record<string, string | undefined>> = process.env): Timeouts {
+  return loadTimeouts(timeoutsSourceOf(wire(), "timeouts", timeoutsGen, [supervise]), env);
+}
+
+export interface Build {
+  readonly version: string;
+  readonly buildId: string;
+}
+
+/** This process's build: STATUTE_VERSION and STATUTE_BUILD_ID override it (tests run several builds). */
+export function buildOf(env: Readonly<Record<string, string | undefined>> = process.env): Build {
+  return { version: env["STATUTE_VERSION"] ?? "0.1.0", buildId: env["STATUTE_BUILD_ID"] ?? "dev" };
+}
+
+/** A named timeout in ms (all are present once loaded). */
+export function ms(t: Timeouts, name: string): number {
+  const v = t.values[name];
+  if (v === undefined) throw new Error(`no timeout ${name}`);
+  return v;
+}

@@ -1,0 +1,103 @@
+// Daemon: `statute-supervisor run`, the supervisor process in the foreground. Order matters:
+// the effective timeouts are loaded and checked first (a violated relation refuses to start),
+// then the single-instance lock, the journal (replayed), boot (adopt, stop as lost, revive),
+// and only then the socket answers. SIGTERM, SIGINT and a Shutdown request stop every worker.
+
+import { join, resolve } from "node:path";
+import type { Reply, Request } from "../generated/ts/control.js";
+import { formatWarnings } from "../runtime/index.js";
+import { boot, markerArg } from "./boot.js";
+import { buildOf, effectiveTimeouts, ms, root, wire } from "./config.js";
+import { type Connection, runtimeDir, serve } from "./control.js";
+import { Decider } from "./decide.js";
+import { Journal } from "./journal.js";
+import { acquire } from "./lock.js";
+import { identityOf } from "./proc.js";
+import { replay } from "./replay.js";
+import { Supervisor } from "./supervisor.js";
+import { bootId, systemMonotonic } from "./system.js";
+import { out } from "./tty.js";
+import { exitNotePath } from "./worker-side.js";
+
+export interface RunOptions {
+  readonly dir: string;
+  readonly journal: string;
+  readonly worker: string;
+  readonly pauseScale: number;
+  readonly printJournal: boolean;
+}
+
+const tsxLoader = import.meta.resolve("tsx");
+
+export async function run(o: RunOptions): Promise<number> {
+  const timeouts = effectiveTimeouts();
+  process.stderr.write(formatWarnings(timeouts));
+  runtimeDir(o.dir);
+  const lock = await acquire(o.journal);
+  if (lock.replacedStale !== null) process.stderr.write(`supervisor: replaced a stale lock of ${lock.replacedStale}\n`);
+  const journal = new Journal(o.journal, o.printJournal ? (r) => out(`journaled ${r.seq} ${r.type}\n`) : undefined);
+  if (journal.tornBytes > 0) process.stderr.write(`journal: cut a torn last line (${journal.tornBytes} bytes) after ${journal.recovered.length} records\n`);
+  const build = buildOf();
+  const me = identityOf(process.pid);
+  const w = wire();
+  const replayed = replay(journal.recovered, bootId(), w);
+  for (const d of replayed.disagreements) process.stderr.write(`journal: ${d}\n`);
+  journal.append("boot", { pid: process.pid, start: me?.start ?? 0, ...build, timeouts: timeouts.values, overridden: timeouts.overridden });
+  const sockPath = join(o.dir, "control.sock");
+  const worker = resolve(o.worker);
+  const sup = new Supervisor({
+    journal,
+    decider: new Decider(journal, w),
+    clock: systemMonotonic,
+    build,
+    stopTimes: { stopGraceMs: ms(timeouts, "STOP_GRACE_MS"), termGraceMs: ms(timeouts, "TERM_GRACE_MS"), killVerifyMs: ms(timeouts, "KILL_VERIFY_MS") },
+    workerArgv: (session, launch) => [
+      ...(worker.endsWith(".ts") ? ["--import", tsxLoader] : []),
+      worker,
+      markerArg({ key: lock.key, session, launch, ...build }),
+    ],
+    workerEnv: { ...process.env, STATUTE_SUPERVISOR_SOCKET: sockPath, STATUTE_ROOT: root },
+    logPath: join(o.dir, "workers.log"),
+    pauseScale: o.pauseScale,
+  });
+  await boot(sup, replayed, lock.key, (launch) => exitNotePath(sockPath, lock.key, launch));
+
+  let done: () => void = () => {};
+  const finished = new Promise<void>((r) => (done = r));
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await sup.shutdown();
+    journal.append("shutdown", { pid: process.pid });
+    done();
+  };
+  const handle = async (req: Request, conn: Connection): Promise<Reply> => {
+    switch (req.kind) {
+      case "Status":
+        return { kind: "StatusReport", pid: process.pid, build: `${build.version}+${build.buildId}`, sessions: sup.status() };
+      case "Start":
+        return sup.start(req.session);
+      case "Stop":
+        return await sup.stop(req.session);
+      case "Shutdown":
+        void shutdown();
+        return { kind: "Ok" };
+      case "Hello":
+        return sup.hello(req.session, req.launch, { launch: req.launch, send: (m) => conn.send(m) });
+      case "Busy":
+        return sup.busy(req.session, req.work, req.stamp_ms);
+      case "Bye":
+        return sup.bye(req.session, req.launch);
+    }
+  };
+  const server = await serve(sockPath, w, handle);
+  process.on("SIGTERM", () => void shutdown());
+  process.on("SIGINT", () => void shutdown());
+  out(`supervisor ${process.pid} listening on ${sockPath}\n`);
+  await finished;
+  server.close();
+  journal.close();
+  lock.release();
+  return 0;
+}

@@ -1,0 +1,142 @@
+// Daemon, worker side: what every worker process runs beside its own work. It registers with
+// its supervisor over the control socket (Hello, re-sent after every reconnect), reports its one
+// work set (Busy) on every change and every BUSY_REFRESH_MS while the set holds work, keeps a run
+// gate, and watches for a lost supervisor with the generated orphan model: seen again resets
+// the timer; ExitIdle closes the session, ExitBusy leaves an exit note with the work and exits
+// aborting nothing, so that the next supervisor's boot can offer the session to the revival veto.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { dirname, join } from "node:path";
+import * as orphan from "../generated/ts/orphan.js";
+import type { WorkSet } from "../generated/ts/orphan.js";
+import { monotonicClock, type Timeouts, type Wire } from "../runtime/index.js";
+import type { Marker } from "./boot.js";
+import { ms } from "./config.js";
+import { OrphanWatch } from "./orphan.js";
+
+export const NO_WORK: WorkSet = { run: false, compaction: false, queued_input: false, admitted_run_start: false, background_job: false, user_bash: false, unsettled_child: false, workflow_run: false, withdrawn_input: false };
+
+export interface WorkerSideOptions {
+  readonly socket: string;
+  readonly marker: Marker;
+  readonly timeouts: Timeouts;
+  readonly wire: Wire;
+  /** The supervisor asked this worker to stop (StopWorker). */
+  readonly onStop: () => void;
+  /** The orphan verdict says exit; the worker exits after this returns. */
+  readonly onOrphanExit: (how: "ExitIdle" | "ExitBusy") => void;
+}
+
+/** Where a worker leaves its exit note for the next boot (beside the socket). */
+export function exitNotePath(socket: string, key: string, launch: number): string {
+  return join(dirname(socket), "exits", `${key}-${launch}.json`);
+}
+
+export class WorkerSide {
+  private sock: Socket | null = null;
+  private work: WorkSet = NO_WORK;
+  private gateOpen = true;
+  private backoff: number;
+  private readonly watch: OrphanWatch;
+  private refresh: NodeJS.Timeout | null = null;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(private readonly o: WorkerSideOptions) {
+    this.backoff = ms(o.timeouts, "REGISTRATION_BACKOFF_BASE_MS");
+    this.watch = new OrphanWatch({
+      clock: monotonicClock(),
+      wire: o.wire,
+      model: orphan,
+      windowMs: ms(o.timeouts, "WORKER_LOST_EXIT_DEFAULT_MS"),
+      wireMaxMs: ms(o.timeouts, "WIRE_MAX_MS"),
+      work: () => this.work,
+    });
+    const every = Math.max(10, Math.min(1000, Math.floor(ms(o.timeouts, "WORKER_LOST_EXIT_DEFAULT_MS") / 10)));
+    this.timers.push(setInterval(() => this.checkOrphan(), every));
+  }
+
+  start(): void {
+    this.watch.absent();
+    this.connect();
+  }
+
+  /** Whether a run may start now (the gate is open); a started run is work. */
+  admitRun(): boolean {
+    return this.gateOpen;
+  }
+
+  setWork(patch: Partial<WorkSet>): void {
+    this.work = { ...this.work, ...patch };
+    this.report();
+  }
+
+  get workSet(): WorkSet {
+    return this.work;
+  }
+
+  /** Tell the supervisor this worker exits 0 by itself (not a failure). */
+  bye(): void {
+    this.send({ kind: "Bye", session: this.o.marker.session, launch: this.o.marker.launch });
+  }
+
+  close(): void {
+    for (const t of this.timers) clearInterval(t);
+    if (this.refresh !== null) clearTimeout(this.refresh);
+    this.sock?.destroy();
+  }
+
+  private send(m: unknown): boolean {
+    if (this.sock === null || !this.sock.writable) return false;
+    this.sock.write(`${JSON.stringify(m)}\n`);
+    return true;
+  }
+
+  /** Send the work set now, and again after BUSY_REFRESH_MS while it holds work. */
+  private report(): void {
+    if (this.refresh !== null) clearTimeout(this.refresh);
+    this.refresh = null;
+    this.send({ kind: "Busy", session: this.o.marker.session, work: this.work, stamp_ms: Date.now() });
+    const has = this.o.wire.decide("orphan", orphan, "HasWork", { work: this.work });
+    if (has.ok && has.value.verdict) this.refresh = setTimeout(() => this.report(), ms(this.o.timeouts, "BUSY_REFRESH_MS"));
+  }
+
+  private connect(): void {
+    const s = connect(this.o.socket);
+    let buf = "";
+    s.once("connect", () => {
+      this.sock = s;
+      this.backoff = ms(this.o.timeouts, "REGISTRATION_BACKOFF_BASE_MS");
+      this.watch.seen();
+      this.send({ kind: "Hello", session: this.o.marker.session, launch: this.o.marker.launch, pid: process.pid });
+      this.report();
+    });
+    s.on("data", (d) => {
+      buf += d.toString("utf8");
+      let nl;
+      while ((nl = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        if (line.includes('"kind":"StopWorker"')) this.o.onStop();
+      }
+    });
+    s.on("error", () => undefined);
+    s.once("close", () => {
+      if (this.sock === s) this.sock = null;
+      this.watch.absent();
+      const wait = this.backoff;
+      this.backoff = Math.min(this.backoff * 2, ms(this.o.timeouts, "REGISTRATION_BACKOFF_MAX_MS"));
+      const t = setTimeout(() => this.connect(), wait);
+      t.unref();
+    });
+  }
+
+  private checkOrphan(): void {
+    const v = this.watch.check();
+    if (v === "Wait") return;
+    const note = exitNotePath(this.o.socket, this.o.marker.key, this.o.marker.launch);
+    mkdirSync(dirname(note), { recursive: true, mode: 0o700 });
+    writeFileSync(note, `${JSON.stringify({ how: v, work: this.work, stamp_ms: Date.now() })}\n`, { mode: 0o600 });
+    this.o.onOrphanExit(v);
+  }
+}
