@@ -1,6 +1,6 @@
 // CLI `statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress]
-// [--witnesses] [--max-states N]`: model-check the machines of each module over its `explore`
-// domains. Prints a summary per machine; on a violation writes the shortest counterexample as
+// [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]`: model-check
+// the machines of each module over its `explore` domains. Prints a summary per machine; on a violation writes the shortest counterexample as
 // ITF to DIR (default .tmp/explore) as `<module>.<law>.itf.json` and exits 1.
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -17,6 +17,10 @@ export interface ExploreArgs {
   readonly depth?: number;
   readonly workers?: number;
   readonly maxStates?: number;
+  /** Megabytes of resident memory. */
+  readonly maxMemory?: number;
+  readonly symmetry: boolean;
+  readonly interpret: boolean;
   readonly out: string;
   readonly progress: boolean;
   readonly witnesses: boolean;
@@ -29,15 +33,19 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
   let out = ".tmp/explore";
   let progress = false;
   let witnesses = false;
+  let symmetry = true;
+  let interpret = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
     if (a === "--progress") progress = true;
     else if (a === "--witnesses") witnesses = true;
+    else if (a === "--no-symmetry") symmetry = false;
+    else if (a === "--interpret") interpret = true;
     else if (a === "--out") {
       const v = args[++i];
       if (v === undefined) return "--out needs a directory";
       out = v;
-    } else if (a === "--depth" || a === "--workers" || a === "--max-states") {
+    } else if (a === "--depth" || a === "--workers" || a === "--max-states" || a === "--max-memory") {
       const n = Number(args[++i]);
       if (!Number.isSafeInteger(n) || n < 1) return `${a} needs a positive integer`;
       nums[a] = n;
@@ -48,11 +56,15 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
   const depth = nums["--depth"];
   const workers = nums["--workers"];
   const maxStates = nums["--max-states"];
+  const maxMemory = nums["--max-memory"];
   return {
     target,
     out,
     progress,
     witnesses,
+    symmetry,
+    interpret,
+    ...(maxMemory === undefined ? {} : { maxMemory }),
     ...(depth === undefined ? {} : { depth }),
     ...(workers === undefined ? {} : { workers }),
     ...(maxStates === undefined ? {} : { maxStates }),
@@ -65,9 +77,9 @@ function progressPrinter(io: Io, enabled: boolean): ((p: Progress) => void) | un
   const tty = process.stderr.isTTY === true;
   let last = 0;
   return (p) => {
-    if (p.elapsedMs - last < (tty ? 200 : 1000)) return;
+    if (p.elapsedMs - last < 1000) return;
     last = p.elapsedMs;
-    const line = `explore: ${p.states} states, ${p.transitions} transitions, depth ${p.depth}, ${Math.round((p.states * 1000) / Math.max(1, p.elapsedMs))} states/s`;
+    const line = `explore: ${p.states} states, ${Math.round((p.states * 1000) / Math.max(1, p.elapsedMs))} states/s, ${p.transitions} transitions, depth ${p.depth}, ${Math.round(p.memory / 2 ** 20)} MB`;
     io.err(tty ? `\r${line}\x1b[K` : `${line}\n`);
   };
 }
@@ -79,7 +91,7 @@ function safe(name: string): string {
 export function explore(root: string, argv: readonly string[], io: Io): number {
   const args = parseExploreArgs(argv);
   if (typeof args === "string") {
-    io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses] [--max-states N]\n`);
+    io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]\n`);
     return 2;
   }
   const loaded = loadTarget(root, args.target);
@@ -98,7 +110,15 @@ export function explore(root: string, argv: readonly string[], io: Io): number {
   }
   const outDir = isAbsolute(args.out) ? args.out : join(root, args.out);
   const onProgress = progressPrinter(io, args.progress || process.stderr.isTTY === true);
-  const opts = { ...(args.depth === undefined ? {} : { depth: args.depth }), ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }), witnesses: args.witnesses, ...(onProgress ? { onProgress } : {}) };
+  const opts = {
+    ...(args.depth === undefined ? {} : { depth: args.depth }),
+    ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
+    ...(args.maxMemory === undefined ? {} : { maxMemory: args.maxMemory * 2 ** 20 }),
+    witnesses: args.witnesses,
+    symmetry: args.symmetry,
+    engine: args.interpret ? ("interpret" as const) : ("compiled" as const),
+    ...(onProgress ? { onProgress } : {}),
+  };
   let failed = 0;
   let explored = 0;
   for (const module of loaded.modules) {

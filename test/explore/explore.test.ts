@@ -47,7 +47,7 @@ function naiveCount(prog: Program, x: Explore, depth: number): number {
   return seen.size;
 }
 
-describe("explore on spec/*.yaml", () => {
+describe("explore on spec/*.yaml", { timeout: 120_000 }, () => {
   const prog = program();
 
   it("every explored machine of every module passes, and every rule of supervise and launcher fires", () => {
@@ -64,7 +64,8 @@ describe("explore on spec/*.yaml", () => {
     const sup = exploreOf(prog, "supervise");
     expect(exploreMachine(prog, sup, { depth: 5 }).states).toBe(naiveCount(prog, sup, 5));
     const launcher = exploreOf(prog, "launcher");
-    const full = exploreMachine(prog, launcher, { depth: 40 });
+    // Symmetry off: the naive search counts every permutation of the workers.
+    const full = exploreMachine(prog, launcher, { depth: 40, symmetry: false });
     expect(full.complete).toBe(true);
     expect(full.states).toBe(naiveCount(prog, launcher, 40));
   });
@@ -96,6 +97,59 @@ describe("explore on spec/*.yaml", () => {
     expect(r2.states).toBeLessThan(exploreMachine(prog, launcher, { depth: 40 }).states);
     expect(r4.states).toBeGreaterThan(exploreMachine(prog, launcher, { depth: 40 }).states);
     expect(withWorkers({ modules: prog.modules.filter((m) => m.name === "supervise") }, 4)).toBeNull();
+  });
+});
+
+/** Every state reachable without symmetry, as JSON texts (interpreter's BFS, no bound). */
+function allStates(prog: Program, x: Explore): Value[] {
+  const out: Value[] = [];
+  exploreMachine(prog, x, { depth: 64, symmetry: false, onState: (s) => void out.push(s) });
+  return out;
+}
+
+describe("symmetry reduction (symmetric: [workers])", { timeout: 120_000 }, () => {
+  const prog = program();
+
+  it("counts exactly the orbits: states equal up to a permutation of the workers count once", () => {
+    for (const n of [2, 3, 4]) {
+      const p = withWorkers(prog, n) as Program;
+      const x = exploreOf(p, "launcher");
+      expect(x.symmetric).toEqual(["workers"]);
+      const states = allStates(p, x);
+      const orbits = new Set(states.map((s) => {
+        const st = s as { phase: string; workers: Value[] };
+        return JSON.stringify([st.phase, st.workers.map((w) => JSON.stringify(w)).sort()]);
+      }));
+      const reduced = exploreMachine(p, x, { depth: 64 });
+      expect(reduced.complete).toBe(true);
+      expect(reduced.violation).toBeNull();
+      expect(reduced.states).toBe(orbits.size);
+      expect(reduced.states).toBeLessThan(states.length);
+      expect(exploreMachine(p, x, { depth: 64, symmetry: false }).states).toBe(naiveCount(p, x, 64));
+    }
+  });
+
+  it("keeps every rule firing and completes the launcher at N = 5", () => {
+    const p = withWorkers(prog, 5) as Program;
+    const r = exploreMachine(p, exploreOf(p, "launcher"), { depth: 64 });
+    expect(r.complete).toBe(true);
+    expect(r.rules.filter((x) => !r.fired.has(x))).toEqual([]);
+  });
+
+  it("still finds the shortest counterexample, and its trace is a real run the interpreter replays", () => {
+    const withFixture = program(["fixtures/explore/launcher_busy_quiesces.yaml"]);
+    const module = withFixture.modules.find((m) => m.name === "launcher_busy_quiesces");
+    const x = { ...(module?.explore[0] as Explore), symmetric: ["workers"] };
+    const r = exploreMachine(withFixture, x);
+    expect(r.violation?.law).toBe("idle_shutdown_never_aborts");
+    const trace = r.violation?.trace ?? [];
+    expect(trace).toHaveLength(7);
+    let state = initialState(withFixture, x.machine);
+    for (const step of trace.slice(1)) {
+      const next = stepMachine(withFixture, x.machine, state, step.event as Value);
+      expect(next.state).toEqual(step.state);
+      state = next.state;
+    }
   });
 });
 
