@@ -29,16 +29,16 @@ export class Visited {
   private keys: Int32Array;
   private capacity: number;
   private limit: number;
-  private deltas = new Uint8Array(1024);
-  private ordinals = new Uint8Array(1024);
-  private checkpoints = new Int32Array(8);
+  private deltas = new Uint8Array(64);
+  private ordinals = new Uint8Array(64);
+  private checkpoints = new Int32Array(1);
   private readonly wideDeltas = new Map<number, number>();
   private readonly wideOrdinals = new Map<number, number>();
   private lastParent = -1;
   /** How many states are stored; indices are 0..size-1 in insertion (= BFS) order. */
   size = 0;
 
-  constructor(capacity = 1 << 10) {
+  constructor(capacity = 64) {
     this.capacity = capacity;
     this.limit = Math.floor(capacity * MAX_LOAD);
     this.keys = new Int32Array(capacity * 2);
