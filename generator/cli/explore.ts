@@ -75,7 +75,7 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
 function progressPrinter(io: Io, enabled: boolean): ((p: Progress) => void) | undefined {
   if (!enabled) return undefined;
   const tty = process.stderr.isTTY === true;
-  let last = 0;
+  let last = -Infinity;
   return (p) => {
     if (p.elapsedMs - last < 1000) return;
     last = p.elapsedMs;

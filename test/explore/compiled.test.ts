@@ -115,6 +115,35 @@ function exploreInit(x: Explore): Value {
   return first;
 }
 
+describe("the reachable graph for passes over it (onSuccessors, key)", () => {
+  it("hands every expanded state its transitions; keys name exactly the states counted", () => {
+    for (const symmetry of [false, true]) {
+      const x = prog.modules.find((m) => m.name === "launcher")?.explore[0] as Explore;
+      const cm = compileMachine(prog, x, symmetry);
+      const keys = new Set<string>();
+      let edges = 0;
+      let expanded = 0;
+      const r = exploreMachine(prog, x, {
+        depth: 64,
+        symmetry,
+        onSuccessors: (s, succ) => {
+          expanded++;
+          keys.add(cm.key(s));
+          for (const t of succ) {
+            keys.add(cm.key(t.state));
+            expect(t.rule).toMatch(/^Quiesce\./);
+          }
+          edges += succ.length;
+        },
+      });
+      expect(r.complete).toBe(true);
+      expect(expanded).toBe(r.states);
+      expect(edges).toBe(r.transitions);
+      expect(keys.size).toBe(r.states);
+    }
+  });
+});
+
 describe("arithmetic helpers", () => {
   const edges = [0, 1, 2, 3, 7, 1000, 2 ** 31, 2 ** 32 + 1, 2 ** 52, Number.MAX_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER];
   const outcome = (f: () => number): number | "throws" => {
