@@ -112,7 +112,8 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     prologue,
     hashPrologue,
     `const $fp = new Int32Array(2);`,
-    `function $dedup(l) { const out = []; for (const v of l) if (!out.some((w) => $eq(v, w))) out.push(v); return out; }`,
+    // Candidates are mostly numbers: `includes` for those, structural equality for the rest.
+    `function $dedup(l) { const out = []; for (const v of l) { if (typeof v !== "object" || v === null ? !out.includes(v) : !out.some((w) => $eq(v, w))) out.push(v); } return out; }`,
     ...c.functions,
     ...hash.functions,
     init,
