@@ -3,10 +3,14 @@
 
 import { benchExplore } from "./explore.js";
 import { benchGen } from "./gen.js";
+import { benchImport } from "./import.js";
+import { benchStep } from "./step.js";
 import { benchWire } from "./wire.js";
 
 const benches: [string, () => Promise<string>][] = [
-  ["gen", benchGen],
+  ["cli", benchGen],
+  ["import", benchImport],
+  ["step", benchStep],
   ["wire", benchWire],
   ["explore", benchExplore],
 ];

@@ -1,8 +1,10 @@
-// CLI entry (the `statute` bin and `npm run gen`): runs `main` on the process's arguments. Only
-// a bug in statute itself reaches the catch below; user mistakes are diagnostics.
+// CLI entry (the `statute` bin and `npm run gen`): runs `main` on the process's arguments in the
+// project around the working directory. Only a bug in statute itself reaches the catch below;
+// user mistakes are diagnostics.
 
 import { main } from "./cli/main.js";
 import type { Io } from "./cli/gen.js";
+import { findRoot } from "./project/config.js";
 
 // A closed pipe (`statute list | head`) is not an error of the user's or ours.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
@@ -10,7 +12,7 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
 });
 
 const io: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
-main(process.argv.slice(2), process.cwd(), io).then(
+main(process.argv.slice(2), findRoot(process.cwd()), io).then(
   (code) => {
     process.exitCode = code;
   },

@@ -51,21 +51,4 @@ theorem quiesce_release_reopens : Statute.Launcher.quiesce_release_reopens_stmt 
 theorem quiesce_hold_reopens : Statute.Launcher.quiesce_hold_reopens_stmt := by
   sorry
 
-set_option maxHeartbeats 1000000 in
-/-- launcher_ffi_answers: the conjunction of Quiesce's closed example traces, evaluated by
-  `decide`. -/
-theorem launcher_ffi_answers : Statute.Launcher.launcher_ffi_answers_stmt := by
-  unfold Statute.Launcher.launcher_ffi_answers_stmt
-  decide
-
-/-- launcher_ffi_malformed: Adopt's closed examples, evaluated by `decide`. -/
-theorem launcher_ffi_malformed : Statute.Launcher.launcher_ffi_malformed_stmt := by
-  unfold Statute.Launcher.launcher_ffi_malformed_stmt
-  decide
-
-/-- launcher_ffi_example: RetryLaunch's closed examples, evaluated by `decide`. -/
-theorem launcher_ffi_example : Statute.Launcher.launcher_ffi_example_stmt := by
-  unfold Statute.Launcher.launcher_ffi_example_stmt
-  decide
-
 end Statute.Launcher.Proofs

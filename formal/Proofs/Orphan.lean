@@ -95,16 +95,4 @@ theorem orphan_withdrawn_input_not_work :
       cases r <;> cases c <;> cases q <;> cases a <;> cases b <;> cases u <;> cases ch <;>
         cases wf <;> rfl
 
-set_option maxHeartbeats 1000000 in
-/-- orphan_wire_*: the conjunction of OrphanExit's closed examples, evaluated by `decide`. -/
-theorem orphan_wire : Statute.Orphan.orphan_wire_stmt := by
-  unfold Statute.Orphan.orphan_wire_stmt
-  decide
-
-set_option maxHeartbeats 1000000 in
-/-- orphan_ffi_*: the same closed examples as orphan_wire_*, evaluated by `decide`. -/
-theorem orphan_ffi : Statute.Orphan.orphan_ffi_stmt := by
-  unfold Statute.Orphan.orphan_ffi_stmt
-  decide
-
 end Statute.Orphan.Proofs

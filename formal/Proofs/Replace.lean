@@ -52,19 +52,6 @@ theorem replace_tell_exact : Statute.Replace.replace_tell_exact_stmt := by
   cases f with
   | mk r k i b p => cases r <;> cases k <;> cases i <;> cases b <;> cases p <;> decide
 
-set_option maxHeartbeats 1000000 in
-/-- replace_ffi_relation: the conjunction of Relate's closed examples, evaluated by `decide`. -/
-theorem replace_ffi_relation : Statute.Replace.replace_ffi_relation_stmt := by
-  unfold Statute.Replace.replace_ffi_relation_stmt
-  decide
-
-set_option maxHeartbeats 1000000 in
-/-- replace_ffi_verdict: the conjunction of Replacement's closed examples, evaluated by
-  `decide`. -/
-theorem replace_ffi_verdict : Statute.Replace.replace_ffi_verdict_stmt := by
-  unfold Statute.Replace.replace_ffi_verdict_stmt
-  decide
-
 /-- replace_rank_cut: not yet proved (equal series on unbounded Nats; the cut itself is one
   rule). -/
 theorem replace_rank_cut : Statute.Replace.replace_rank_cut_stmt := by

@@ -71,11 +71,4 @@ theorem revive_refresh_on_time : Statute.Revive.revive_refresh_on_time_stmt := b
 theorem revive_work_recorded : Statute.Revive.revive_work_recorded_stmt := by
   sorry
 
-set_option maxHeartbeats 1000000 in
-/-- revive_ffi_*: the conjunction of RevivalVeto's closed examples (each veto in the seed's
-  order, given up first), evaluated by `decide`. -/
-theorem revive_ffi : Statute.Revive.revive_ffi_stmt := by
-  unfold Statute.Revive.revive_ffi_stmt
-  decide
-
 end Statute.Revive.Proofs

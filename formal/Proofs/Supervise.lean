@@ -21,19 +21,6 @@ theorem restart_decide_window : Statute.Supervise.restart_decide_window_stmt := 
 theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt := by
   sorry
 
-set_option maxHeartbeats 1000000 in
-/-- restart_wire_*: the conjunction of RestartBudget's closed example traces, evaluated by
-  `decide`. -/
-theorem restart_wire : Statute.Supervise.restart_wire_stmt := by
-  unfold Statute.Supervise.restart_wire_stmt
-  decide
-
-set_option maxHeartbeats 1000000 in
-/-- restart_ffi_*: the same closed example traces as restart_wire_*, evaluated by `decide`. -/
-theorem restart_ffi : Statute.Supervise.restart_ffi_stmt := by
-  unfold Statute.Supervise.restart_ffi_stmt
-  decide
-
 /-- restart_pause_ordered: three comparisons of constants, evaluated by `decide`. -/
 theorem restart_pause_ordered : Statute.Supervise.restart_pause_ordered_stmt := by
   unfold Statute.Supervise.restart_pause_ordered_stmt

@@ -2,6 +2,8 @@
 import Statute.Launcher
 import Statute.Notice
 import Statute.Orphan
+import Statute.Park
+import Statute.Relaunch
 import Statute.Replace
 import Statute.Revive
 import Statute.Supervise

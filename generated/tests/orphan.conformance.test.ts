@@ -4,7 +4,7 @@
 // Random runs per property: STATUTE_RUNS (default 300); seed: STATUTE_SEED.
 
 import { afterAll, describe, it } from "vitest";
-import { specSuite } from "../../generator/conformance/index.js";
+import { specSuite } from "statute/conformance";
 import * as generated from "../ts/orphan.js";
 
 const suite = specSuite("orphan", generated);

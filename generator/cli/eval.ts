@@ -4,16 +4,22 @@
 // events run from its initial state. A malformed message prints the JSON pointer of the fault
 // and what was expected there, and exits 1.
 
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createWire, loadSchemas, type GeneratedModel, type Wire, type WireError } from "../../runtime/index.js";
-import { compileSpecs } from "../check/index.js";
-import { formatDiagnostics } from "../diagnostics/format.js";
+import { loadSchemas } from "../../runtime/schemas.js";
+import { createWire, type GeneratedModel, type Wire, type WireError } from "../../runtime/wire.js";
+import { loadProject, outDirOf, specFilesOf } from "../project/config.js";
 import type { Io } from "./gen.js";
+import { importGenerated } from "./load-generated.js";
 
-/** The wire over every schema in generated/schema (all of them, so cross-module refs resolve). */
+/** The wire over every generated schema (all of them, so cross-module refs resolve). */
 export function wireOf(root: string): Wire {
-  return createWire({ schemas: loadSchemas(join(root, "generated", "schema")) });
+  return createWire({ schemas: loadSchemas(join(outDirOf(root), "schema")) });
+}
+
+/** `spec/supervise.yaml` -> `supervise`. */
+function moduleOf(file: string): string {
+  return file.replace(/^.*\//, "").replace(/\.yaml$/, "");
 }
 
 function refused(io: Io, e: WireError, pointer: string = e.pointer): number {
@@ -28,18 +34,27 @@ export async function evaluate(root: string, args: readonly string[], io: Io): P
     io.err("usage: statute eval <spec file> <machine or decision> <JSON>\n");
     return 2;
   }
-  const compiled = compileSpecs(root);
-  if (!compiled.ok) {
-    io.err(formatDiagnostics(compiled.diagnostics, compiled.texts));
+  const project = loadProject(root);
+  if (!project.ok) {
+    io.err(`error: ${project.message}\n`);
     return 1;
   }
-  const wanted = file.replace(/^\.\//, "");
-  const mod = compiled.program.modules.find((m) => m.file === wanted || m.name === wanted);
-  if (!mod) {
-    io.err(`error: no spec module '${file}'; modules: ${compiled.program.modules.map((m) => m.file).join(", ")}\n`);
+  // A spec file is named for its module (the checker insists), so no spec is compiled here: the
+  // question goes to the generated code as it is (`statute gen --check` says whether it is stale).
+  const files = specFilesOf(root, project.config);
+  const wanted = file.replace(/\\/g, "/").replace(/^\.\//, "");
+  const found = files.find((f) => f === wanted || moduleOf(f) === wanted);
+  if (found === undefined) {
+    io.err(`error: no spec module '${file}'; modules: ${files.join(", ")}\n`);
     return 1;
   }
-  const gen = (await import(pathToFileURL(join(root, "generated", "ts", `${mod.name}.ts`)).href)) as GeneratedModel;
+  const mod = { name: moduleOf(found), file: found };
+  const path = join(root, project.config.out, "ts", `${mod.name}.ts`);
+  if (!existsSync(path)) {
+    io.err(`error: ${project.config.out}/ts/${mod.name}.ts does not exist; run \`statute gen\` first\n`);
+    return 1;
+  }
+  const gen = (await importGenerated(path)) as GeneratedModel;
   const wire = wireOf(root);
   if (Object.hasOwn(gen.decisions, name)) {
     const r = wire.decide(mod.name, gen, name, json);

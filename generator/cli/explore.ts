@@ -1,15 +1,18 @@
 // CLI `statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress]
 // [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]`: model-check
-// the machines of each module over its `explore` domains. Prints a summary per machine; on a violation writes the shortest counterexample as
-// ITF to DIR (default .tmp/explore) as `<module>.<law>.itf.json` and exits 1.
+// the machines of each module over its `explore` domains. Prints a summary per machine; on a
+// violation writes the shortest counterexample as ITF to DIR (default .tmp/explore) as
+// `<module>.<law>.itf.json` and exits 1.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
+import { parseArgs } from "node:util";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { counterexample, exploreModule, loadTarget, showResult, witness, withWorkers, type Progress } from "../explore/index.js";
 import { initialState } from "../interpret/machine.js";
 import type { Program } from "../ir/module.js";
 import { writeItf } from "../../runtime/itf.js";
+import { positiveInt } from "./args.js";
 import type { Io } from "./gen.js";
 
 export interface ExploreArgs {
@@ -26,44 +29,36 @@ export interface ExploreArgs {
   readonly witnesses: boolean;
 }
 
-/** Parse the arguments; a string is a usage error. */
+/** Parse the arguments (node:util parseArgs, strict); a string is a usage error. */
 export function parseExploreArgs(args: readonly string[]): ExploreArgs | string {
-  let target: string | undefined;
-  const nums: Record<string, number> = {};
-  let out = ".tmp/explore";
-  let progress = false;
-  let witnesses = false;
-  let symmetry = true;
-  let interpret = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (a === "--progress") progress = true;
-    else if (a === "--witnesses") witnesses = true;
-    else if (a === "--no-symmetry") symmetry = false;
-    else if (a === "--interpret") interpret = true;
-    else if (a === "--out") {
-      const v = args[++i];
-      if (v === undefined) return "--out needs a directory";
-      out = v;
-    } else if (a === "--depth" || a === "--workers" || a === "--max-states" || a === "--max-memory") {
-      const n = Number(args[++i]);
-      if (!Number.isSafeInteger(n) || n < 1) return `${a} needs a positive integer`;
-      nums[a] = n;
-    } else if (a.startsWith("--")) return `unknown option ${a}`;
-    else if (target === undefined) target = a;
-    else return `unexpected argument ${a}`;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { out: { type: "string" }, depth: { type: "string" }, workers: { type: "string" }, "max-states": { type: "string" }, "max-memory": { type: "string" }, progress: { type: "boolean" }, witnesses: { type: "boolean" }, "no-symmetry": { type: "boolean" }, interpret: { type: "boolean" } },
+    });
+  } catch (e) {
+    return (e as Error).message;
   }
-  const depth = nums["--depth"];
-  const workers = nums["--workers"];
-  const maxStates = nums["--max-states"];
-  const maxMemory = nums["--max-memory"];
+  const [target, extra] = parsed.positionals;
+  if (extra !== undefined) return `unexpected argument ${extra}`;
+  const nums: Record<string, number> = {};
+  for (const key of ["depth", "workers", "max-states", "max-memory"] as const) {
+    const text = parsed.values[key];
+    if (text === undefined) continue;
+    const n = positiveInt(text);
+    if (n === null) return `--${key} needs a positive integer`;
+    nums[key] = n;
+  }
+  const { depth, workers, "max-states": maxStates, "max-memory": maxMemory } = nums;
   return {
     target,
-    out,
-    progress,
-    witnesses,
-    symmetry,
-    interpret,
+    out: parsed.values.out ?? ".tmp/explore",
+    progress: parsed.values.progress === true,
+    witnesses: parsed.values.witnesses === true,
+    symmetry: parsed.values["no-symmetry"] !== true,
+    interpret: parsed.values.interpret === true,
     ...(maxMemory === undefined ? {} : { maxMemory }),
     ...(depth === undefined ? {} : { depth }),
     ...(workers === undefined ? {} : { workers }),

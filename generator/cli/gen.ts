@@ -1,63 +1,121 @@
-// CLI `statute gen [--check]`: compile every spec, render every target in memory, then write
-// (or, with --check, compare). Nothing is written unless the whole program compiled and every
-// target rendered, so a spec error leaves generated/ exactly as it was.
+// CLI `statute gen [--check] [--watch]`: compile every spec of the project, render its targets in
+// memory, then write them (or, with --check, compare). Nothing is written unless the whole
+// program compiled and every target rendered, so a spec error leaves the output as it was. The
+// folders and targets come from the project's settings (generator/project/config.ts).
 
+import { watch as watchFolder } from "node:fs";
 import { join } from "node:path";
 import { compileSpecs } from "../check/index.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { emitAll } from "../emit/index.js";
-import { readProofStatus } from "../emit/lean/proofs.js";
 import type { GeneratedFile } from "../emit/types.js";
 import type { Program } from "../ir/module.js";
-import { diffTree, writeTree } from "./tree.js";
+import { readStrength, STRENGTH_FILE } from "../mutate/report.js";
+import { type Config, loadProject, specFilesOf, TARGETS } from "../project/config.js";
+import { diffTree, type Drift, writeTree } from "./tree.js";
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
 }
 
-/** Compile and render; on spec errors print them and return null. */
-export function render(root: string, io: Io): { program: Program; files: GeneratedFile[]; proofs: ReadonlyMap<string, "proved" | "open"> } | null {
-  const result = compileSpecs(root);
+export interface Rendered {
+  readonly program: Program;
+  readonly config: Config;
+  /** The rendered files of each selected target folder, paths relative to that folder. */
+  readonly folders: ReadonlyMap<string, readonly GeneratedFile[]>;
+  readonly count: number;
+}
+
+/** The target folders to write: the selected ones, and any an emitter adds that config cannot name yet. */
+function selected(files: readonly GeneratedFile[], config: Config): Map<string, GeneratedFile[]> {
+  const out = new Map<string, GeneratedFile[]>();
+  for (const f of files) {
+    const slash = f.path.indexOf("/");
+    const folder = f.path.slice(0, slash);
+    if ((TARGETS as readonly string[]).includes(folder) && !(config.targets as readonly string[]).includes(folder)) continue;
+    const list = out.get(folder) ?? [];
+    list.push({ path: f.path.slice(slash + 1), content: f.content });
+    out.set(folder, list);
+  }
+  return out;
+}
+
+/** Compile and render; on a settings or spec error print it and return null. */
+export function render(root: string, io: Io): Rendered | null {
+  const project = loadProject(root);
+  if (!project.ok) {
+    io.err(`error: ${project.message}\n`);
+    return null;
+  }
+  const { config } = project;
+  const result = compileSpecs(root, specFilesOf(root, config));
   if (!result.ok) {
     io.err(formatDiagnostics(result.diagnostics, result.texts));
     return null;
   }
-  const proofs = readProofStatus(join(root, "formal"));
-  const files = emitAll(result.program, { proofs });
-  return { program: result.program, files, proofs };
+  const strength = readStrength(join(root, config.spec, STRENGTH_FILE));
+  const files = emitAll(result.program, { runtime: config.runtime, strength });
+  const folders = selected(files, config);
+  const count = [...folders.values()].reduce((n, l) => n + l.length, 0);
+  return { program: result.program, config, folders, count };
 }
 
-/** One line per module: how many laws formal/ proves, leaves open (sorry), or has no proof for. */
-function proofSummary(program: Program, proofs: ReadonlyMap<string, "proved" | "open">): string {
-  const lines = program.modules.map((m) => {
-    const count = (s: "proved" | "open" | undefined) => m.laws.filter((l) => proofs.get(l.ident) === s).length;
-    const open = m.laws.filter((l) => proofs.get(l.ident) === "open").map((l) => l.name);
-    const missing = m.laws.filter((l) => proofs.get(l.ident) === undefined).map((l) => l.name);
-    const detail = [open.length ? `open: ${open.join(", ")}` : "", missing.length ? `no theorem: ${missing.join(", ")}` : ""].filter(Boolean).join("; ");
-    return `  ${m.name}: ${m.laws.length} laws stated, ${count("proved")} with a proof in formal/, ${count("open")} open (sorry), ${count(undefined)} without a theorem${detail ? ` (${detail})` : ""}`;
-  });
-  return `laws (a proof in formal/ is a candidate until lake build checks it; no Lean toolchain here):\n${lines.join("\n")}\n`;
+function lines(out: string, folder: string, d: Drift): string[] {
+  const at = (p: string) => `${out}/${folder}/${p}`;
+  return [...d.changed.map((p) => `changed: ${at(p)}`), ...d.missing.map((p) => `missing: ${at(p)}`), ...d.extra.map((p) => `extra:   ${at(p)}`)];
 }
 
-export function gen(root: string, args: readonly string[], io: Io): number {
-  const check = args.includes("--check");
+export function gen(root: string, opts: { readonly check: boolean }, io: Io): number {
   const rendered = render(root, io);
   if (!rendered) return 1;
-  const dir = join(root, "generated");
-  if (check) {
-    const d = diffTree(dir, rendered.files);
-    const lines = [...d.changed.map((p) => `changed: generated/${p}`), ...d.missing.map((p) => `missing: generated/${p}`), ...d.extra.map((p) => `extra:   generated/${p}`)];
-    if (lines.length === 0) {
-      io.out(`generated/ is up to date (${rendered.files.length} files)\n`);
+  const out = rendered.config.out;
+  if (opts.check) {
+    const diffs = [...rendered.folders].flatMap(([folder, files]) => lines(out, folder, diffTree(join(root, out, folder), files)));
+    if (diffs.length === 0) {
+      io.out(`${out}/ is up to date (${rendered.count} files)\n`);
       return 0;
     }
-    io.err(`generated/ differs from what spec/ generates:\n${lines.join("\n")}\nrun \`npm run gen\` and commit the result; never edit generated/ by hand\n`);
+    io.err(`${out}/ differs from what ${rendered.config.spec}/ generates:\n${diffs.join("\n")}\nrun \`statute gen\` and commit the result; never edit ${out}/ by hand\n`);
     return 1;
   }
-  const d = writeTree(dir, rendered.files);
-  const touched = d.changed.length + d.missing.length + d.extra.length;
-  io.out(`generated ${rendered.files.length} files from ${rendered.program.modules.length} modules (${touched} written or removed)\n`);
-  io.out(proofSummary(rendered.program, rendered.proofs));
+  let touched = 0;
+  for (const [folder, files] of rendered.folders) {
+    const d = writeTree(join(root, out, folder), files);
+    touched += d.changed.length + d.missing.length + d.extra.length;
+  }
+  io.out(`generated ${rendered.count} files from ${rendered.program.modules.length} modules into ${out}/ (${touched} written or removed)\n`);
   return 0;
+}
+
+/**
+ * `gen --watch`: generate now, then again after every change in the spec folder (changes within
+ * 100 ms are one run). Runs until `signal` aborts (the CLI: until the process is interrupted).
+ */
+export function watch(root: string, io: Io, signal?: AbortSignal): Promise<number> {
+  const project = loadProject(root);
+  if (!project.ok) {
+    io.err(`error: ${project.message}\n`);
+    return Promise.resolve(1);
+  }
+  const run = () => {
+    gen(root, { check: false }, io);
+    io.out(`watching ${project.config.spec}/ (Ctrl-C to stop)\n`);
+  };
+  run();
+  return new Promise((done) => {
+    let timer: NodeJS.Timeout | undefined;
+    const watcher = watchFolder(join(root, project.config.spec), { signal }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(run, 100);
+    });
+    watcher.on("close", () => {
+      clearTimeout(timer);
+      done(0);
+    });
+    watcher.on("error", (e) => {
+      if ((e as Error).name !== "AbortError") io.err(`error: watching ${project.config.spec}/: ${(e as Error).message}\n`);
+      watcher.close();
+    });
+  });
 }

@@ -3,10 +3,16 @@
 
 import { compileSpecs } from "../check/index.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
+import { loadProject, specFilesOf } from "../project/config.js";
 import type { Io } from "./gen.js";
 
 export function list(root: string, io: Io): number {
-  const result = compileSpecs(root);
+  const project = loadProject(root);
+  if (!project.ok) {
+    io.err(`error: ${project.message}\n`);
+    return 1;
+  }
+  const result = compileSpecs(root, specFilesOf(root, project.config));
   if (!result.ok) {
     io.err(formatDiagnostics(result.diagnostics, result.texts));
     return 1;

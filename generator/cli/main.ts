@@ -1,46 +1,131 @@
-// CLI: dispatch of the `statute` subcommands (usage below). A user's mistake
-// is printed as diagnostics with exit code 1, never as a stack trace.
+// CLI: dispatch of the `statute` subcommands (usage below). A user's mistake is printed as
+// diagnostics or a usage line with exit code 1 or 2, never as a stack trace. Each command's
+// module is imported only when it runs, so `list`, `eval` and `explore` never load ts-morph
+// (only the TypeScript target of `gen`, and `replay` of a fixture, need it).
 
-import { evaluate } from "./eval.js";
-import { explore } from "./explore.js";
-import { gen, type Io } from "./gen.js";
-import { list } from "./list.js";
-import { mutate } from "./mutate.js";
-import { replay } from "./replay.js";
-import { timeouts } from "./timeouts.js";
+import { type CommandArgs, type Options, parseCommand } from "./args.js";
+import type { Io } from "./gen.js";
 
-const usage = `usage: statute <command>
-  gen [--check]                          regenerate generated/ (or check it is up to date)
+const usage = `usage: statute <command> [options]   (statute <command> --help for its options)
+  init                                   start a project here: a spec, statute.config.json, a test script
+  gen [--check] [--watch]                generate the targets from the spec folder (or check them)
   list                                   modules, machines, decisions and laws as JSON
   eval <spec file> <name> <JSON>         run the generated model on facts or a list of events
   explore [module] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses]
           [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]
                                          model-check the explore domains; ITF counterexamples
   replay <trace.itf.json>                run an ITF trace through the generated step function
-  mutate [module] [--verbose] [--min P]  law-strength score: mutants of the IR against the laws
+  mutate [module] [--verbose] [--min P] [--laws-only] [--write | --check]
+                                         law strength: mutants of the IR against the laws alone and with examples
+  proofs                                 which Lean statements formal/ proves (candidates until lake build)
   timeouts                               effective timeouts under the STATUTE_<NAME> overrides
+  quint [module] [--samples N] [--traces K] [--out DIR]
+                                         explore vs quint run on generated/quint; replay Quint's traces
 `;
+
+function cmd<O extends Options>(usage: string, options: O, positionals: readonly [number, number]): CommandArgs<O> {
+  return { usage, options, positionals };
+}
+
+export const commands = {
+  init: cmd("usage: statute init\n  writes statute.config.json, spec/counter.yaml and a `test` script in package.json (never overwrites)\n", {}, [0, 0]),
+  gen: cmd(
+    "usage: statute gen [--check] [--watch]\n  --check   exit 1 naming each generated file that differs from what the spec generates\n  --watch   regenerate whenever a spec file changes; print diagnostics, keep running\n",
+    { check: { type: "boolean" }, watch: { type: "boolean" } },
+    [0, 0],
+  ),
+  list: cmd("usage: statute list\n  the modules of the spec folder with their machines, decisions and laws, as JSON\n", {}, [0, 0]),
+  eval: cmd(
+    "usage: statute eval <spec file | module> <machine or decision> <JSON>\n  a decision takes a facts object; a machine takes a JSON list of events run from its initial state\n",
+    {},
+    [3, 3],
+  ),
+  replay: cmd("usage: statute replay <trace.itf.json>\n  step an ITF trace (from explore) through the generated step function\n", {}, [1, 1]),
+  mutate: cmd(
+    "usage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check]\n" +
+      "  --verbose    list every mutant, not only the survivors\n" +
+      "  --min P      exit 1 when a module's score is below P percent\n" +
+      "  --laws-only  --min applies to the score of the laws alone (examples set aside)\n" +
+      "  --write      record the findings of every module in spec/law-strength.json (the law table shows them)\n" +
+      "  --check      exit 1 when spec/law-strength.json is not what the specs give now\n",
+    { verbose: { type: "boolean" }, min: { type: "string" }, "laws-only": { type: "boolean" }, write: { type: "boolean" }, check: { type: "boolean" } },
+    [0, 1],
+  ),
+  proofs: cmd("usage: statute proofs [--formal DIR]\n  per module, which Lean law statements DIR (default formal) proves, leaves open (sorry) or lacks\n", { formal: { type: "string" } }, [0, 0]),
+  timeouts: cmd("usage: statute timeouts\n  the effective timeouts of this process under the STATUTE_<NAME> overrides\n", {}, [0, 0]),
+} as const;
+
+export const exploreUsage =
+  "usage: statute explore [module | spec file] [--depth D] [--workers N] [--max-states N] [--out DIR] [--progress] [--witnesses]\n" +
+  "  --workers N     N worker slots (sets the spec's WORKERS constant)\n" +
+  "  --out DIR       where counterexample and witness traces go (default .tmp/explore)\n" +
+  "  --witnesses     also write one trace per rule that fires (a clean run writes no counterexample)\n";
 
 export async function main(argv: readonly string[], root: string, io: Io, env: Readonly<Record<string, string | undefined>> = process.env): Promise<number> {
   const [command, ...rest] = argv;
+  const parse = <O extends Options>(spec: CommandArgs<O>) => parseCommand(spec, rest, io);
   switch (command) {
-    case "gen":
-      return gen(root, rest, io);
-    case "list":
-      return list(root, io);
-    case "eval":
-      return evaluate(root, rest, io);
+    case "init": {
+      const a = parse(commands.init);
+      return typeof a === "number" ? a : (await import("./init.js")).init(root, io);
+    }
+    case "gen": {
+      const a = parse(commands.gen);
+      if (typeof a === "number") return a;
+      const { gen, watch } = await import("./gen.js");
+      return a.values.watch === true ? watch(root, io) : gen(root, { check: a.values.check === true }, io);
+    }
+    case "list": {
+      const a = parse(commands.list);
+      return typeof a === "number" ? a : (await import("./list.js")).list(root, io);
+    }
+    case "eval": {
+      const a = parse(commands.eval);
+      return typeof a === "number" ? a : (await import("./eval.js")).evaluate(root, a.positionals, io);
+    }
     case "explore":
-      return explore(root, rest, io);
-    case "replay":
-      return replay(root, rest, io);
-    case "mutate":
-      return mutate(root, rest, io);
-    case "timeouts":
-      return timeouts(root, env, io);
+      if (rest.includes("--help") || rest.includes("-h")) {
+        io.out(exploreUsage);
+        return 0;
+      }
+      return (await import("./explore.js")).explore(root, rest, io);
+    case "replay": {
+      const a = parse(commands.replay);
+      return typeof a === "number" ? a : (await import("./replay.js")).replay(root, a.positionals, io);
+    }
+    case "mutate": {
+      const a = parse(commands.mutate);
+      if (typeof a === "number") return a;
+      const min = a.values.min === undefined ? undefined : Number(a.values.min);
+      if (min !== undefined && !Number.isFinite(min)) {
+        io.err(`error: --min needs a percentage\n${commands.mutate.usage}`);
+        return 2;
+      }
+      if (a.values.write === true && a.values.check === true) {
+        io.err(`error: --write and --check exclude each other\n${commands.mutate.usage}`);
+        return 2;
+      }
+      const report = a.values.write === true ? "write" : a.values.check === true ? "check" : null;
+      return (await import("./mutate.js")).mutate(root, { target: a.positionals[0], verbose: a.values.verbose === true, min, lawsOnly: a.values["laws-only"] === true, report }, io);
+    }
+    case "proofs": {
+      const a = parse(commands.proofs);
+      return typeof a === "number" ? a : (await import("./proofs.js")).proofs(root, a.values.formal ?? "formal", io);
+    }
+    case "timeouts": {
+      const a = parse(commands.timeouts);
+      return typeof a === "number" ? a : (await import("./timeouts.js")).timeouts(root, env, io);
+    }
+    case "quint":
+      return (await import("./quint.js")).quint(root, rest, io);
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      io.out(usage);
+      return 0;
     default:
-      io.err(usage);
-      return command === undefined || command === "help" || command === "--help" ? 0 : 2;
+      io.err(`error: unknown command '${command}'\n${usage}`);
+      return 2;
   }
 }
-

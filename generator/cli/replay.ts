@@ -6,15 +6,15 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { formatDiagnostics } from "../diagnostics/format.js";
-import { emitTs } from "../emit/ts/index.js";
 import { changedFields, fingerprint, fromTrace, loadTarget, showValue, traceMeta, withWorkers, type TraceMeta, type TraceStep } from "../explore/index.js";
 import { checkLaw } from "../interpret/law.js";
 import { type Value, InterpretError, valueEquals } from "../interpret/value.js";
 import type { Program } from "../ir/module.js";
 import { ItfError, readItf } from "../../runtime/itf.js";
+import { outDirOf } from "../project/config.js";
 import type { Io } from "./gen.js";
+import { importGenerated } from "./load-generated.js";
 
 interface GeneratedMachine {
   initial(): unknown;
@@ -22,11 +22,12 @@ interface GeneratedMachine {
 }
 
 /** Path of the generated module to run: checked-in code, or freshly rendered for this program. */
-function generatedPath(root: string, prog: Program, module: string, rendered: boolean): string {
-  if (!rendered) return join(root, "generated", "ts", `${module}.ts`);
-  const files = emitTs(prog, { proofs: new Map() });
+async function generatedPath(root: string, prog: Program, module: string, rendered: boolean): Promise<string> {
+  if (!rendered) return join(outDirOf(root), "ts", `${module}.ts`);
+  const { emitTs } = await import("../emit/ts/index.js");
+  const files = emitTs(prog, {});
   const [h1, h2] = fingerprint(files.map((f) => f.content).join("\0"));
-  // Two levels under the root, like generated/ts/, so the emitted `../../runtime` import resolves.
+  // Under the project root, so the emitted `statute/runtime/v1` import resolves as generated/'s does.
   const dir = join(root, ".tmp", `replay-${h1.toString(16).padStart(8, "0")}${h2.toString(16).padStart(8, "0")}`);
   mkdirSync(dir, { recursive: true });
   for (const f of files) writeFileSync(join(dir, f.path.replace(/^ts\//, "")), f.content);
@@ -57,10 +58,10 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
     io.err(`error: ${file}: ${(e as Error).message}\n`);
     return 1;
   }
-  const checkedIn = join(root, "generated", "ts", `${meta.module}.ts`);
+  const checkedIn = join(outDirOf(root), "ts", `${meta.module}.ts`);
   const rendered = !meta.source.startsWith("spec/") || meta.workers !== undefined || !existsSync(checkedIn);
-  const path = generatedPath(root, prog, meta.module, rendered);
-  const gen = (await import(pathToFileURL(path).href)) as { machines: Record<string, GeneratedMachine> };
+  const path = await generatedPath(root, prog, meta.module, rendered);
+  const gen = (await importGenerated(path)) as { machines: Record<string, GeneratedMachine> };
   const machine = gen.machines[meta.machine];
   if (machine === undefined) {
     io.err(`error: the generated module ${meta.module} has no machine ${meta.machine}\n`);
@@ -97,9 +98,10 @@ function lawVerdict(prog: Program, module: string, name: string, steps: readonly
   const law = prog.modules.find((m) => m.name === module)?.laws.find((l) => l.name === name);
   if (law === undefined) return last.rule === name ? `the last step fires ${name}, as the witness says\n` : "";
   try {
-    const binding = law.body.kind === "invariant" || before === undefined ? { s: last.state } : { s: before.state, e: last.event ?? null, n: last.state, o: last.output ?? null };
+    const onState = law.body.kind === "invariant" || law.body.kind === "progress";
+    const binding = onState || before === undefined ? { s: last.state } : { s: before.state, e: last.event ?? null, n: last.state, o: last.output ?? null };
     const holds = checkLaw(prog, law, binding);
-    return `law ${name} ${holds ? "holds" : "is violated"} on the last ${law.body.kind === "invariant" ? "state" : "step"} (interpreter)\n`;
+    return `law ${name} ${holds ? "holds" : "is violated"} on the last ${onState ? "state" : "step"} (interpreter)\n`;
   } catch (e) {
     if (!(e instanceof InterpretError)) throw e;
     return `law ${name} could not be evaluated on the last step: ${e.message}\n`;

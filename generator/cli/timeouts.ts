@@ -4,13 +4,14 @@
 // order law refuses, naming the relation and both sides, with exit code 1.
 
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { formatWarnings, loadTimeouts, TimeoutsError, timeoutsSourceOf, type GeneratedConstants } from "../../runtime/index.js";
+import { outDirOf } from "../project/config.js";
 import { wireOf } from "./eval.js";
 import type { Io } from "./gen.js";
+import { importGenerated } from "./load-generated.js";
 
 async function load(root: string, module: string): Promise<GeneratedConstants> {
-  return (await import(pathToFileURL(join(root, "generated", "ts", `${module}.ts`)).href)) as GeneratedConstants;
+  return (await importGenerated(join(outDirOf(root), "ts", `${module}.ts`))) as GeneratedConstants;
 }
 
 export async function timeouts(root: string, env: Readonly<Record<string, string | undefined>>, io: Io): Promise<number> {

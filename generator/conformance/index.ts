@@ -1,15 +1,16 @@
-// Conformance stage (test support): the entry the generated suites import. `specSuite` builds
-// the suite of one module of this repository: the checked spec/*.yaml (compiled once per
-// process), the generated module under test, and the generated schemas read from disk, so the
-// tests judge exactly the files that are checked in. Settings come from STATUTE_RUNS/SEED.
+// Conformance stage (test support): the entry the generated suites import (`statute/conformance`).
+// `specSuite` builds the suite of one module of the project the tests run in (the folder of its
+// statute.config.json or package.json, from the working directory up): the checked spec files
+// (compiled once per process), the generated module under test, and the generated schemas read
+// from disk, so the tests judge exactly the files that are checked in. STATUTE_RUNS/SEED set runs.
 
 import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { compileSpecs } from "../check/index.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import type { Program } from "../ir/module.js";
 import { loadSchemas } from "../../runtime/schemas.js";
+import { findRoot, loadProject, specFilesOf } from "../project/config.js";
 import { type GeneratedModule, settingsFromEnv } from "./context.js";
 import { SchemaSet } from "./schemas.js";
 import { Suite } from "./suite.js";
@@ -19,16 +20,18 @@ export { type GeneratedModule, type RunSettings, settingsFromEnv } from "./conte
 export { SchemaSet } from "./schemas.js";
 export { specExpr, exampleYaml, yamlScalar } from "./printer.js";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const ROOT = findRoot(process.cwd());
 
 let cached: { program: Program; schemas: SchemaSet } | null = null;
 
-/** The repository's program and its generated schemas, loaded once. */
+/** The project's program and its generated schemas, loaded once. */
 export function repoSpecs(root: string = ROOT): { program: Program; schemas: SchemaSet } {
   if (cached !== null) return cached;
-  const result = compileSpecs(root);
-  if (!result.ok) throw new Error(`spec/*.yaml does not compile:\n${formatDiagnostics(result.diagnostics.slice(0, 3), result.texts)}`);
-  const docs = Object.values(loadSchemas(join(root, "generated", "schema")));
+  const project = loadProject(root);
+  if (!project.ok) throw new Error(project.message);
+  const result = compileSpecs(root, specFilesOf(root, project.config));
+  if (!result.ok) throw new Error(`${project.config.spec}/*.yaml does not compile:\n${formatDiagnostics(result.diagnostics.slice(0, 3), result.texts)}`);
+  const docs = Object.values(loadSchemas(join(root, project.config.out, "schema")));
   cached = { program: result.program, schemas: new SchemaSet(docs) };
   return cached;
 }

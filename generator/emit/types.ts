@@ -2,6 +2,7 @@
 // Emitters are pure: no file system, no clock, no absolute paths; the CLI writes the files.
 
 import type { Program } from "../ir/module.js";
+import type { StrengthReport } from "../mutate/report.js";
 
 /** One output file, relative to `generated/`. */
 export interface GeneratedFile {
@@ -11,10 +12,20 @@ export interface GeneratedFile {
   readonly content: string;
 }
 
-/** Facts about the world outside the spec that an emitter may need. */
+/** The codegen entry generated TypeScript imports its model prelude from (as `rt`). */
+export const RUNTIME_V1 = "statute/runtime/v1";
+
+/** The project's choices an emitter follows; nothing here may come from outside spec/ and config. */
 export interface EmitContext {
-  /** Proof status per law ident, read from formal/ (proved there, or open); empty if unknown. */
-  readonly proofs: ReadonlyMap<string, "proved" | "open">;
+  /** Module specifier of the model prelude in generated TypeScript; default RUNTIME_V1. */
+  readonly runtime?: string;
+  /**
+   * Ignored, kept only so older callers still type-check: generated/ depends on spec/ alone, and
+   * proof status is reported by `statute proofs`, never written into generated files.
+   */
+  readonly proofs?: unknown;
+  /** What `statute mutate --write` recorded in spec/law-strength.json (an input beside the specs); absent or empty if not measured. */
+  readonly strength?: StrengthReport;
 }
 
 export type Emitter = (program: Program, ctx: EmitContext) => readonly GeneratedFile[];

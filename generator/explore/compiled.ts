@@ -40,7 +40,12 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   cm.fingerprint(init);
   visited.add(cm.fp[0] as number, cm.fp[1] as number, -1, 0);
   opts.onState?.(init);
-  if (badInvariant(cm, init)) fail(confirmInvariant(prog, explore, cm.invariants, []));
+  // Under symmetry a state stands for its whole orbit, and a state law may name a worker by a
+  // fixed index (`nth_or(s.workers, 0, ..)`): check the laws on every permutation of the rows.
+  const variants = (st: Value): Value[] => (symmetric.length === 0 ? [st] : permutations(st, symmetric));
+  const badState = (st: Value): Value | null => variants(st).find((v) => badInvariant(cm, v)) ?? null;
+  const bad0 = badState(init);
+  if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
   let frontier: Value[] = [init];
   let indices: number[] = [0];
   let depth = 0;
@@ -83,8 +88,9 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         const added = visited.add(cm.fp[0] as number, cm.fp[1] as number, index, ord);
         if (added >= 0) {
           reached = depth + 1;
-          if (badInvariant(cm, n)) {
-            fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added)));
+          const bad = badState(n);
+          if (bad !== null) {
+            fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), bad));
             break search;
           }
           next.push(n);
@@ -161,11 +167,40 @@ function disagreement(what: string, trace: readonly TraceStep[]): Violation {
   return { law: "error", kind: "error", message: `the compiled explorer and the interpreter disagree: ${what} (please report this)`, trace };
 }
 
-function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {
+/** `failing` is the last state itself, or (under symmetry) a permutation of its rows. */
+function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[], failing: Value): Violation {
   const trace = rebuild(prog, explore, path);
-  const last = trace[trace.length - 1] as TraceStep;
-  const bad = firstBroken(prog, laws, { s: last.state });
-  return bad ? { law: bad.law.name, kind: "invariant", message: bad.message, trace } : disagreement("an invariant fails on the last state", trace);
+  const last = (trace[trace.length - 1] as TraceStep).state;
+  const permuted = JSON.stringify(failing) !== JSON.stringify(last);
+  const bad = firstBroken(prog, laws, { s: permuted ? failing : last });
+  if (!bad) return disagreement("a state law fails on the last state", trace);
+  const note = permuted ? ` (on the last state with its symmetric rows permuted: ${JSON.stringify(failing)}; run with --no-symmetry for a trace that ends in that state)` : "";
+  return { law: bad.law.name, kind: "invariant", message: `${bad.message}${note}`, trace };
+}
+
+const orders = new Map<number, number[][]>();
+
+/** Every order of 0..n-1, the identity first (n! of them; symmetry is meant for a handful of workers). */
+function allOrders(n: number): number[][] {
+  let known = orders.get(n);
+  if (known === undefined) {
+    known = n === 0 ? [[]] : allOrders(n - 1).flatMap((o) => Array.from({ length: n }, (_, j) => [...o.slice(0, n - 1 - j), n - 1, ...o.slice(n - 1 - j)]));
+    orders.set(n, known);
+  }
+  return known;
+}
+
+/** `s` with the rows of its symmetric list fields permuted together, every way (itself first). */
+function permutations(s: Value, fields: readonly string[]): Value[] {
+  const st = s as Record<string, readonly Value[]>;
+  const n = (st[fields[0] as string] ?? []).length;
+  if (fields.some((f) => (st[f] ?? []).length !== n)) return [s];
+  return allOrders(n).map((order, k) => {
+    if (k === 0) return s;
+    const out: Record<string, Value> = { ...st };
+    for (const f of fields) out[f] = order.map((i) => (st[f] as readonly Value[])[i] as Value);
+    return out;
+  });
 }
 
 function confirmStep(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {

@@ -86,24 +86,45 @@ function contrast(a: Outcome, b: Outcome): string {
   return `${show(a)} -> mutant ${show(b)}`;
 }
 
-/** The first input on which the two programs differ, in words; null when none does. */
+/** The original's outcomes on a sample, computed once: every mutant is compared with them. */
+const originals = new WeakMap<Sample, { decisions: Outcome[][]; steps: Outcome[][] }>();
+
+function originalOutcomes(original: Program, sample: Sample): { decisions: Outcome[][]; steps: Outcome[][] } {
+  let o = originals.get(sample);
+  if (o === undefined) {
+    o = {
+      decisions: sample.decisions.map((d) => d.facts.map((f) => attempt(() => decide(original, d.decision, f).verdict))),
+      steps: sample.steps.map((st) => st.events.map((e) => stepOutcome(original, st, e))),
+    };
+    originals.set(sample, o);
+  }
+  return o;
+}
+
+function stepOutcome(p: Program, st: Sample["steps"][number], e: Value): Outcome {
+  return attempt(() => {
+    const r = stepMachine(p, st.machine, st.state, e);
+    return { state: r.state, output: r.output };
+  });
+}
+
+/**
+ * The first input on which the two programs differ, in words; null when none does. `original`
+ * must be the program the sample was drawn from (its outcomes are cached per sample).
+ */
 export function firstDifference(original: Program, mutant: Program, sample: Sample): string | null {
-  for (const d of sample.decisions) {
-    for (const f of d.facts) {
-      const a = attempt(() => decide(original, d.decision, f).verdict);
+  const want = originalOutcomes(original, sample);
+  for (const [i, d] of sample.decisions.entries()) {
+    for (const [j, f] of d.facts.entries()) {
+      const a = want.decisions[i]?.[j] as Outcome;
       const b = attempt(() => decide(mutant, d.decision, f).verdict);
       if (!same(a, b)) return `${d.decision.name} on ${brief(f, 400)}: ${show(a)} -> mutant ${show(b)}`;
     }
   }
-  for (const s of sample.steps) {
-    for (const e of s.events) {
-      const step = (p: Program): Outcome =>
-        attempt(() => {
-          const r = stepMachine(p, s.machine, s.state, e);
-          return { state: r.state, output: r.output };
-        });
-      const a = step(original);
-      const b = step(mutant);
+  for (const [i, s] of sample.steps.entries()) {
+    for (const [j, e] of s.events.entries()) {
+      const a = want.steps[i]?.[j] as Outcome;
+      const b = stepOutcome(mutant, s, e);
       if (!same(a, b)) return `${s.machine.name} on ${brief(e)} in ${brief(s.state)}: ${contrast(a, b)} (original -> mutant)`;
     }
   }

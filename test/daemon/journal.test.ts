@@ -59,7 +59,7 @@ describe("journal", () => {
     const sessions = Array.from({ length: 20 }, (_, i) => ["--session", `s${i}`]).flat();
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", join(root, "daemon", "main.ts"), "--journal", path, "--worker", join(root, "fixtures", "daemon", "crashing-worker.mjs"), "--time-scale", "0", ...sessions],
+      ["--conditions=statute-source", "--import", "tsx", join(root, "daemon", "main.ts"), "--journal", path, "--worker", join(root, "fixtures", "daemon", "crashing-worker.mjs"), "--time-scale", "0", ...sessions],
       { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
     );
     const acknowledged: number[] = [];

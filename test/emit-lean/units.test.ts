@@ -150,9 +150,10 @@ end Statute.Supervise.Proofs
       ["restart_gives_up", "proved"],
     ]);
   });
-  it("scaffolds every law of a module as an open proof the scanner recognises", () => {
+  it("scaffolds every law Lean states (not wire/ffi) as an open proof the scanner recognises", () => {
     const status = proofStatusOf(proofScaffold(supervise));
-    expect([...status.keys()]).toEqual(supervise.laws.map((l) => l.ident));
+    expect([...status.keys()]).toEqual(supervise.laws.filter((l) => l.body.kind !== "wire" && l.body.kind !== "ffi").map((l) => l.ident));
+    expect(status.size).toBeGreaterThan(0);
     expect([...status.values()].every((s) => s === "open")).toBe(true);
   });
 });

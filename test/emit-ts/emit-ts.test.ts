@@ -41,7 +41,7 @@ describe("emitTs", () => {
     expect(timeouts).not.toContain("import");
     const imports = supervise.split("\n").filter((l) => l.startsWith("import "));
     expect(imports).toEqual([
-      'import * as rt from "../../runtime/index.js";',
+      'import * as rt from "statute/runtime/v1";',
       'import type { Gate } from "./timeouts.js";',
       'import { REVIVAL_MAX_AGE_MS } from "./timeouts.js";',
     ]);

@@ -9,7 +9,7 @@ import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from "ts-morp
 import type { GeneratedFile } from "../../generator/emit/types.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const RUNTIME = ["runtime/model.ts", "runtime/index.ts"];
+const RUNTIME = ["runtime/model.ts", "runtime/v1.ts", "runtime/index.ts"];
 /**
  * Generated code uses only the model prelude of the runtime entry; the rest of the entry (wire,
  * clock, ...) needs node_modules, which the in-memory and scratch trees do not have.
@@ -39,7 +39,8 @@ export function typeErrors(files: readonly GeneratedFile[]): string[] {
     },
   });
   const fs = project.getFileSystem();
-  fs.writeFileSync("/repo/package.json", '{ "type": "module" }');
+  // The package itself, so the emitted `statute/runtime/v1` import resolves by self-reference.
+  fs.writeFileSync("/repo/package.json", '{ "name": "statute", "type": "module", "exports": { "./runtime/v1": "./runtime/v1.js" } }');
   for (const r of RUNTIME) project.createSourceFile(`/repo/${r}`, runtimeText(r));
   for (const f of files) project.createSourceFile(`/repo/generated/${f.path}`, f.content);
   return project.getPreEmitDiagnostics().map((d) => {

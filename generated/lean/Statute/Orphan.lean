@@ -128,7 +128,7 @@ def decideOrphanExit (f : OrphanExitFacts) : OrphanVerdict :=
 /-- orphan_never_aborts_resumable: with work in flight the worker only waits or exits recording
   busy; it never closes the session, so a later supervisor resumes the work. Secures: no run, job
   or child is lost because the supervisor went away. Adversary: a supervisor that crashes or
-  hangs for good. Proved in formal/. (spec/orphan.yaml:80) -/
+  hangs for good. (spec/orphan.yaml:80) -/
 def orphan_never_aborts_resumable_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
@@ -139,7 +139,7 @@ def orphan_never_aborts_resumable_stmt : Prop :=
 /-- orphan_idle_exit_due: without work (and a window within the wire's range) the worker exits,
   closing the session, exactly once the absence reaches one window. Secures: an idle orphan frees
   its host after one window and not before. Adversary: a supervisor lost for good; a supervisor
-  back just before the window. Proved in formal/. (spec/orphan.yaml:87) -/
+  back just before the window. (spec/orphan.yaml:87) -/
 def orphan_idle_exit_due_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
@@ -151,7 +151,7 @@ def orphan_idle_exit_due_stmt : Prop :=
 /-- orphan_work_exit_due: with work (and a window within the wire's range) the worker exits,
   recording busy, exactly once the absence reaches two windows. Secures: a busy orphan waits
   twice as long for a supervisor to come back before giving its host back. Adversary: a
-  supervisor lost for good; a supervisor back just before the second window. Proved in formal/.
+  supervisor lost for good; a supervisor back just before the second window.
   (spec/orphan.yaml:96) -/
 def orphan_work_exit_due_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
@@ -164,7 +164,7 @@ def orphan_work_exit_due_stmt : Prop :=
 /-- orphan_capped_window_never_expires: a window above WIRE_MAX_MS never expires, however long
   the supervisor stays absent, with or without work. Secures: an operator can disable the lost
   exit with a huge window without overflow or an early exit. Adversary: a window configured past
-  the wire's range. Proved in formal/. (spec/orphan.yaml:105) -/
+  the wire's range. (spec/orphan.yaml:105) -/
 def orphan_capped_window_never_expires_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
@@ -173,8 +173,7 @@ def orphan_capped_window_never_expires_stmt : Prop :=
 /-- orphan_exit_by_work: how a worker exits is decided by the one work set alone; with work the
   exit is never an idle exit (it aborts nothing), without work never a busy one. Secures: every
   law reads the same work set, so no kind of work is closed as idle. Adversary: a kind of work
-  one check forgets (a background job, a user bash, an unsettled child). Proved in formal/.
-  (spec/orphan.yaml:112) -/
+  one check forgets (a background job, a user bash, an unsettled child). (spec/orphan.yaml:112) -/
 def orphan_exit_by_work_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
@@ -187,8 +186,7 @@ def orphan_exit_by_work_stmt : Prop :=
   input, admitted run start, background job, user bash, unsettled child, workflow run) is work on
   its own, whatever else the set holds. Secures: every law that reads the work set sees each kind
   of work, so no kind is closed as idle. Adversary: a kind of work one check forgets (a
-  compaction, a background job, a user bash, an unsettled child). Proved in formal/.
-  (spec/orphan.yaml:120) -/
+  compaction, a background job, a user bash, an unsettled child). (spec/orphan.yaml:120) -/
 def orphan_work_set_each_kind_stmt : Prop :=
   ∀ (f : HasWorkFacts),
     (decideHasWork ({ work := { f.work with run := true } } : HasWorkFacts) &&
@@ -204,7 +202,7 @@ def orphan_work_set_each_kind_stmt : Prop :=
   holds work, and a set with none of the eight kinds (withdrawn input or nothing) holds none.
   Secures: an idle session whose input was withdrawn exits after one window and closes, instead
   of waiting as if busy. Adversary: a queued input withdrawn by the user before the run started.
-  Proved in formal/. (spec/orphan.yaml:135) -/
+  (spec/orphan.yaml:135) -/
 def orphan_withdrawn_input_not_work_stmt : Prop :=
   ∀ (f : HasWorkFacts),
     let v := decideHasWork f
@@ -222,280 +220,6 @@ def orphan_withdrawn_input_not_work_stmt : Prop :=
                       unsettled_child := false,
                       workflow_run := false,
                       withdrawn_input := false } : WorkSet) } : HasWorkFacts)) = true
-
-/-- orphan_wire_*: the JSON wire of the orphan facts and verdict round-trips and rejects
-  malformed input. Secures: a malformed request never reaches the model. Adversary: a message
-  that is malformed or from another version. This wire law concerns the TypeScript runtime; here
-  it is stated as the module's examples for OrphanExit, the shared vectors the runtime must
-  reproduce. Proved in formal/. (spec/orphan.yaml:144) -/
-def orphan_wire_stmt : Prop :=
-  decideOrphanExit
-    ({ absent_ms := 300000,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.ExitIdle ∧
-  decideOrphanExit
-    ({ absent_ms := 299999,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := 300000,
-       window_ms := 300000,
-       work := ({ run := true,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := 599999,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := true,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := 600000,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := true,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.ExitBusy ∧
-  decideOrphanExit
-    ({ absent_ms := 420000,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := true,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := 300000,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := true } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.ExitIdle ∧
-  decideOrphanExit
-    ({ absent_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
-       work := ({ run := true,
-                  compaction := true,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.ExitIdle
-
-/-- orphan_ffi_*: the runtime entry the worker calls answers as the model on every vector.
-  Secures: the worker acts on the proved model, not a copy. Adversary: drift between model and
-  implementation. This ffi law concerns the TypeScript runtime; here it is stated as the module's
-  examples for OrphanExit, the shared vectors the runtime must reproduce. Proved in formal/.
-  (spec/orphan.yaml:149) -/
-def orphan_ffi_stmt : Prop :=
-  decideOrphanExit
-    ({ absent_ms := 300000,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.ExitIdle ∧
-  decideOrphanExit
-    ({ absent_ms := 299999,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := 300000,
-       window_ms := 300000,
-       work := ({ run := true,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := 599999,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := true,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := 600000,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := true,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.ExitBusy ∧
-  decideOrphanExit
-    ({ absent_ms := 420000,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := true,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := 300000,
-       window_ms := 300000,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := true } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.ExitIdle ∧
-  decideOrphanExit
-    ({ absent_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
-       work := ({ run := true,
-                  compaction := true,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.Wait ∧
-  decideOrphanExit
-    ({ absent_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS,
-       work := ({ run := false,
-                  compaction := false,
-                  queued_input := false,
-                  admitted_run_start := false,
-                  background_job := false,
-                  user_bash := false,
-                  unsettled_child := false,
-                  workflow_run := false,
-                  withdrawn_input := false } : WorkSet) } : OrphanExitFacts) =
-  OrphanVerdict.ExitIdle
 
 /-- Example idle_orphan_exits_after_one_window: no work, absent exactly one 5 min window.
   (spec/orphan.yaml:155) -/

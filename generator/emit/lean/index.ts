@@ -5,7 +5,7 @@
 
 import type { Decision, Machine, Module, Program } from "../../ir/module.js";
 import type { TypeRef } from "../../ir/types.js";
-import type { EmitContext, Emitter, GeneratedFile } from "../types.js";
+import type { Emitter, GeneratedFile } from "../types.js";
 import { doNotEdit } from "../types.js";
 import type { ExprCx } from "./context.js";
 import { typeTable } from "./context.js";
@@ -31,14 +31,14 @@ function programIndex(program: Program): ProgramIndex {
 }
 
 /** The text of one module's Lean file. */
-export function emitLeanModule(m: Module, program: Program, ctx: EmitContext): string {
+export function emitLeanModule(m: Module, program: Program): string {
   const cx: ExprCx = { module: m.name, typeDecl: typeTable(program), scope: new Map() };
   const idx = programIndex(program);
   const blocks = [
     ...constantBlocks(m, cx),
     ...typeBlocks(m),
     ...behaviourBlocks(m, cx),
-    ...lawBlocks(m, cx, idx, ctx.proofs),
+    ...lawBlocks(m, cx, idx),
     ...exampleBlocks(m, cx, idx),
   ];
   const text = moduleTemplate({
@@ -52,8 +52,8 @@ export function emitLeanModule(m: Module, program: Program, ctx: EmitContext): s
 }
 
 /** The Lean target: every module, then the root `Statute.lean` importing them all. */
-export const emitLean: Emitter = (program: Program, ctx: EmitContext): readonly GeneratedFile[] => {
-  const files: GeneratedFile[] = program.modules.map((m) => ({ path: modulePath(m.name), content: emitLeanModule(m, program, ctx) }));
+export const emitLean: Emitter = (program: Program): readonly GeneratedFile[] => {
+  const files: GeneratedFile[] = program.modules.map((m) => ({ path: modulePath(m.name), content: emitLeanModule(m, program) }));
   const imports = program.modules.map((m) => moduleImport(m.name)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   files.push({ path: "lean/Statute.lean", content: rootTemplate({ header: doNotEdit("spec/*.yaml", "--"), imports }) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

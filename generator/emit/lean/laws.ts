@@ -1,6 +1,8 @@
-// Emit stage (Lean): each law as a statement `def <ident>_stmt : Prop` (proofs live in formal/,
-// never here), and each example as a theorem checked by `decide`. Statements quantify over
-// reachable states (`Reachable<M>`), one step, or all facts, exactly as spec/LANGUAGE.md reads.
+// Emit stage (Lean): each law about the model as a statement `def <ident>_stmt : Prop` (proofs
+// live in formal/, never here), and each example once, as a theorem checked by `decide`.
+// Statements quantify over reachable states (`Reachable<M>`), one step, or all facts, exactly as
+// spec/LANGUAGE.md reads. Wire and ffi laws are about the TypeScript runtime and are checked
+// there, so they have no Lean statement (`leanLaws`).
 
 import type { Expr } from "../../ir/expr.js";
 import type { Decision, Example, Law, Machine, Module } from "../../ir/module.js";
@@ -17,7 +19,10 @@ import { decisionName, exampleName, lawName, machineNames, qualify } from "./nam
 import { eventVariant, payloadLocal } from "./machine.js";
 import { declTemplate } from "./templates.js";
 
-type Proofs = ReadonlyMap<string, "proved" | "open">;
+/** The laws Lean states: all but wire and ffi laws, which the TypeScript runtime tests check. */
+export function leanLaws(m: Module): readonly Law[] {
+  return m.laws.filter((l) => l.body.kind !== "wire" && l.body.kind !== "ffi");
+}
 
 function mentions(e: Expr, name: string): boolean {
   let found = false;
@@ -42,7 +47,7 @@ function listOf(items: readonly Term[], type: string): Term {
   return { doc: group(cat("[", align(join(items.map((i) => i.doc), cat(",", line))), "]")), prec: P.max };
 }
 
-/** The proposition an example asserts (also the conjuncts of wire and ffi laws). */
+/** The proposition an example asserts. */
 function exampleProp(ex: Example, cx: ExprCx, idx: ProgramIndex): Term {
   const b = ex.body;
   if (b.kind === "decision") {
@@ -113,7 +118,7 @@ function needsOf(...exprs: readonly Expr[]): Set<string> {
   return new Set(["n", "o"].filter((v) => exprs.some((e) => mentions(e, v))));
 }
 
-function statement(law: Law, m: Module, cx: ExprCx, idx: ProgramIndex): Doc {
+function statement(law: Law, cx: ExprCx, idx: ProgramIndex): Doc {
   const b = law.body;
   switch (b.kind) {
     case "order":
@@ -147,41 +152,64 @@ function statement(law: Law, m: Module, cx: ExprCx, idx: ProgramIndex): Doc {
         return cat(group(fn), hard, align(group(claim)));
       }, cx);
     }
-    case "wire":
-    case "ffi": {
-      const vectors = m.examples.filter((ex) => {
-        const target = ex.body.kind === "machine" ? ex.body.machine : ex.body.decision;
-        return target.module === b.target.module && target.name === b.target.name;
-      });
-      return conjunction(vectors.map((ex) => exampleProp(ex, cx, idx)));
+    case "progress": {
+      const mm = idx.machine(b.machine);
+      const inner = withLocal(cx, "s", { kind: "value", lean: "s" });
+      const head = `∀ (s : ${typeRefName(mm.state, cx.module)}), ${qualifiedNames(mm, cx).reachable} s →`;
+      const claim = cat(holds(b.from, inner), " →", line, `${leadsName(law)} ${b.within} s = true`);
+      return group(cat(head, nest(2, cat(line, align(group(claim))))));
     }
+    case "wire":
+    case "ffi":
+      throw new Error(`lean emitter: ${b.kind} law ${law.name} has no Lean statement`);
   }
 }
 
-function lawDoc(law: Law, proofs: Proofs): string {
-  const b = law.body;
-  const runtime = b.kind === "wire" || b.kind === "ffi"
-    ? `This ${b.kind} law concerns the TypeScript runtime; here it is stated as the module's examples for ${b.target.name}, the shared vectors the runtime must reproduce`
-    : "";
-  const status = proofs.get(law.ident);
+function lawDoc(law: Law): string {
   return sentences(
     `${law.name}: ${law.doc}`,
     law.secures.trim() ? `Secures: ${law.secures}` : "",
     law.adversary.trim() ? `Adversary: ${law.adversary}` : "",
-    runtime,
-    status === "proved" ? "Proved in formal/" : status === "open" ? "Open: stated in formal/ with sorry" : "Not yet stated in formal/",
   );
 }
 
-/** One `_stmt` definition per law, in declaration order. */
-export function lawBlocks(m: Module, cx: ExprCx, idx: ProgramIndex, proofs: Proofs): string[] {
-  return m.laws.map((law) =>
+const leadsName = (law: Law): string => `${law.ident}_leads`;
+
+/**
+ * The "leads to" of a progress law as a function by structural recursion on the steps left:
+ * `to` holds now, or every one of the `by` events (taken in the current state) leads there in
+ * one step fewer.
+ */
+function leadsBlock(law: Law, cx: ExprCx, idx: ProgramIndex): string[] {
+  const b = law.body;
+  if (b.kind !== "progress") return [];
+  const mm = idx.machine(b.machine);
+  const state = typeRefName(mm.state, cx.module);
+  const inner = withLocal(cx, "s", { kind: "value", lean: "s" });
+  const to = at(term(b.to, inner), P.max);
+  const events = listOf(b.by.map((x) => term(x, inner)), typeRefName(mm.event, cx.module));
+  const next = cat(`fun e => ${leadsName(law)} k (${qualifiedNames(mm, cx).step} s e).1`);
+  const all = app("List.all", [events, { doc: cat("(", next, ")"), prec: P.max }]);
+  const body = cat(`| 0, s => `, to, hard, `| k + 1, s => `, align(group(cat(to, " ||", line, at(all, P.max)))));
+  return [
     declTemplate({
-      doc: docComment(lawDoc(law, proofs), 0, law.span),
-      head: `def ${lawName(law.ident)} : Prop :=`,
-      body: "  " + render(statement(law, m, cx, idx), 2),
+      doc: docComment(sentences(`${law.name}: the states from which every sequence of its events reaches the target within the given steps`), 0, law.span),
+      head: `def ${leadsName(law)} : Nat → ${state} → Bool`,
+      body: "  " + render(body, 2),
     }),
-  );
+  ];
+}
+
+/** One `_stmt` definition per law Lean states, in declaration order (a progress law's `_leads` first). */
+export function lawBlocks(m: Module, cx: ExprCx, idx: ProgramIndex): string[] {
+  return leanLaws(m).flatMap((law) => [
+    ...leadsBlock(law, cx, idx),
+    declTemplate({
+      doc: docComment(lawDoc(law), 0, law.span),
+      head: `def ${lawName(law.ident)} : Prop :=`,
+      body: "  " + render(statement(law, cx, idx), 2),
+    }),
+  ]);
 }
 
 /** One theorem per example, proved by evaluation. */

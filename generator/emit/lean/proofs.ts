@@ -1,10 +1,12 @@
-// Emit stage (Lean), outside the pure emitter: what formal/ proves. The CLI reads the proof
-// status before emitting (it feeds EmitContext.proofs, the law table and the Lean doc comments),
-// and can scaffold a proofs file for a module whose laws are not yet stated there.
+// Emit stage (Lean), outside the pure emitter: what formal/ claims to prove. `statute proofs`
+// reads it and reports each claim as a candidate until a Lean build has checked it; nothing
+// here feeds an emitter, so editing formal/ never changes generated/. Also scaffolds a proofs
+// file for a module whose laws are not yet stated there.
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Module } from "../../ir/module.js";
+import { leanLaws } from "./laws.js";
 import { lawName, moduleImport, moduleNamespace, upperCamel } from "./names.js";
 
 export type ProofStatus = "proved" | "open";
@@ -81,7 +83,7 @@ export function proofScaffold(m: Module): string {
     "",
     `namespace ${ns}.Proofs`,
   ];
-  for (const law of m.laws) {
+  for (const law of leanLaws(m)) {
     const head = `theorem ${law.ident} : ${ns}.${lawName(law.ident)} := by`;
     const split = [`theorem ${law.ident} :`, `    ${ns}.${lawName(law.ident)} := by`];
     lines.push("", `/-- ${law.name}: not yet proved. -/`, ...(head.length <= 100 ? [head] : split), "  sorry");

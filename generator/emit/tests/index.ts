@@ -41,7 +41,7 @@ function testFile(module: Module): GeneratedFile {
     "// Random runs per property: STATUTE_RUNS (default 300); seed: STATUTE_SEED.",
     "",
     'import { afterAll, describe, it } from "vitest";',
-    'import { specSuite } from "../../generator/conformance/index.js";',
+    'import { specSuite } from "statute/conformance";',
     `import * as generated from "../ts/${module.name}.js";`,
     "",
     `const suite = specSuite(${str(module.name)}, generated);`,

@@ -103,7 +103,8 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
   });
   const events = `function events(v_s) { const out = []; ${domains.join(" ")} return out; }`;
 
-  const invariant = `function invariant(v_s) { ${laws.invariants.map((l, i) => (l.body.kind === "invariant" ? `if (!${c.expr(l.body.expr)}) return ${i};` : "")).join(" ")} return -1; }`;
+  const progress: string[] = [];
+  const invariant = `function invariant(v_s) { ${laws.invariants.map((l, i) => stateLawCheck(c, l, i, progress)).join(" ")} return -1; }`;
   const stepLaw = `function stepLaw(v_s, v_e, v_n, v_o) { ${laws.steps.map((l, i) => stepLawCheck(c, l, i)).join(" ")} return -1; }`;
 
   const hash = new HashCompiler(prog);
@@ -116,6 +117,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     `function $dedup(l) { const out = []; for (const v of l) { if (typeof v !== "object" || v === null ? !out.includes(v) : !out.some((w) => $eq(v, w))) out.push(v); } return out; }`,
     ...c.functions,
     ...hash.functions,
+    ...progress,
     init,
     step,
     events,
@@ -146,6 +148,21 @@ function initOf(m: ReturnType<typeof findMachine>, field: string) {
   const a = m.init.find((y) => y.field === field);
   if (a === undefined) throw new Error(`${m.name}: no initial value for '${field}'`);
   return a.value;
+}
+
+/**
+ * One invariant or progress law as a statement returning `i` when it fails. A progress law
+ * ("from leads to `to` by the `by` events within k steps", law.ts's avoidingPath) becomes a
+ * recursive function over the compiled step, pushed onto `functions`.
+ */
+function stateLawCheck(c: ExprCompiler, law: Law, i: number, functions: string[]): string {
+  const b = law.body;
+  if (b.kind === "invariant") return `if (!${c.expr(b.expr)}) return ${i};`;
+  if (b.kind !== "progress") return "";
+  const name = `$avoids${i}`;
+  const tries = b.by.map((x) => `if (${name}(step(v_s, ${c.expr(x)}, $po), k - 1)) return true;`);
+  functions.push(`function ${name}(v_s, k) { if (${c.expr(b.to)}) return false; if (k === 0) return true; const $po = { output: null, rule: -1 }; ${tries.join(" ")} return false; }`);
+  return `if (${c.expr(b.from)} && ${name}(v_s, ${b.within})) return ${i};`;
 }
 
 /** One step or variant law as a statement returning `i` when it fails (law.ts's meaning). */

@@ -125,24 +125,21 @@ inductive ReachableRestartBudget : RestartBudgetState → Prop where
   | step (s : RestartBudgetState) (e : RestartBudgetEvent) :
       ReachableRestartBudget s → ReachableRestartBudget (stepRestartBudget s e).1
 
-/-- restart_window_holds_budget: restart window holds budget. Not yet stated in formal/.
-  (spec/supervise.yaml:60) -/
+/-- restart_window_holds_budget: restart window holds budget. (spec/supervise.yaml:60) -/
 def restart_window_holds_budget_stmt : Prop :=
   decide (RESTART_WINDOW_MS ≥ (RESTART_MAX_FAILURES + 1) * 30000) = true
 
-/-- restart_window_within_revival: restart window within revival. Not yet stated in formal/.
-  (spec/supervise.yaml:61) -/
+/-- restart_window_within_revival: restart window within revival. (spec/supervise.yaml:61) -/
 def restart_window_within_revival_stmt : Prop :=
   decide (RESTART_WINDOW_MS ≤ Statute.Timeouts.REVIVAL_MAX_AGE_MS) = true
 
-/-- restart_failures_bounded: restart failures bounded. Open: stated in formal/ with sorry.
-  (spec/supervise.yaml:62) -/
+/-- restart_failures_bounded: restart failures bounded. (spec/supervise.yaml:62) -/
 def restart_failures_bounded_stmt : Prop :=
   ∀ (s : RestartBudgetState), ReachableRestartBudget s →
     (let k := List.length s.failures; decide (k ≤ RESTART_MAX_FAILURES)) = true
 
 /-- restart_gives_up: the 6th failure inside one window gives up. Secures: a crash-looping worker
-  stops consuming the host. Adversary: a crash loop. Proved in formal/. (spec/supervise.yaml:63) -/
+  stops consuming the host. Adversary: a crash loop. (spec/supervise.yaml:63) -/
 def restart_gives_up_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
     let o := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).2
@@ -153,30 +150,26 @@ def restart_gives_up_stmt : Prop :=
              RESTART_MAX_FAILURES) ||
      (match o with | Verdict.GiveUp => true | _ => false)) = true
 
-/-- restart_given_up_absorbing: restart given up absorbing. Not yet stated in formal/.
-  (spec/supervise.yaml:64) -/
+/-- restart_given_up_absorbing: restart given up absorbing. (spec/supervise.yaml:64) -/
 def restart_given_up_absorbing_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e : RestartBudgetEvent), ReachableRestartBudget s →
     let n := (stepRestartBudget s e).1
     let o := (stepRestartBudget s e).2
     (!s.given_up || (n.given_up && decide (o = Verdict.GiveUp))) = true
 
-/-- restart_pause_bounded: restart pause bounded. Not yet stated in formal/.
-  (spec/supervise.yaml:65) -/
+/-- restart_pause_bounded: restart pause bounded. (spec/supervise.yaml:65) -/
 def restart_pause_bounded_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e : RestartBudgetEvent), ReachableRestartBudget s →
     let o := (stepRestartBudget s e).2
     (match o with | Verdict.Restart p => decide (p ≥ 250) && decide (p ≤ 30000) | _ => true) = true
 
-/-- orphan_exit_needs_a_window: orphan exit needs a window. Not yet stated in formal/.
-  (spec/supervise.yaml:66) -/
+/-- orphan_exit_needs_a_window: orphan exit needs a window. (spec/supervise.yaml:66) -/
 def orphan_exit_needs_a_window_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
     let v := decideOrphanExit f
     (!decide (v = OrphanVerdict.Exit) || decide (f.absent_ms ≥ f.window_ms)) = true
 
-/-- restart_give_up_is_final: restart give up is final. Not yet stated in formal/.
-  (spec/supervise.yaml:67) -/
+/-- restart_give_up_is_final: restart give up is final. (spec/supervise.yaml:67) -/
 def restart_give_up_is_final_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e : RestartBudgetEvent), ReachableRestartBudget s →
     let n := (stepRestartBudget s e).1
@@ -185,69 +178,6 @@ def restart_give_up_is_final_stmt : Prop :=
     (((match o with | Verdict.GiveUp => true | _ => false) && !s.given_up) = true →
      measure s < measure n) ∧
     measure s ≤ measure n
-
-/-- restart_wire_*: the JSON wire of RestartBudget round-trips. This wire law concerns the
-  TypeScript runtime; here it is stated as the module's examples for RestartBudget, the shared
-  vectors the runtime must reproduce. Not yet stated in formal/. (spec/supervise.yaml:68) -/
-def restart_wire_stmt : Prop :=
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 1000,
-      RestartBudgetEvent.Failure 2000,
-      RestartBudgetEvent.Failure 3000,
-      RestartBudgetEvent.Failure 4000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000]).given_up =
-   false) ∧
-  (runRestartBudget
-     initialRestartBudget
-     [RestartBudgetEvent.Failure 0,
-      RestartBudgetEvent.Failure 1000,
-      RestartBudgetEvent.Failure 2000,
-      RestartBudgetEvent.Failure 3000,
-      RestartBudgetEvent.Failure 4000,
-      RestartBudgetEvent.Failure 5000] =
-   [Verdict.Restart 250,
-    Verdict.Restart 500,
-    Verdict.Restart 1000,
-    Verdict.Restart 2000,
-    Verdict.Restart 4000,
-    Verdict.GiveUp] ∧
-   (finalRestartBudget
-      initialRestartBudget
-      [RestartBudgetEvent.Failure 0,
-       RestartBudgetEvent.Failure 1000,
-       RestartBudgetEvent.Failure 2000,
-       RestartBudgetEvent.Failure 3000,
-       RestartBudgetEvent.Failure 4000,
-       RestartBudgetEvent.Failure 5000]).given_up =
-   true) ∧
-  runRestartBudget
-    initialRestartBudget
-    [RestartBudgetEvent.Failure 0, RestartBudgetEvent.Failure 900000] =
-  [Verdict.Restart 250, Verdict.Restart 250]
-
-/-- orphan_ffi_*: the runtime entry equals the model. This ffi law concerns the TypeScript
-  runtime; here it is stated as the module's examples for OrphanExit, the shared vectors the
-  runtime must reproduce. Not yet stated in formal/. (spec/supervise.yaml:69) -/
-def orphan_ffi_stmt : Prop :=
-  decideOrphanExit
-    ({ absent_ms := 300000, window_ms := 300000, has_work := false } : OrphanExitFacts) =
-  OrphanVerdict.Exit ∧
-  decideOrphanExit
-    ({ absent_ms := 300000, window_ms := 300000, has_work := true } : OrphanExitFacts) =
-  OrphanVerdict.Stay
 
 /-- Example fifth_failure_pauses_4000ms: pauses double per failure in the window.
   (spec/supervise.yaml:80) -/

@@ -17,8 +17,7 @@ def BUSY_REFRESH_MS : Nat := 300000
 /-- busy evidence outlives one refresh. Evaluates to 1800000. (spec/timeouts.yaml:6) -/
 def REVIVAL_MAX_AGE_MS : Nat := REVIVE_WITHIN_MS + BUSY_REFRESH_MS
 
-/-- timeouts_ordered: revival outlives the refresh. Not yet stated in formal/.
-  (spec/timeouts.yaml:12) -/
+/-- timeouts_ordered: revival outlives the refresh. (spec/timeouts.yaml:12) -/
 def timeouts_ordered_stmt : Prop :=
   decide (REVIVAL_MAX_AGE_MS > REVIVE_WITHIN_MS) = true
 

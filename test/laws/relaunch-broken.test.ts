@@ -1,0 +1,58 @@
+// The relaunch laws alone (examples stripped) catch a broken copy of spec/relaunch.yaml: each
+// fixture in fixtures/broken/relaunch_*.yaml carries one semantic bug, and the named laws are
+// judged one at a time (decision laws over the boundary facts, machine laws by exploration). The
+// real module passes every law, so a failure here is the bug, not a law that always fails.
+
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { compileSpecs, specFiles } from "../../generator/check/index.js";
+import { exploreModule } from "../../generator/explore/index.js";
+import type { Module, Program } from "../../generator/ir/module.js";
+import { DEFAULT_BOUNDS, factsTable, judge } from "../../generator/mutate/index.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const FIXTURES = ["fixtures/broken/relaunch_beside_a_launch.yaml", "fixtures/broken/relaunch_never_relaunches.yaml"];
+
+function program(): Program {
+  const r = compileSpecs(root, [...specFiles(root), ...FIXTURES]);
+  if (!r.ok) throw new Error(`specs do not compile: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+  // Laws only: no module keeps its examples.
+  return { modules: r.program.modules.map((m) => ({ ...m, examples: [] })) };
+}
+
+/** Why `name` fails its laws (all of them, or only those named), or null when they hold. */
+function verdict(prog: Program, name: string, only?: readonly string[]): string | null {
+  const m = prog.modules.find((x) => x.name === name) as Module;
+  const judged: Module = only === undefined ? m : { ...m, laws: m.laws.filter((l) => only.includes(l.name)) };
+  const p: Program = { modules: prog.modules.map((x) => (x === m ? judged : x)) };
+  return judge(p, name, factsTable(p, judged).table, DEFAULT_BOUNDS);
+}
+
+/** Of the named laws of `name`, those that fail when each is the module's only claim. */
+function failingLaws(prog: Program, name: string, laws: readonly string[]): string[] {
+  return laws.filter((law) => verdict(prog, name, [law]) !== null);
+}
+
+const LAWS = ["relaunch_never_replaces", "relaunch_lost_supervisor", "relaunch_leaves_when_not_its_own", "relaunch_takes_only_a_free_socket", "relaunch_probe_acts", "relaunch_adopts_live_workers"];
+
+describe("relaunch laws against broken copies (no examples)", () => {
+  const prog = program();
+
+  it("spec/relaunch.yaml itself passes every law", () => {
+    expect(verdict(prog, "relaunch")).toBeNull();
+  });
+
+  it("a probe that ignores a launch in progress relaunches beside another client's daemon", () => {
+    expect(failingLaws(prog, "relaunch_beside_a_launch", LAWS)).toEqual(["relaunch_never_replaces", "relaunch_lost_supervisor", "relaunch_takes_only_a_free_socket", "relaunch_probe_acts"]);
+    const m = prog.modules.find((x) => x.name === "relaunch_beside_a_launch") as Module;
+    const [r] = exploreModule(prog, m);
+    // Crash, another client's launch, this client's probe: the shortest run to a second launch.
+    expect(r?.violation?.trace).toHaveLength(4);
+    expect(r?.violation?.trace[3]?.output).toBe("Relaunched");
+  });
+
+  it("a client that waits where it should relaunch never brings its supervisor back", () => {
+    expect(failingLaws(prog, "relaunch_never_relaunches", LAWS)).toEqual(["relaunch_lost_supervisor", "relaunch_probe_acts"]);
+    expect(verdict(prog, "relaunch_never_relaunches")).toMatch(/^law relaunch_lost_supervisor at facts /);
+  });
+});
