@@ -4,7 +4,7 @@
 
 import type { Expr, FieldValue } from "../ir/expr.js";
 import type { Assign, Example, Explore, Machine } from "../ir/module.js";
-import { type Type } from "../ir/types.js";
+import { type Type, type TypeDecl } from "../ir/types.js";
 import { entries, type ModuleContext } from "./context.js";
 import type { DecisionShell } from "./decisions.js";
 
@@ -99,7 +99,19 @@ export function checkExplore(cx: ModuleContext, machines: readonly Machine[]): E
       });
       domains.push({ event: ev, fields });
     }
-    out.push({ machine: { module: cx.module, name }, depth: raw.depth, domains, span: cx.span(path) });
+    const symmetric = checkSymmetric(cx, [...path, "symmetric"], name, cx.tables.typeDecl(m.state), raw.symmetric ?? []);
+    out.push({ machine: { module: cx.module, name }, depth: raw.depth, domains, symmetric, span: cx.span(path) });
   }
   return out;
+}
+
+/** `symmetric:` names list fields of the state whose rows the explorer may permute. */
+function checkSymmetric(cx: ModuleContext, path: (string | number)[], machine: string, state: TypeDecl, names: readonly string[]): string[] {
+  const fields = state.kind === "record" ? state.fields : [];
+  const lists = fields.filter((f) => f.type.kind === "list").map((f) => f.name);
+  return names.filter((name, i) => {
+    if (lists.includes(name)) return true;
+    cx.error("exploreDomain", [...path, i], { machine, detail: `symmetric field '${name}' is not a list field of the state`, hint: `list fields: ${lists.join(", ") || "none"}` }, true);
+    return false;
+  });
 }

@@ -19,7 +19,7 @@ export interface RawSpec {
   decisions?: Record<string, RawDecision>;
   laws?: Record<string, RawLaw>;
   examples?: RawExample[];
-  explore?: Record<string, { depth: number; events: Record<string, Record<string, RawExpr[]> | null> }>;
+  explore?: Record<string, { depth: number; events: Record<string, Record<string, RawExpr[]> | null>; symmetric?: string[] }>;
   equivalent?: { mutant: string; reason: string }[];
 }
 

@@ -1,7 +1,8 @@
 // CLI `statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress]
-// [--witnesses] [--max-states N]`: model-check the machines of each module over its `explore`
-// domains. Prints a summary per machine; on a violation writes the shortest counterexample as
-// ITF to DIR (default .tmp/explore) as `<module>.<law>.itf.json` and exits 1.
+// [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]`: model-check
+// the machines of each module over its `explore` domains. Prints a summary per machine; on a
+// violation writes the shortest counterexample as ITF to DIR (default .tmp/explore) as
+// `<module>.<law>.itf.json` and exits 1.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
@@ -19,6 +20,10 @@ export interface ExploreArgs {
   readonly depth?: number;
   readonly workers?: number;
   readonly maxStates?: number;
+  /** Megabytes of resident memory. */
+  readonly maxMemory?: number;
+  readonly symmetry: boolean;
+  readonly interpret: boolean;
   readonly out: string;
   readonly progress: boolean;
   readonly witnesses: boolean;
@@ -31,7 +36,7 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { out: { type: "string" }, depth: { type: "string" }, workers: { type: "string" }, "max-states": { type: "string" }, progress: { type: "boolean" }, witnesses: { type: "boolean" } },
+      options: { out: { type: "string" }, depth: { type: "string" }, workers: { type: "string" }, "max-states": { type: "string" }, "max-memory": { type: "string" }, progress: { type: "boolean" }, witnesses: { type: "boolean" }, "no-symmetry": { type: "boolean" }, interpret: { type: "boolean" } },
     });
   } catch (e) {
     return (e as Error).message;
@@ -39,19 +44,22 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
   const [target, extra] = parsed.positionals;
   if (extra !== undefined) return `unexpected argument ${extra}`;
   const nums: Record<string, number> = {};
-  for (const key of ["depth", "workers", "max-states"] as const) {
+  for (const key of ["depth", "workers", "max-states", "max-memory"] as const) {
     const text = parsed.values[key];
     if (text === undefined) continue;
     const n = positiveInt(text);
     if (n === null) return `--${key} needs a positive integer`;
     nums[key] = n;
   }
-  const { depth, workers, "max-states": maxStates } = nums;
+  const { depth, workers, "max-states": maxStates, "max-memory": maxMemory } = nums;
   return {
     target,
     out: parsed.values.out ?? ".tmp/explore",
     progress: parsed.values.progress === true,
     witnesses: parsed.values.witnesses === true,
+    symmetry: parsed.values["no-symmetry"] !== true,
+    interpret: parsed.values.interpret === true,
+    ...(maxMemory === undefined ? {} : { maxMemory }),
     ...(depth === undefined ? {} : { depth }),
     ...(workers === undefined ? {} : { workers }),
     ...(maxStates === undefined ? {} : { maxStates }),
@@ -62,11 +70,11 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
 function progressPrinter(io: Io, enabled: boolean): ((p: Progress) => void) | undefined {
   if (!enabled) return undefined;
   const tty = process.stderr.isTTY === true;
-  let last = 0;
+  let last = -Infinity;
   return (p) => {
-    if (p.elapsedMs - last < (tty ? 200 : 1000)) return;
+    if (p.elapsedMs - last < 1000) return;
     last = p.elapsedMs;
-    const line = `explore: ${p.states} states, ${p.transitions} transitions, depth ${p.depth}, ${Math.round((p.states * 1000) / Math.max(1, p.elapsedMs))} states/s`;
+    const line = `explore: ${p.states} states, ${Math.round((p.states * 1000) / Math.max(1, p.elapsedMs))} states/s, ${p.transitions} transitions, depth ${p.depth}, ${Math.round(p.memory / 2 ** 20)} MB`;
     io.err(tty ? `\r${line}\x1b[K` : `${line}\n`);
   };
 }
@@ -78,7 +86,7 @@ function safe(name: string): string {
 export function explore(root: string, argv: readonly string[], io: Io): number {
   const args = parseExploreArgs(argv);
   if (typeof args === "string") {
-    io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses] [--max-states N]\n`);
+    io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]\n`);
     return 2;
   }
   const loaded = loadTarget(root, args.target);
@@ -97,7 +105,15 @@ export function explore(root: string, argv: readonly string[], io: Io): number {
   }
   const outDir = isAbsolute(args.out) ? args.out : join(root, args.out);
   const onProgress = progressPrinter(io, args.progress || process.stderr.isTTY === true);
-  const opts = { ...(args.depth === undefined ? {} : { depth: args.depth }), ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }), witnesses: args.witnesses, ...(onProgress ? { onProgress } : {}) };
+  const opts = {
+    ...(args.depth === undefined ? {} : { depth: args.depth }),
+    ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
+    ...(args.maxMemory === undefined ? {} : { maxMemory: args.maxMemory * 2 ** 20 }),
+    witnesses: args.witnesses,
+    symmetry: args.symmetry,
+    engine: args.interpret ? ("interpret" as const) : ("compiled" as const),
+    ...(onProgress ? { onProgress } : {}),
+  };
   let failed = 0;
   let explored = 0;
   for (const module of loaded.modules) {

@@ -12,6 +12,7 @@ const usage = `usage: statute <command> [options]   (statute <command> --help fo
   list                                   modules, machines, decisions and laws as JSON
   eval <spec file> <name> <JSON>         run the generated model on facts or a list of events
   explore [module] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses]
+          [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]
                                          model-check the explore domains; ITF counterexamples
   replay <trace.itf.json>                run an ITF trace through the generated step function
   mutate [module] [--verbose] [--min P] [--laws-only] [--write | --check]

@@ -7,7 +7,8 @@ import type { ItfTrace } from "../../runtime/itf.js";
 import { exploreMachine, type ExploreOptions, type ExploreResult } from "./search.js";
 import { toTrace, type TraceStep } from "./trace.js";
 
-export { exploreMachine, rebuild, type ExploreOptions, type ExploreResult, type Progress, type Violation } from "./search.js";
+export { exploreMachine, rebuild, type ExploreOptions, type ExploreResult, type Progress, type Transition, type Violation } from "./search.js";
+export { compileMachine, type CompiledMachine, type StepOut } from "./compile/machine.js";
 export { candidateEvents, machineLaws, type MachineLaws } from "./domains.js";
 export { fromTrace, itfType, toTrace, traceMeta, traceTypes, type TraceMeta, type TraceStep } from "./trace.js";
 export { withWorkers, WORKERS } from "./workers.js";

@@ -61,12 +61,13 @@ export function showResult(r: ExploreResult, workers?: number): string[] {
     : r.complete
       ? `complete at depth ${r.reached}`
       : r.truncated
-        ? `truncated at ${r.states} states`
+        ? `truncated at ${r.states} states (${r.stopped?.message ?? "budget"})`
         : `bounded at depth ${r.depth}`;
   const lines = [
     `${head}: ${r.violation ? "VIOLATION" : "ok"}, ${how}`,
     `  ${r.states} states, ${r.transitions} transitions, ${(r.elapsedMs / 1000).toFixed(2)} s, ${rate(r.states, r.elapsedMs)} states/s, ${Math.round(r.bytes / Math.max(1, r.states))} bytes/state`,
     `  laws checked: ${r.laws.length === 0 ? "none" : r.laws.join(", ")}`,
+    ...(r.symmetric.length > 0 ? [`  symmetry: states that differ by a permutation of ${r.symmetric.join(", ")} counted once`] : []),
   ];
   const unfired = r.rules.filter((x) => !r.fired.has(x));
   lines.push(`  rules fired: ${r.rules.length - unfired.length}/${r.rules.length}${unfired.length ? `; never: ${unfired.join(", ")}` : ""}`);

@@ -265,6 +265,11 @@ export interface Explore {
     /** Per payload field, in declaration order. */
     readonly fields: readonly { readonly name: string; readonly values: readonly Expr[] }[];
   }[];
+  /**
+   * State fields (lists of one length) whose rows are interchangeable workers: the explorer
+   * counts states that differ only by a permutation of those rows once. Empty: no symmetry.
+   */
+  readonly symmetric: readonly string[];
   /** Source position. */
   readonly span: Span;
 }

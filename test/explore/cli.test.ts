@@ -20,13 +20,26 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
   return { code, out: o, err: e };
 }
 
-describe("statute explore", () => {
+describe("statute explore", { timeout: 120_000 }, () => {
   it("passes on every module of spec/ and prints counts, or says a module has nothing to explore", async () => {
     const r = await run("explore", "--out", out);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^supervise\.RestartBudget: ok, .*\n {2}\d+ states, \d+ transitions, /m);
     expect(r.out).toMatch(/^launcher\.Quiesce: ok, (complete|bounded) at depth \d+/m);
     expect(r.out).toMatch(/explore: \d+ machine\(s\) explored, 0 violation\(s\)/);
+  });
+
+  it("stops at --max-states and --max-memory with the budget named", async () => {
+    const states = await run("explore", "launcher", "--workers", "5", "--depth", "64", "--no-symmetry", "--max-states", "500", "--out", out);
+    expect(states.code).toBe(0);
+    expect(states.out).toContain("truncated at 500 states (stopped at --max-states 500)");
+    const memory = await run("explore", "launcher", "--workers", "5", "--depth", "64", "--no-symmetry", "--max-memory", "1", "--out", out);
+    expect(memory.out).toMatch(/truncated at \d+ states \(stopped at --max-memory 1 MB: the process holds \d+ MB\)/);
+    const progress = await run("explore", "launcher", "--workers", "5", "--depth", "64", "--no-symmetry", "--progress", "--max-states", "30000", "--out", out);
+    expect(progress.err).toMatch(/^explore: \d+ states, \d+ states\/s, \d+ transitions, depth \d+, \d+ MB$/m);
+    const sym = await run("explore", "launcher", "--workers", "5", "--depth", "64", "--out", out);
+    expect(sym.out).toMatch(/complete at depth \d+/);
+    expect(sym.out).toContain("symmetry: states that differ by a permutation of workers counted once");
   });
 
   it("rejects bad options with exit 2", async () => {

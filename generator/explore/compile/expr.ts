@@ -1,0 +1,220 @@
+// Explore stage, compiled engine: IR expressions as JavaScript source text, with the meaning the
+// interpreter (generator/interpret, the oracle) gives them: Nat subtraction truncates, `/ 0` is
+// 0, `% 0` is the left side, a result past the safe integers throws, `==` is structural. The
+// text runs inside one `new Function` per machine (machine.ts), where the helpers of
+// helpers.ts are in scope under `$`-names; spec variables become `v_<name>`, so no spec name
+// can collide with a helper or a temporary (spec names never hold `$`).
+
+import type { Expr } from "../../ir/expr.js";
+import type { Program } from "../../ir/module.js";
+import type { Type, TypeRef } from "../../ir/types.js";
+import { unreachable } from "../../ir/types.js";
+import { findConstant, findDecision, findType } from "../../interpret/lookup.js";
+import { InterpretError } from "../../interpret/value.js";
+
+/** The shape of a named type, payload records of one variant (`Union.Variant`) included. */
+export type Shape =
+  | { readonly kind: "enum"; readonly members: readonly string[] }
+  | { readonly kind: "record"; readonly fields: readonly { readonly name: string; readonly type: Type }[] }
+  | { readonly kind: "union"; readonly variants: readonly { readonly name: string; readonly fields: readonly { readonly name: string; readonly type: Type }[] }[] };
+
+export function shapeOf(prog: Program, ref: TypeRef): Shape {
+  const dot = ref.name.indexOf(".");
+  if (dot >= 0) {
+    const union = findType(prog, { module: ref.module, name: ref.name.slice(0, dot) });
+    const variant = union.kind === "union" ? union.variants.find((v) => v.name === ref.name.slice(dot + 1)) : undefined;
+    if (variant === undefined) throw new InterpretError(`no variant type ${ref.module}.${ref.name}`);
+    return { kind: "record", fields: variant.fields };
+  }
+  const d = findType(prog, ref);
+  return d.kind === "enum" ? { kind: "enum", members: d.members } : d.kind === "record" ? { kind: "record", fields: d.fields } : { kind: "union", variants: d.variants };
+}
+
+/** A JavaScript property access that is safe for any field name. */
+export function prop(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+/** A JavaScript object key. */
+export function key(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** Compiles expressions of one program; decisions applied by `decide` are compiled on first use. */
+export class ExprCompiler {
+  private temps = 0;
+  private readonly decisions = new Map<string, string>();
+  /** Function declarations (decisions) the compiled expressions call. */
+  readonly functions: string[] = [];
+
+  constructor(readonly prog: Program) {}
+
+  /** Whether `==` on values of `t` is `===` (no record, union or list inside). */
+  private flat(t: Type): boolean {
+    if (t.kind === "option") return this.flat(t.of);
+    if (t.kind === "list") return false;
+    if (t.kind === "named") return shapeOf(this.prog, t.ref).kind === "enum";
+    return true;
+  }
+
+  private tmp(): string {
+    return `$t${++this.temps}`;
+  }
+
+  expr(e: Expr): string {
+    const x = (y: Expr): string => this.expr(y);
+    switch (e.kind) {
+      case "lit":
+        return JSON.stringify(e.value);
+      case "var":
+        return `v_${e.name}`;
+      case "const":
+        return JSON.stringify(findConstant(this.prog, e.ref).value);
+      case "field":
+        return `${x(e.of)}${prop(e.field)}`;
+      case "not":
+        return `!${x(e.arg)}`;
+      case "binary":
+        return this.binary(e);
+      case "if":
+        return `(${x(e.cond)} ? ${x(e.then)} : ${x(e.else)})`;
+      case "call":
+        return this.call(e);
+      case "listop":
+        return `$${e.op}(${x(e.list)}, (v_${e.param}) => ${x(e.body)})`;
+      case "enum":
+        return JSON.stringify(e.member);
+      case "union":
+        return `{ kind: ${JSON.stringify(e.variant)}${e.fields.map((f) => `, ${key(f.name)}: ${x(f.value)}`).join("")} }`;
+      case "record":
+        return `{ ${e.fields.map((f) => `${key(f.name)}: ${x(f.value)}`).join(", ")} }`;
+      case "with":
+        return this.with(e);
+      case "match":
+        return this.match(e);
+      case "is":
+        return this.isEnum(e.of.type) ? `(${x(e.of)} === ${JSON.stringify(e.variant)})` : `(${x(e.of)}.kind === ${JSON.stringify(e.variant)})`;
+      case "list":
+        return `[${e.items.map(x).join(", ")}]`;
+      case "none":
+        return "null";
+      case "let":
+        return `((v_${e.name}) => ${x(e.body)})(${x(e.value)})`;
+      case "decide":
+        return `${this.decision(e.ref)}(${x(e.arg)})`;
+      default:
+        return unreachable(e);
+    }
+  }
+
+  private isEnum(t: Type): boolean {
+    return t.kind === "named" && shapeOf(this.prog, t.ref).kind === "enum";
+  }
+
+  private binary(e: Expr & { kind: "binary" }): string {
+    const l = this.expr(e.left);
+    const r = this.expr(e.right);
+    switch (e.op) {
+      case "&&":
+      case "||":
+        return `(${l} ${e.op} ${r})`;
+      case "==":
+        return this.flat(e.left.type) ? `(${l} === ${r})` : `$eq(${l}, ${r})`;
+      case "!=":
+        return this.flat(e.left.type) ? `(${l} !== ${r})` : `!$eq(${l}, ${r})`;
+      case "<":
+      case "<=":
+      case ">":
+      case ">=":
+        return `(${l} ${e.op} ${r})`;
+      case "+":
+      case "-":
+      case "*":
+      case "/":
+      case "%": {
+        const names = { "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod" } as const;
+        if (e.type.kind === "nat") return `$n${names[e.op]}(${l}, ${r})`;
+        if (e.type.kind === "int") return `$i${names[e.op]}(${l}, ${r})`;
+        return `$fail(${JSON.stringify(`arithmetic ${e.op} typed ${e.type.kind}`)})`;
+      }
+      default:
+        return unreachable(e.op);
+    }
+  }
+
+  private call(e: Expr & { kind: "call" }): string {
+    const a = e.args.map((y) => this.expr(y));
+    switch (e.fn) {
+      case "min":
+      case "max":
+        return `Math.${e.fn}(${a[0]}, ${a[1]})`;
+      case "len":
+        return `${a[0]}.length`;
+      case "is_some":
+        return `(${a[0]} !== null)`;
+      case "is_none":
+        return `(${a[0]} === null)`;
+      case "some":
+        return `${a[0]}`;
+      case "pow2":
+      case "append":
+      case "keep_last":
+      case "nth_or":
+      case "set_at":
+      case "repeat":
+      case "get_or":
+        return `$${e.fn}(${a.join(", ")})`;
+      default:
+        return unreachable(e.fn);
+    }
+  }
+
+  /** A record update as a fresh literal in declaration order (one hidden class per type). */
+  private with(e: Expr & { kind: "with" }): string {
+    const of = this.expr(e.of);
+    const shape = e.of.type.kind === "named" ? shapeOf(this.prog, e.of.type.ref) : null;
+    const updates = new Map(e.fields.map((f) => [f.name, this.expr(f.value)]));
+    if (shape?.kind !== "record" || [...updates.keys()].some((k) => !shape.fields.some((f) => f.name === k))) {
+      return `$with(${of}, { ${e.fields.map((f) => `${key(f.name)}: ${updates.get(f.name)}`).join(", ")} })`;
+    }
+    const r = this.tmp();
+    const body = shape.fields.map((f) => `${key(f.name)}: ${updates.get(f.name) ?? `${r}${prop(f.name)}`}`).join(", ");
+    return `((${r}) => ({ ${body} }))(${of})`;
+  }
+
+  private match(e: Expr & { kind: "match" }): string {
+    const m = this.tmp();
+    const enumLike = this.isEnum(e.of.type);
+    const shape = e.of.type.kind === "named" ? shapeOf(this.prog, e.of.type.ref) : null;
+    const arms: string[] = [];
+    for (const arm of e.arms) {
+      const body = this.expr(arm.body);
+      if (arm.variant === null) {
+        arms.push(`return ${body};`);
+        break;
+      }
+      const fields = shape?.kind === "union" ? (shape.variants.find((v) => v.name === arm.variant)?.fields ?? []) : [];
+      const binds = arm.binds.map((name, i) => {
+        const f = fields[i];
+        return f === undefined ? `$fail("match: ${arm.variant} has no field #${i}")` : `const v_${name} = ${m}${prop(f.name)};`;
+      });
+      arms.push(`if (${m}t === ${JSON.stringify(arm.variant)}) { ${binds.join(" ")} return ${body}; }`);
+    }
+    const tag = enumLike ? m : `${m}.kind`;
+    return `((${m}) => { const ${m}t = ${tag}; ${arms.join(" ")} return $fail("match: no arm for " + JSON.stringify(${m}t)); })(${this.expr(e.of)})`;
+  }
+
+  /** The name of the compiled function of a decision (its verdict from its facts). */
+  private decision(ref: TypeRef): string {
+    const id = `${ref.module}.${ref.name}`;
+    const known = this.decisions.get(id);
+    if (known !== undefined) return known;
+    const name = `$decide${this.decisions.size}`;
+    this.decisions.set(id, name);
+    const d = findDecision(this.prog, ref);
+    const lets = d.lets.map((l) => `const v_${l.name} = ${this.expr(l.value)};`);
+    const rules = d.rules.map((r) => (r.guard === null ? `return ${this.expr(r.verdict)};` : `if (${this.expr(r.guard)}) return ${this.expr(r.verdict)};`));
+    this.functions.push(`function ${name}(v_f) { ${lets.join(" ")} ${rules.join(" ")} return $fail(${JSON.stringify(`${d.name}: no rule holds`)}); }`);
+    return name;
+  }
+}

@@ -1,0 +1,182 @@
+// Explore stage, compiled engine: one explored machine as JavaScript functions, built once per
+// program with one `new Function`: the initial state, the candidate events of a state (in the
+// order of domains.ts, so ordinals agree with the interpreter), the step, the machine's laws
+// (first failing index, or -1) and the state fingerprint. The interpreter stays the oracle:
+// test/explore/compiled.test.ts holds these functions to it.
+
+import type { Explore, Law, Program } from "../../ir/module.js";
+import { walkExpr } from "../../ir/walk.js";
+import { findMachine } from "../../interpret/lookup.js";
+import type { Value } from "../../interpret/value.js";
+import { machineLaws } from "../domains.js";
+import { ExprCompiler, key, prop, shapeOf } from "./expr.js";
+import { HashCompiler, hashPrologue } from "./hash.js";
+import { helpers, prologue } from "./helpers.js";
+
+/** What one step produced besides the next state; reused across steps to save allocation. */
+export interface StepOut {
+  output: Value;
+  /** Index into `rules`. */
+  rule: number;
+}
+
+/** A machine compiled for exploration. Every function may throw InterpretError as the oracle does. */
+export interface CompiledMachine {
+  /** Rule ids, in declaration order (StepOut.rule indexes this). */
+  readonly rules: readonly string[];
+  /** Invariants, then step and variant laws (as machineLaws gives them). */
+  readonly invariants: readonly Law[];
+  readonly stepLaws: readonly Law[];
+  init(): Value;
+  /** The candidate events from `s`; the same array for every state when no domain reads `s`. */
+  events(s: Value): readonly Value[];
+  /** The next state; output and rule into `out`. A branch that assigns nothing returns `s` itself. */
+  step(s: Value, e: Value, out: StepOut): Value;
+  /** Index of the first invariant that fails on `s`, or -1. */
+  invariant(s: Value): number;
+  /** Index of the first step or variant law that fails on the transition, or -1. */
+  stepLaw(s: Value, e: Value, n: Value, o: Value): number;
+  /** The 64-bit fingerprint of `s` into `fp[0]` (low lane) and `fp[1]`; symmetric fields as a multiset. */
+  fingerprint(s: Value): void;
+  readonly fp: Int32Array;
+  /** The fingerprint as text, a Map key for passes over the reachable graph (orbits under symmetry). */
+  key(s: Value): string;
+  /** The generated source, for debugging (`STATUTE_EXPLORE_SOURCE=1` prints it). */
+  readonly source: string;
+}
+
+function readsState(x: Explore): boolean {
+  let found = false;
+  for (const d of x.domains) for (const f of d.fields) for (const v of f.values) walkExpr(v, { enter: (e) => void (found ||= e.kind === "var") });
+  return found;
+}
+
+const cache = new WeakMap<Program, WeakMap<Explore, Map<boolean, CompiledMachine>>>();
+
+/**
+ * The machine of `x` compiled, once per program, explore section and symmetry setting (so a
+ * second search reuses code the JIT has already optimised). With `symmetry` false, the spec's
+ * `symmetric` fields are fingerprinted as plain lists.
+ */
+export function compileMachine(prog: Program, x: Explore, symmetry = true): CompiledMachine {
+  let byExplore = cache.get(prog);
+  if (byExplore === undefined) cache.set(prog, (byExplore = new WeakMap()));
+  let bySymmetry = byExplore.get(x);
+  if (bySymmetry === undefined) byExplore.set(x, (bySymmetry = new Map()));
+  const known = bySymmetry.get(symmetry);
+  if (known !== undefined) return known;
+  const built = build(prog, x, symmetry ? x.symmetric : []);
+  bySymmetry.set(symmetry, built);
+  return built;
+}
+
+function build(prog: Program, x: Explore, symmetric: readonly string[]): CompiledMachine {
+  const m = findMachine(prog, x.machine);
+  const laws = machineLaws(prog, x.machine);
+  const c = new ExprCompiler(prog);
+  const stateShape = shapeOf(prog, m.state);
+  if (stateShape.kind !== "record") throw new Error(`${m.name}: state is not a record`);
+  const fields = stateShape.fields;
+  const rules = m.handlers.flatMap((h) => h.branches.map((b) => b.rule));
+
+  const init = `function init() { return { ${fields.map((f) => `${key(f.name)}: ${c.expr(initOf(m, f.name))}`).join(", ")} }; }`;
+
+  const cases = m.handlers.map((h) => {
+    const lets = h.lets.map((l) => `const v_${l.name} = ${c.expr(l.value)};`);
+    const branches = h.branches.map((b) => {
+      const rule = rules.indexOf(b.rule);
+      const assigned = new Map(b.assigns.map((a, i) => [a.field, `$a${i}`]));
+      const temps = b.assigns.map((a, i) => `const $a${i} = ${c.expr(a.value)};`);
+      const next = b.assigns.length === 0 ? "v_s" : `{ ${fields.map((f) => `${key(f.name)}: ${assigned.get(f.name) ?? `v_s${prop(f.name)}`}`).join(", ")} }`;
+      const body = `${temps.join(" ")} const $n = ${next}; out.output = ${c.expr(b.emit)}; out.rule = ${rule}; return $n;`;
+      return b.guard === null ? `{ ${body} }` : `if (${c.expr(b.guard)}) { ${body} }`;
+    });
+    return `case ${JSON.stringify(h.event)}: { ${lets.join(" ")} ${branches.join(" ")} return $fail(${JSON.stringify(`${m.name}.${h.event}: no branch holds`)}); }`;
+  });
+  const step = `function step(v_s, v_e, out) { switch (v_e.kind) { ${cases.join(" ")} default: return $fail(${JSON.stringify(`${m.name}: no handler for event `)} + JSON.stringify(v_e.kind)); } }`;
+
+  const domains = x.domains.map((d) => {
+    const lists = d.fields.map((f, i) => `const $d${i} = $dedup([${f.values.map((v) => c.expr(v)).join(", ")}]);`);
+    let push = `out.push({ kind: ${JSON.stringify(d.event)}${d.fields.map((f, i) => `, ${key(f.name)}: $d${i}[$k${i}]`).join("")} });`;
+    for (let i = d.fields.length - 1; i >= 0; i--) push = `for (let $k${i} = 0; $k${i} < $d${i}.length; $k${i}++) { ${push} }`;
+    return `{ ${lists.join(" ")} ${push} }`;
+  });
+  const events = `function events(v_s) { const out = []; ${domains.join(" ")} return out; }`;
+
+  const progress: string[] = [];
+  const invariant = `function invariant(v_s) { ${laws.invariants.map((l, i) => stateLawCheck(c, l, i, progress)).join(" ")} return -1; }`;
+  const stepLaw = `function stepLaw(v_s, v_e, v_n, v_o) { ${laws.steps.map((l, i) => stepLawCheck(c, l, i)).join(" ")} return -1; }`;
+
+  const hash = new HashCompiler(prog);
+  const fingerprint = hash.state(fields, symmetric);
+  const source = [
+    prologue,
+    hashPrologue,
+    `const $fp = new Int32Array(2);`,
+    // Candidates are mostly numbers: `includes` for those, structural equality for the rest.
+    `function $dedup(l) { const out = []; for (const v of l) { if (typeof v !== "object" || v === null ? !out.includes(v) : !out.some((w) => $eq(v, w))) out.push(v); } return out; }`,
+    ...c.functions,
+    ...hash.functions,
+    ...progress,
+    init,
+    step,
+    events,
+    invariant,
+    stepLaw,
+    fingerprint,
+    `return { init, step, events, invariant, stepLaw, fingerprint: $fingerprint, fp: $fp };`,
+  ].join("\n");
+  if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
+  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "invariants" | "stepLaws" | "source" | "key">;
+  const cached = readsState(x) ? null : built.events(built.init());
+  const hex = (x: number): string => (x >>> 0).toString(16).padStart(8, "0");
+  return {
+    ...built,
+    events: cached === null ? built.events : () => cached,
+    key(s) {
+      built.fingerprint(s);
+      return hex(built.fp[0] as number) + hex(built.fp[1] as number);
+    },
+    rules,
+    invariants: laws.invariants,
+    stepLaws: laws.steps,
+    source,
+  };
+}
+
+function initOf(m: ReturnType<typeof findMachine>, field: string) {
+  const a = m.init.find((y) => y.field === field);
+  if (a === undefined) throw new Error(`${m.name}: no initial value for '${field}'`);
+  return a.value;
+}
+
+/**
+ * One invariant or progress law as a statement returning `i` when it fails. A progress law
+ * ("from leads to `to` by the `by` events within k steps", law.ts's avoidingPath) becomes a
+ * recursive function over the compiled step, pushed onto `functions`.
+ */
+function stateLawCheck(c: ExprCompiler, law: Law, i: number, functions: string[]): string {
+  const b = law.body;
+  if (b.kind === "invariant") return `if (!${c.expr(b.expr)}) return ${i};`;
+  if (b.kind !== "progress") return "";
+  const name = `$avoids${i}`;
+  const tries = b.by.map((x) => `if (${name}(step(v_s, ${c.expr(x)}, $po), k - 1)) return true;`);
+  functions.push(`function ${name}(v_s, k) { if (${c.expr(b.to)}) return false; if (k === 0) return true; const $po = { output: null, rule: -1 }; ${tries.join(" ")} return false; }`);
+  return `if (${c.expr(b.from)} && ${name}(v_s, ${b.within})) return ${i};`;
+}
+
+/** One step or variant law as a statement returning `i` when it fails (law.ts's meaning). */
+function stepLawCheck(c: ExprCompiler, law: Law, i: number): string {
+  const b = law.body;
+  if (b.kind === "step") {
+    const check = `if (!${c.expr(b.expr)}) return ${i};`;
+    return b.event === null ? check : `if (v_e.kind === ${JSON.stringify(b.event)}) { ${check} }`;
+  }
+  if (b.kind !== "variant") return "";
+  const measure = (state: string): string => `((v_s) => ${c.expr(b.measure)})(${state})`;
+  const up = b.direction === "increases";
+  const moved = up ? "$after > $before" : "$after < $before";
+  const kept = up ? "$after >= $before" : "$after <= $before";
+  const otherwise = b.monotone ? `if (!(${kept})) return ${i};` : "";
+  return `{ const $before = ${measure("v_s")}, $after = ${measure("v_n")}; if (${c.expr(b.when)}) { if (!(${moved})) return ${i}; } else { ${otherwise} } }`;
+}

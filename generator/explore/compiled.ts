@@ -1,0 +1,233 @@
+// Explore stage: the compiled engine, breadth-first search over the machine compiled to
+// JavaScript (compile/machine.ts). Level by level, so the first violation found has a shortest
+// trace; two levels of states are held as objects, older ones as fingerprints and parent
+// pointers (visited.ts). With the spec's `symmetric` fields, states that differ by a
+// permutation of the workers share a fingerprint and are expanded once. Anything the compiled
+// code reports (a broken law, a throw) is confirmed and worded by the interpreter (oracle.ts).
+
+import { getHeapStatistics } from "node:v8";
+import type { Explore, Law, Program } from "../ir/module.js";
+import { findMachine } from "../interpret/lookup.js";
+import { stepMachine } from "../interpret/machine.js";
+import { InterpretError, type Value } from "../interpret/value.js";
+import { compileMachine, type CompiledMachine, type StepOut } from "./compile/machine.js";
+import { candidateEvents } from "./domains.js";
+import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
+import type { ExploreOptions, ExploreResult, Transition, Violation } from "./search.js";
+import type { TraceStep } from "./trace.js";
+import { Visited } from "./visited.js";
+
+/** Transitions between clock reads (progress, memory). */
+const CHECK_EVERY = 1 << 13;
+
+export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOptions = {}): ExploreResult {
+  const started = performance.now();
+  const symmetric = opts.symmetry === false ? [] : explore.symmetric;
+  const cm = compileMachine(prog, explore, opts.symmetry !== false);
+  const bound = opts.depth ?? explore.depth;
+  const heapLimit = getHeapStatistics().heap_size_limit;
+  const visited = new Visited();
+  const firstFire = new Int32Array(cm.rules.length * 2).fill(-1);
+  const out: StepOut = { output: null, rule: -1 };
+  const stepLaws = cm.stepLaws.length > 0;
+  let transitions = 0;
+  let reached = 0;
+  let violation: Violation | null = null;
+  let stopped: ExploreResult["stopped"] = null;
+  const fail = (v: Violation): void => void (violation = v);
+
+  const init = cm.init();
+  cm.fingerprint(init);
+  visited.add(cm.fp[0] as number, cm.fp[1] as number, -1, 0);
+  opts.onState?.(init);
+  // Under symmetry a state stands for its whole orbit, and a state law may name a worker by a
+  // fixed index (`nth_or(s.workers, 0, ..)`): check the laws on every permutation of the rows.
+  const variants = (st: Value): Value[] => (symmetric.length === 0 ? [st] : permutations(st, symmetric));
+  const badState = (st: Value): Value | null => variants(st).find((v) => badInvariant(cm, v)) ?? null;
+  const bad0 = badState(init);
+  if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
+  let frontier: Value[] = [init];
+  let indices: number[] = [0];
+  let depth = 0;
+  let nextCheck = CHECK_EVERY;
+  search: for (; depth < bound && frontier.length > 0 && violation === null; depth++) {
+    const next: Value[] = [];
+    const nextIndices: number[] = [];
+    for (let f = 0; f < frontier.length; f++) {
+      const s = frontier[f] as Value;
+      const index = indices[f] as number;
+      const succ: Transition[] | null = opts.onSuccessors ? [] : null;
+      let events: readonly Value[];
+      try {
+        events = cm.events(s);
+      } catch {
+        fail(confirmError(prog, explore, visited.path(index), null));
+        break search;
+      }
+      for (let ord = 0; ord < events.length; ord++) {
+        const e = events[ord] as Value;
+        let n: Value;
+        try {
+          n = cm.step(s, e, out);
+        } catch {
+          fail(confirmError(prog, explore, visited.path(index), ord));
+          break search;
+        }
+        transitions++;
+        const rule = out.rule;
+        if ((firstFire[rule * 2] as number) < 0) {
+          firstFire[rule * 2] = index;
+          firstFire[rule * 2 + 1] = ord;
+        }
+        if (stepLaws && badStep(cm, s, e, n, out.output)) {
+          fail(confirmStep(prog, explore, cm.stepLaws, [...visited.path(index), ord]));
+          break search;
+        }
+        succ?.push({ event: e, state: n, output: out.output, rule: cm.rules[rule] as string });
+        cm.fingerprint(n);
+        const added = visited.add(cm.fp[0] as number, cm.fp[1] as number, index, ord);
+        if (added >= 0) {
+          reached = depth + 1;
+          const bad = badState(n);
+          if (bad !== null) {
+            fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), bad));
+            break search;
+          }
+          next.push(n);
+          nextIndices.push(added);
+          opts.onState?.(n);
+          if (opts.maxStates !== undefined && visited.size >= opts.maxStates) {
+            stopped = { budget: "states", message: `stopped at --max-states ${opts.maxStates}` };
+            break search;
+          }
+        }
+        if (transitions >= nextCheck) {
+          nextCheck += CHECK_EVERY;
+          const elapsedMs = performance.now() - started;
+          opts.onProgress?.({ states: visited.size, transitions, depth: depth + 1, elapsedMs, memory: process.memoryUsage.rss() });
+          stopped = memoryStop(opts.maxMemory, heapLimit);
+          if (stopped) break search;
+        }
+      }
+      if (succ) opts.onSuccessors?.(s, succ);
+      // Let the state be collected as soon as it is expanded: the level array outlives it.
+      frontier[f] = null;
+    }
+    frontier = next;
+    indices = nextIndices;
+  }
+  const witnesses = new Map<string, readonly TraceStep[]>();
+  const fired = new Set<string>();
+  cm.rules.forEach((rule, i) => {
+    const index = firstFire[i * 2] as number;
+    if (index < 0) return;
+    fired.add(rule);
+    if (opts.witnesses) witnesses.set(rule, rebuild(prog, explore, [...visited.path(index), firstFire[i * 2 + 1] as number]));
+  });
+  const v = violation as Violation | null;
+  return {
+    module: explore.machine.module,
+    machine: findMachine(prog, explore.machine).name,
+    depth: bound,
+    reached,
+    complete: v === null && stopped === null && frontier.length === 0,
+    truncated: stopped !== null,
+    stopped,
+    symmetric,
+    states: visited.size,
+    transitions,
+    elapsedMs: performance.now() - started,
+    rules: cm.rules,
+    fired,
+    laws: [...cm.invariants, ...cm.stepLaws].map((l) => l.name),
+    violation: v,
+    witnesses,
+    bytes: visited.bytes,
+  };
+}
+
+function badInvariant(cm: CompiledMachine, s: Value): boolean {
+  try {
+    return cm.invariant(s) >= 0;
+  } catch {
+    return true;
+  }
+}
+
+function badStep(cm: CompiledMachine, s: Value, e: Value, n: Value, o: Value): boolean {
+  try {
+    return cm.stepLaw(s, e, n, o) >= 0;
+  } catch {
+    return true;
+  }
+}
+
+/** When the oracle does not see what the compiled code saw, say so rather than hide it. */
+function disagreement(what: string, trace: readonly TraceStep[]): Violation {
+  return { law: "error", kind: "error", message: `the compiled explorer and the interpreter disagree: ${what} (please report this)`, trace };
+}
+
+/** `failing` is the last state itself, or (under symmetry) a permutation of its rows. */
+function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[], failing: Value): Violation {
+  const trace = rebuild(prog, explore, path);
+  const last = (trace[trace.length - 1] as TraceStep).state;
+  const permuted = JSON.stringify(failing) !== JSON.stringify(last);
+  const bad = firstBroken(prog, laws, { s: permuted ? failing : last });
+  if (!bad) return disagreement("a state law fails on the last state", trace);
+  const note = permuted ? ` (on the last state with its symmetric rows permuted: ${JSON.stringify(failing)}; run with --no-symmetry for a trace that ends in that state)` : "";
+  return { law: bad.law.name, kind: "invariant", message: `${bad.message}${note}`, trace };
+}
+
+const orders = new Map<number, number[][]>();
+
+/** Every order of 0..n-1, the identity first (n! of them; symmetry is meant for a handful of workers). */
+function allOrders(n: number): number[][] {
+  let known = orders.get(n);
+  if (known === undefined) {
+    known = n === 0 ? [[]] : allOrders(n - 1).flatMap((o) => Array.from({ length: n }, (_, j) => [...o.slice(0, n - 1 - j), n - 1, ...o.slice(n - 1 - j)]));
+    orders.set(n, known);
+  }
+  return known;
+}
+
+/** `s` with the rows of its symmetric list fields permuted together, every way (itself first). */
+function permutations(s: Value, fields: readonly string[]): Value[] {
+  const st = s as Record<string, readonly Value[]>;
+  const n = (st[fields[0] as string] ?? []).length;
+  if (fields.some((f) => (st[f] ?? []).length !== n)) return [s];
+  return allOrders(n).map((order, k) => {
+    if (k === 0) return s;
+    const out: Record<string, Value> = { ...st };
+    for (const f of fields) out[f] = order.map((i) => (st[f] as readonly Value[])[i] as Value);
+    return out;
+  });
+}
+
+function confirmStep(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {
+  const trace = rebuild(prog, explore, path);
+  const last = trace[trace.length - 1] as TraceStep;
+  const before = trace[trace.length - 2] as TraceStep;
+  const bad = firstBroken(prog, laws, { s: before.state, e: last.event as Value, n: last.state, o: last.output as Value });
+  return bad ? { law: bad.law.name, kind: lawKind(bad.law), message: bad.message, trace } : disagreement("a step law fails on the last step", trace);
+}
+
+/** The compiled code threw on the state at `path` (listing events, or stepping event `ord`). */
+function confirmError(prog: Program, explore: Explore, path: readonly number[], ord: number | null): Violation {
+  const trace = rebuild(prog, explore, path);
+  const state = (trace[trace.length - 1] as TraceStep).state;
+  try {
+    const events = candidateEvents(prog, explore, state);
+    if (ord === null) return disagreement("listing the candidate events failed", trace);
+    const event = events[ord] as Value;
+    try {
+      stepMachine(prog, explore.machine, state, event);
+    } catch (e) {
+      if (!(e instanceof InterpretError)) throw e;
+      return { law: "error", kind: "error", message: `stepping ${JSON.stringify(event)} failed: ${e.message}`, trace };
+    }
+    return disagreement(`stepping ${JSON.stringify(event)} failed`, trace);
+  } catch (e) {
+    if (!(e instanceof InterpretError)) throw e;
+    return { law: "error", kind: "error", message: `listing the candidate events failed: ${e.message}`, trace };
+  }
+}

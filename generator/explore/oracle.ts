@@ -1,0 +1,57 @@
+// Explore stage: what both engines ask the interpreter (the oracle): a trace rebuilt from event
+// ordinals, the first law broken on a binding and why, and the memory budget checked between
+// levels of work. A violation the compiled engine finds is confirmed here before it is reported.
+
+import type { Explore, Law, Program } from "../ir/module.js";
+import { checkLaw } from "../interpret/law.js";
+import { initialState, stepMachine } from "../interpret/machine.js";
+import { InterpretError, type Value } from "../interpret/value.js";
+import { candidateEvents } from "./domains.js";
+import type { TraceStep } from "./trace.js";
+
+/** Re-run a path of event ordinals from the initial state, on the interpreter. */
+export function rebuild(prog: Program, explore: Explore, ordinals: readonly number[]): TraceStep[] {
+  let state = initialState(prog, explore.machine);
+  const steps: TraceStep[] = [{ state, event: null, output: null, rule: null }];
+  for (const ord of ordinals) {
+    const event = candidateEvents(prog, explore, state)[ord];
+    if (event === undefined) throw new InterpretError(`rebuild: no event #${ord}`);
+    const r = stepMachine(prog, explore.machine, state, event);
+    state = r.state;
+    steps.push({ state, event, output: r.output, rule: r.rule });
+  }
+  return steps;
+}
+
+export function lawKind(l: Law): "invariant" | "step" | "variant" {
+  return l.body.kind === "invariant" ? "invariant" : l.body.kind === "variant" ? "variant" : "step";
+}
+
+/** The first law in `laws` that does not hold on `binding`, with why (on the interpreter). */
+export function firstBroken(prog: Program, laws: readonly Law[], binding: { s: Value; e?: Value; n?: Value; o?: Value }): { law: Law; message: string } | null {
+  for (const law of laws) {
+    try {
+      if (!checkLaw(prog, law, binding)) return { law, message: `${law.name} does not hold: ${law.doc}` };
+    } catch (e) {
+      if (!(e instanceof InterpretError)) throw e;
+      return { law, message: `${law.name} could not be evaluated: ${e.message}` };
+    }
+  }
+  return null;
+}
+
+/** Memory budgets: the caller's, and a refusal before V8's heap limit turns into a crash. */
+export function memoryStop(maxMemory: number | undefined, heapLimit: number): { budget: "memory"; message: string } | null {
+  const m = process.memoryUsage();
+  const mb = (n: number): string => `${Math.round(n / 2 ** 20)} MB`;
+  if (maxMemory !== undefined && m.rss >= maxMemory) {
+    return { budget: "memory", message: `stopped at --max-memory ${mb(maxMemory)}: the process holds ${mb(m.rss)}` };
+  }
+  if (m.heapUsed >= heapLimit * 0.85) {
+    return {
+      budget: "memory",
+      message: `stopped before the JavaScript heap runs out (${mb(m.heapUsed)} of ${mb(heapLimit)}): the frontier does not fit; lower --depth, declare symmetric workers, or raise the limit with NODE_OPTIONS=--max-old-space-size=<MB>`,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,181 @@
+// The compiled explorer (generator/explore/compile) against the interpreter, its oracle: on every
+// reachable state of every explored machine and on random states and events of the machine's
+// types, the compiled events, step, output, rule, invariants and step laws equal the
+// interpreter's, and where the interpreter throws the compiled code throws too. The arithmetic
+// helpers agree with the interpreter's BigInt arithmetic at the edges of the safe integers.
+
+import fc from "fast-check";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { arbContext, declArb } from "../../generator/arbitrary/index.js";
+import { compileSpecs, specFiles } from "../../generator/check/index.js";
+import { candidateEvents, compileMachine, exploreMachine, machineLaws, type CompiledMachine } from "../../generator/explore/index.js";
+import { helpers } from "../../generator/explore/compile/helpers.js";
+import { intArith, natArith } from "../../generator/interpret/arith.js";
+import { checkLaw, InterpretError, stepMachine, type Value } from "../../generator/interpret/index.js";
+import { findMachine } from "../../generator/interpret/lookup.js";
+import type { Explore, Module, Program } from "../../generator/ir/module.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const fixtures = ["fixtures/explore/supervise_off_by_one.yaml", "fixtures/explore/launcher_busy_quiesces.yaml"];
+
+function program(): Program {
+  const r = compileSpecs(root, [...specFiles(root), ...fixtures]);
+  if (!r.ok) throw new Error("specs do not compile");
+  return r.program;
+}
+
+const prog = program();
+const explored = prog.modules.flatMap((m) => m.explore.map((x) => [m, x] as const));
+
+/** What the interpreter says about one transition, or the error it throws. */
+function oracleStep(x: Explore, s: Value, e: Value): { state: Value; output: Value; rule: string; law: number } | "throws" {
+  try {
+    const r = stepMachine(prog, x.machine, s, e);
+    const laws = machineLaws(prog, x.machine).steps;
+    return { ...r, law: laws.findIndex((l) => !checkLaw(prog, l, { s, e, n: r.state, o: r.output })) };
+  } catch (err) {
+    if (err instanceof InterpretError) return "throws";
+    throw err;
+  }
+}
+
+function compiledStep(cm: CompiledMachine, s: Value, e: Value): { state: Value; output: Value; rule: string; law: number } | "throws" {
+  const out = { output: null as Value, rule: -1 };
+  try {
+    const n = cm.step(s, e, out);
+    return { state: n, output: out.output, rule: cm.rules[out.rule] as string, law: cm.stepLaw(s, e, n, out.output) };
+  } catch (err) {
+    if (err instanceof InterpretError) return "throws";
+    throw err;
+  }
+}
+
+function oracleInvariant(x: Explore, s: Value): number | "throws" {
+  try {
+    return machineLaws(prog, x.machine).invariants.findIndex((l) => !checkLaw(prog, l, { s }));
+  } catch (err) {
+    if (err instanceof InterpretError) return "throws";
+    throw err;
+  }
+}
+
+function compiledInvariant(cm: CompiledMachine, s: Value): number | "throws" {
+  try {
+    return cm.invariant(s);
+  } catch (err) {
+    if (err instanceof InterpretError) return "throws";
+    throw err;
+  }
+}
+
+describe("compiled machines agree with the interpreter", () => {
+  it("on every state the search reaches (spec/ and the broken fixtures), for every candidate event", () => {
+    let checked = 0;
+    for (const [, x] of explored) {
+      const cm = compileMachine(prog, x);
+      const states: Value[] = [];
+      exploreMachine(prog, x, { engine: "interpret", maxStates: 3000, onState: (s) => void states.push(s) });
+      for (const s of states) {
+        const events = candidateEvents(prog, x, s);
+        expect(cm.events(s)).toEqual(events);
+        expect(compiledInvariant(cm, s)).toEqual(oracleInvariant(x, s));
+        for (const e of events) {
+          expect(compiledStep(cm, s, e)).toEqual(oracleStep(x, s, e));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000);
+  }, 300_000);
+
+  it("on random states and events of the machine's types, edges and huge numbers included", () => {
+    for (const [m, x] of explored) {
+      const cm = compileMachine(prog, x);
+      const machine = findMachine(prog, x.machine);
+      const ctx = arbContext(prog, m as Module);
+      fc.assert(
+        fc.property(declArb(ctx, machine.state), declArb(ctx, machine.event), (s, e) => {
+          expect(compiledStep(cm, s, e)).toEqual(oracleStep(x, s, e));
+          expect(compiledInvariant(cm, s)).toEqual(oracleInvariant(x, s));
+        }),
+        { numRuns: 300, seed: 13 },
+      );
+    }
+  }, 300_000);
+
+  it("the initial state is the interpreter's", () => {
+    for (const [, x] of explored) expect(compileMachine(prog, x).init()).toEqual(exploreInit(x));
+  });
+});
+
+function exploreInit(x: Explore): Value {
+  let first: Value = null;
+  exploreMachine(prog, x, { engine: "interpret", depth: 1, onState: (s) => void (first ??= s) });
+  return first;
+}
+
+describe("the reachable graph for passes over it (onSuccessors, key)", () => {
+  it("hands every expanded state its transitions; keys name exactly the states counted", () => {
+    for (const symmetry of [false, true]) {
+      const x = prog.modules.find((m) => m.name === "launcher")?.explore[0] as Explore;
+      const cm = compileMachine(prog, x, symmetry);
+      const keys = new Set<string>();
+      let edges = 0;
+      let expanded = 0;
+      const r = exploreMachine(prog, x, {
+        depth: 64,
+        symmetry,
+        onSuccessors: (s, succ) => {
+          expanded++;
+          keys.add(cm.key(s));
+          for (const t of succ) {
+            keys.add(cm.key(t.state));
+            expect(t.rule).toMatch(/^Quiesce\./);
+          }
+          edges += succ.length;
+        },
+      });
+      expect(r.complete).toBe(true);
+      expect(expanded).toBe(r.states);
+      expect(edges).toBe(r.transitions);
+      expect(keys.size).toBe(r.states);
+    }
+  });
+});
+
+describe("arithmetic helpers", () => {
+  const edges = [0, 1, 2, 3, 7, 1000, 2 ** 31, 2 ** 32 + 1, 2 ** 52, Number.MAX_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER];
+  const outcome = (f: () => number): number | "throws" => {
+    try {
+      return f();
+    } catch (err) {
+      if (err instanceof InterpretError) return "throws";
+      throw err;
+    }
+  };
+  const ops = [
+    ["+", "add"],
+    ["-", "sub"],
+    ["*", "mul"],
+    ["/", "div"],
+    ["%", "mod"],
+  ] as const;
+
+  it("nat: truncating subtraction, x / 0 = 0, x % 0 = x, overflow throws, as the interpreter", () => {
+    for (const a of edges) for (const b of edges) for (const [op, name] of ops) expect(outcome(() => helpers[`$n${name}`](a, b)), `${a} ${op} ${b}`).toEqual(outcome(() => natArith(op, a, b)));
+    expect(helpers.$nsub(3, 5)).toBe(0);
+    expect(helpers.$ndiv(7, 0)).toBe(0);
+    expect(helpers.$nmod(7, 0)).toBe(7);
+  });
+
+  it("int: the same results on negative operands", () => {
+    const signed = [...edges, ...edges.filter((x) => x > 0).map((x) => -x)];
+    for (const a of signed) for (const b of signed) for (const [op, name] of ops) expect(outcome(() => helpers[`$i${name}`](a, b)), `${a} ${op} ${b}`).toEqual(outcome(() => intArith(op, a, b)));
+  });
+
+  it("pow2 is exact below 2^53 and throws from there", () => {
+    expect(helpers.$pow2(52)).toBe(2 ** 52);
+    expect(() => helpers.$pow2(53)).toThrow(InterpretError);
+  });
+});
