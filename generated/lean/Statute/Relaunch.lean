@@ -135,11 +135,11 @@ structure RelaunchDecideFacts where
   listening : Bool
   /-- a launch is in progress: the launch lock is held and nothing listens yet. -/
   launch_held : Bool
-  /-- time since the client lost its supervisor (milliseconds). -/
-  lost_ms : Nat
   /-- the effective relaunch window (default CLIENT_RELAUNCH_WITHIN_MS); one above WIRE_MAX_MS
     arrives as WIRE_MAX_MS + 1 ms and never closes (milliseconds, range 0..100000000000001). -/
   window_ms : Nat
+  /-- time since the client lost its supervisor (milliseconds). -/
+  lost_ms : Nat
   deriving Repr, BEq, DecidableEq
 
 /-- RelaunchDecide: A probe of a client that lost its supervisor; first match wins. The first
@@ -199,8 +199,8 @@ def stepRelaunchOnProbe (s : RelaunchState) : RelaunchState × RelaunchOutput :=
                       own_build := s.peer_own,
                       listening := decide (s.socket = Socket.Listening),
                       launch_held := decide (s.socket = Socket.Starting),
-                      lost_ms := s.lost_ms,
-                      window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS } : RelaunchDecideFacts)
+                      window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS,
+                      lost_ms := s.lost_ms } : RelaunchDecideFacts)
   -- rule Relaunch.Probe.not_lost (spec/relaunch.yaml:95)
   if !decide (s.phase = ClientPhase.Lost) then
     (s, RelaunchOutput.Ignored)
@@ -517,64 +517,64 @@ def relaunch_wire_stmt : Prop :=
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := 0,
-       window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS } : RelaunchDecideFacts) =
+       window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS,
+       lost_ms := 0 } : RelaunchDecideFacts) =
   RelaunchVerdict.Relaunch ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := 60000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 60000 } : RelaunchDecideFacts) =
   RelaunchVerdict.Relaunch ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := 60001,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 60001 } : RelaunchDecideFacts) =
   RelaunchVerdict.Leave ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := true,
        launch_held := false,
-       lost_ms := 1000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 1000 } : RelaunchDecideFacts) =
   RelaunchVerdict.Connect ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := false,
        launch_held := true,
-       lost_ms := 1000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 1000 } : RelaunchDecideFacts) =
   RelaunchVerdict.Wait ∧
   decideRelaunchDecide
     ({ attached := false,
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := 0,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 0 } : RelaunchDecideFacts) =
   RelaunchVerdict.Leave ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := false,
        listening := false,
        launch_held := false,
-       lost_ms := 0,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 0 } : RelaunchDecideFacts) =
   RelaunchVerdict.Leave ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1 } : RelaunchDecideFacts) =
+       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
+       lost_ms := Statute.Timeouts.WIRE_MAX_MS } : RelaunchDecideFacts) =
   RelaunchVerdict.Relaunch
 
 /-- relaunch_ffi_*: the probe the client runs answers as the model on every vector. Secures: the
@@ -588,64 +588,64 @@ def relaunch_ffi_stmt : Prop :=
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := 0,
-       window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS } : RelaunchDecideFacts) =
+       window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS,
+       lost_ms := 0 } : RelaunchDecideFacts) =
   RelaunchVerdict.Relaunch ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := 60000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 60000 } : RelaunchDecideFacts) =
   RelaunchVerdict.Relaunch ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := 60001,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 60001 } : RelaunchDecideFacts) =
   RelaunchVerdict.Leave ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := true,
        launch_held := false,
-       lost_ms := 1000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 1000 } : RelaunchDecideFacts) =
   RelaunchVerdict.Connect ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := false,
        launch_held := true,
-       lost_ms := 1000,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 1000 } : RelaunchDecideFacts) =
   RelaunchVerdict.Wait ∧
   decideRelaunchDecide
     ({ attached := false,
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := 0,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 0 } : RelaunchDecideFacts) =
   RelaunchVerdict.Leave ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := false,
        listening := false,
        launch_held := false,
-       lost_ms := 0,
-       window_ms := 60000 } : RelaunchDecideFacts) =
+       window_ms := 60000,
+       lost_ms := 0 } : RelaunchDecideFacts) =
   RelaunchVerdict.Leave ∧
   decideRelaunchDecide
     ({ attached := true,
        own_build := true,
        listening := false,
        launch_held := false,
-       lost_ms := Statute.Timeouts.WIRE_MAX_MS,
-       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1 } : RelaunchDecideFacts) =
+       window_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
+       lost_ms := Statute.Timeouts.WIRE_MAX_MS } : RelaunchDecideFacts) =
   RelaunchVerdict.Relaunch
 
 /-- Example lost_own_supervisor_is_relaunched: (spec/relaunch.yaml:249) -/
@@ -655,8 +655,8 @@ theorem ex_lost_own_supervisor_is_relaunched :
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := 0,
-         window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS } : RelaunchDecideFacts) =
+         window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS,
+         lost_ms := 0 } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
   decide
 
@@ -667,8 +667,8 @@ theorem ex_relaunch_at_exactly_the_window :
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := 60000,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000,
+         lost_ms := 60000 } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
   decide
 
@@ -679,8 +679,8 @@ theorem ex_probe_1ms_past_the_window_leaves :
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := 60001,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000,
+         lost_ms := 60001 } : RelaunchDecideFacts) =
     RelaunchVerdict.Leave := by
   decide
 
@@ -691,8 +691,8 @@ theorem ex_listening_daemon_of_another_build_is_used :
          own_build := true,
          listening := true,
          launch_held := false,
-         lost_ms := 1000,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000,
+         lost_ms := 1000 } : RelaunchDecideFacts) =
     RelaunchVerdict.Connect := by
   decide
 
@@ -703,8 +703,8 @@ theorem ex_another_launch_is_waited_for :
          own_build := true,
          listening := false,
          launch_held := true,
-         lost_ms := 1000,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000,
+         lost_ms := 1000 } : RelaunchDecideFacts) =
     RelaunchVerdict.Wait := by
   decide
 
@@ -715,8 +715,8 @@ theorem ex_detached_client_leaves :
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := 0,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000,
+         lost_ms := 0 } : RelaunchDecideFacts) =
     RelaunchVerdict.Leave := by
   decide
 
@@ -727,8 +727,8 @@ theorem ex_lost_daemon_of_another_build_is_left :
          own_build := false,
          listening := false,
          launch_held := false,
-         lost_ms := 0,
-         window_ms := 60000 } : RelaunchDecideFacts) =
+         window_ms := 60000,
+         lost_ms := 0 } : RelaunchDecideFacts) =
     RelaunchVerdict.Leave := by
   decide
 
@@ -739,8 +739,8 @@ theorem ex_window_past_the_wire_never_closes :
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := Statute.Timeouts.WIRE_MAX_MS,
-         window_ms := Statute.Timeouts.WIRE_MAX_MS + 1 } : RelaunchDecideFacts) =
+         window_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
+         lost_ms := Statute.Timeouts.WIRE_MAX_MS } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
   decide
 
