@@ -3,10 +3,12 @@
 
 import { benchExplore } from "./explore.js";
 import { benchGen } from "./gen.js";
+import { benchStep } from "./step.js";
 import { benchWire } from "./wire.js";
 
 const benches: [string, () => Promise<string>][] = [
   ["gen", benchGen],
+  ["step", benchStep],
   ["wire", benchWire],
   ["explore", benchExplore],
 ];

@@ -18,7 +18,27 @@ export interface HolderOptions<S> {
   readonly traceLimit?: number;
 }
 
+/** A restored starting state that its schema refuses (the holder is not created). */
+export class HolderStateError extends Error {
+  override readonly name = "HolderStateError";
+  constructor(readonly error: WireError) {
+    super(`restored state refused: ${error.message}`);
+  }
+}
+
 export class MachineHolder<S = unknown, O = unknown> {
+  /**
+   * A holder starting from a restored state (JSON text or a value), validated against the
+   * machine's state schema first: an ill-formed state is a WireError, never a verdict.
+   */
+  static restore<S = unknown, O = unknown>(
+    wire: Wire, module: string, gen: GeneratedModel, machine: string, rawState: unknown, options: Omit<HolderOptions<S>, "state"> = {},
+  ): Result<MachineHolder<S, O>> {
+    const state = wire.decode(module, `${machine}State`, rawState);
+    if (!state.ok) return state;
+    return { ok: true, value: new MachineHolder<S, O>(wire, module, gen, machine, { ...options, state: state.value as S }) };
+  }
+
   private current: S;
   private readonly entries: TraceEntry[] = [];
   private seq = 0;
@@ -36,7 +56,12 @@ export class MachineHolder<S = unknown, O = unknown> {
     if (entry === undefined) throw new Error(`MachineHolder: module ${module} has no machine '${machine}'`);
     this.entry = entry;
     this.limit = Math.max(0, Math.floor(options.traceLimit ?? 1000));
-    this.current = options.state !== undefined ? options.state : (entry.initial() as S);
+    if (options.state !== undefined) {
+      // A state read back from disk is input like any message: its schema checks it first.
+      const checked = wire.decode(module, `${machine}State`, options.state);
+      if (!checked.ok) throw new HolderStateError(checked.error);
+      this.current = checked.value as S;
+    } else this.current = entry.initial() as S;
   }
 
   /** The state now. */
@@ -58,8 +83,7 @@ export class MachineHolder<S = unknown, O = unknown> {
       return r;
     }
     this.current = r.value.state as S;
-    const event = typeof rawEvent === "string" ? (JSON.parse(rawEvent) as unknown) : rawEvent;
-    this.record({ seq, accepted: true, event, output: r.value.output, rule: r.value.rule });
+    this.record({ seq, accepted: true, event: r.value.event, output: r.value.output, rule: r.value.rule });
     return { ok: true, value: { state: this.current, output: r.value.output as O, rule: r.value.rule } };
   }
 

@@ -1,13 +1,24 @@
-// Runtime: the effective timeouts of this process, computed once at start. Defaults are the
-// generated constants of `timeouts` (and of the modules it imports); a base constant the spec
-// marks `override: true` may be replaced by the environment variable STATUTE_<NAME>. A bad
-// override falls back to the default with a warning. Derived constants are recomputed from the
-// effective bases, and the module's check decision (CheckTimeouts) is asked, through the wire,
-// whether the relations still hold; a violation refuses to start, naming the relation and both
-// sides. See runtime/README.md for the variables.
+// Runtime: the effective timeouts of this process, computed once at start from generated code
+// alone. Defaults and override flags come from the generated `constants` registries (of the
+// timeouts module and the modules it imports); a base constant marked `override` may be replaced
+// by the environment variable STATUTE_<NAME>, in plain digits only. Derived constants are
+// recomputed by the generated `deriveConstants` (the model's arithmetic, no spec text is read),
+// every value above the wire's range is the wire's cap ("never"), and the module's check
+// decision is asked through the wire whether the relations an override can break still hold; a
+// violation refuses to start, naming the relation in words with both sides. See README.md.
 
-import { type Arith, parseArith, splitComparison } from "./arith-text.js";
 import type { GeneratedModel, Wire } from "./wire.js";
+
+/** A generated module as the loader reads it (see generator/emit/ts/overrides.ts). */
+export interface GeneratedConstants extends GeneratedModel {
+  readonly constants: Readonly<Record<string, { readonly value: number | boolean; readonly override: boolean; readonly derived: boolean }>>;
+  /** Every derived constant from its base values; absent when the module derives nothing. */
+  readonly deriveConstants?: (bases: never) => Readonly<Record<string, number>>;
+  /** Each decision rule's doc, by rule id. */
+  readonly ruleDocs?: Readonly<Record<string, string>>;
+  /** For a comparison rule, both sides over the facts, by rule id. */
+  readonly ruleSides?: Readonly<Record<string, (facts: never) => readonly [number, number]>>;
+}
 
 export interface TimeoutsSource {
   /** The wire the check goes through (it holds the schemas of `module`). */
@@ -15,22 +26,13 @@ export interface TimeoutsSource {
   /** The module of the timeouts (`timeouts`). */
   readonly module: string;
   /** Its generated TypeScript module. */
-  readonly gen: GeneratedModel;
+  readonly gen: GeneratedConstants;
+  /** The generated modules it imports constants from (their override flags count too). */
+  readonly imported: readonly GeneratedConstants[];
   /** The decision over the effective values whose verdict names the first violated relation. */
-  readonly decision?: string;
+  readonly decision: string;
   /** The verdict tag that means every relation holds. */
   readonly ordered?: string;
-  /**
-   * Default of every constant the derivation and the check read, by name: pass the generated
-   * modules themselves (`{ ...supervise, ...timeouts }`); non-numeric exports are ignored.
-   */
-  readonly defaults: Readonly<Record<string, unknown>>;
-  /** The base constants the environment may override (the spec's `override: true`). */
-  readonly overridable: readonly string[];
-  /** Derived constants: name -> defining expression in spec syntax (sums of other constants). */
-  readonly derived: Readonly<Record<string, string>>;
-  /** Rule id -> guard text in spec syntax; lets a violation show both sides with their values. */
-  readonly guards?: Readonly<Record<string, string>>;
   /** The constant a fact field reads; default: the field upper-cased, or with `_DEFAULT` before `_MS`. */
   readonly factOf?: (field: string, names: readonly string[]) => string | undefined;
 }
@@ -38,10 +40,12 @@ export interface TimeoutsSource {
 export interface Timeouts {
   /** Every constant's effective value. */
   readonly values: Readonly<Record<string, number>>;
-  /** The overrides that took effect, by constant name. */
+  /** The overrides that took effect, by constant name (after the cap). */
   readonly overridden: Readonly<Record<string, number>>;
-  /** One line per override that was refused (and so fell back to its default). */
+  /** One line per environment variable that was refused or not understood. */
   readonly warnings: readonly string[];
+  /** The constants whose value was above the wire's range and so means never. */
+  readonly never: readonly string[];
 }
 
 /** The effective timeouts break a relation (or cannot be checked): the process must not start. */
@@ -51,8 +55,8 @@ export class TimeoutsError extends Error {
     message: string,
     /** The violated relation (the verdict's `relation`, else its tag), or "" when the check failed. */
     readonly relation: string,
-    /** The two sides with their values, when the guard text is known. */
-    readonly sides: { readonly left: string; readonly right: string } | null,
+    /** Both sides of the violated comparison, when the rule compares two numbers. */
+    readonly sides: { readonly left: number; readonly right: number } | null,
   ) {
     super(message);
   }
@@ -60,8 +64,21 @@ export class TimeoutsError extends Error {
 
 export const ENV_PREFIX = "STATUTE_";
 
-/** The wire's largest ms; an override past it could not be sent or checked. */
+/** The wire's largest ms when the module names none; a value past it means never. */
 const WIRE_MAX_FALLBACK = 100_000_000_000_000;
+
+/** Environment text as shown in a warning: quoted with escapes (a BOM or U+2028 is visible), cut. */
+function shown(raw: string): string {
+  const q = JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}` : raw).replace(/[\u2028\u2029\ufeff\u00a0]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return raw.length > 40 ? `${q}... (${raw.length} characters)` : q;
+}
+
+/** Read one override: plain ASCII digits and nothing else (no sign, space, BOM, unit or exponent). */
+function readOverride(name: string, raw: string): { value: number } | { warning: string } {
+  if (/^[0-9]+$/.test(raw)) return { value: Number(raw) };
+  const why = raw === "" ? "it is empty" : /^-[0-9]+$/.test(raw) ? "it is negative" : "it is not a whole number of ms in plain digits";
+  return { warning: `${ENV_PREFIX}${name}=${shown(raw)} ignored: ${why}; using the default` };
+}
 
 function defaultFactOf(field: string, names: readonly string[]): string | undefined {
   const upper = field.toUpperCase();
@@ -70,73 +87,74 @@ function defaultFactOf(field: string, names: readonly string[]): string | undefi
   return names.includes(withDefault) ? withDefault : undefined;
 }
 
-/** Read one override: a whole number of ms written in plain digits, within the wire's range. */
-function readOverride(name: string, raw: string, max: number): { value: number } | { warning: string } {
-  const text = raw.trim();
-  const why = text === "" ? "it is empty"
-    : /^-/.test(text) ? "it is negative"
-    : /^\d+\.\d*$|^\d*\.\d+$/.test(text) ? "it is not a whole number of ms"
-    : !/^\d+$/.test(text) ? "it is not a number of ms in plain digits"
-    : Number(text) > max ? `it is above the wire's largest duration ${max}`
-    : null;
-  if (why === null) return { value: Number(text) };
-  return { warning: `${ENV_PREFIX}${name}=${JSON.stringify(raw)} ignored: ${why}; using the default` };
-}
-
-/** Recompute every derived constant over the effective bases (derived ones may use each other). */
-function derive(bases: Record<string, number>, derived: Readonly<Record<string, string>>): Record<string, number> {
-  const parsed = new Map<string, Arith>(Object.entries(derived).map(([n, t]) => [n, parseArith(t)]));
-  const values: Record<string, number> = { ...bases };
-  const visiting = new Set<string>();
-  const valueOf = (name: string): number => {
-    const known = values[name];
-    if (known !== undefined) return known;
-    const f = parsed.get(name);
-    if (f === undefined) throw new TimeoutsError(`timeouts: a derived value reads an unknown constant ${name}`, "", null);
-    if (visiting.has(name)) throw new TimeoutsError(`timeouts: derived constant ${name} depends on itself`, "", null);
-    visiting.add(name);
-    const v = f(valueOf);
-    visiting.delete(name);
-    values[name] = v;
-    return v;
+/** The closest overridable name to a misspelled one (a few edits away), for the warning. */
+function closest(name: string, names: readonly string[]): string | undefined {
+  const dist = (a: string, b: string): number => {
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      const cur = [i];
+      for (let j = 1; j <= b.length; j++) cur.push(Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+      prev = cur;
+    }
+    return prev[b.length] ?? 0;
   };
-  for (const name of Object.keys(derived).sort()) valueOf(name);
-  return values;
+  if (name.length > 64) return undefined;
+  const best = names.map((n) => ({ n, d: dist(name, n) })).sort((x, y) => x.d - y.d || (x.n < y.n ? -1 : 1))[0];
+  return best !== undefined && best.d <= 3 ? best.n : undefined;
 }
 
 /** The effective timeouts, or a TimeoutsError naming the violated relation. Pure in `env`. */
 export function loadTimeouts(src: TimeoutsSource, env: Readonly<Record<string, string | undefined>> = process.env): Timeouts {
-  const bases: Record<string, number> = {};
-  for (const [name, v] of Object.entries(src.defaults)) {
-    if (/^[A-Z][A-Z0-9_]*$/.test(name) && typeof v === "number" && !Object.hasOwn(src.derived, name)) bases[name] = v;
+  const defaults: Record<string, number> = {};
+  const derived = new Set<string>();
+  const overridable = new Set<string>();
+  for (const g of [...src.imported, src.gen]) {
+    for (const [name, c] of Object.entries(g.constants)) {
+      if (typeof c.value !== "number") continue;
+      defaults[name] = c.value;
+      if (c.derived) derived.add(name);
+      if (c.override) overridable.add(name);
+    }
   }
-  const max = bases["WIRE_MAX_MS"] ?? WIRE_MAX_FALLBACK;
+  const cap = defaults["WIRE_MAX_MS"] ?? WIRE_MAX_FALLBACK;
   const warnings: string[] = [];
   const overridden: Record<string, number> = {};
-  for (const name of [...src.overridable].sort()) {
-    const raw = env[`${ENV_PREFIX}${name}`];
+  const never: string[] = [];
+  const bases: Record<string, number> = {};
+  for (const [name, v] of Object.entries(defaults)) if (!derived.has(name)) bases[name] = v;
+  for (const key of Object.keys(env).filter((k) => k.startsWith(ENV_PREFIX)).sort()) {
+    const name = key.slice(ENV_PREFIX.length);
+    const raw = env[key];
     if (raw === undefined) continue;
-    if (!Object.hasOwn(bases, name)) {
-      warnings.push(`${ENV_PREFIX}${name} ignored: ${name} is not a base constant of ${src.module}`);
+    if (!overridable.has(name)) {
+      const known = Object.hasOwn(defaults, name);
+      const hint = known ? "" : closest(name, [...overridable].sort());
+      const why = !known ? `no timeout of ${src.module} is named ${name.length > 64 ? `${name.slice(0, 64)}...` : name}${hint ? `; did you mean ${ENV_PREFIX}${hint}?` : ""}`
+        : derived.has(name) ? `${name} may not be overridden (it is derived)` : `${name} may not be overridden`;
+      warnings.push(`${key.length > 80 ? `${key.slice(0, 80)}...` : key} ignored: ${why}`);
       continue;
     }
-    const r = readOverride(name, raw, max);
-    if ("warning" in r) warnings.push(r.warning);
-    else overridden[name] = bases[name] = r.value;
+    const r = readOverride(name, raw);
+    if ("warning" in r) {
+      warnings.push(r.warning);
+      continue;
+    }
+    overridden[name] = bases[name] = Math.min(r.value, cap);
   }
-  for (const key of Object.keys(env).sort()) {
-    const name = key.slice(ENV_PREFIX.length);
-    if (key.startsWith(ENV_PREFIX) && !src.overridable.includes(name) && (Object.hasOwn(bases, name) || Object.hasOwn(src.derived, name))) {
-      warnings.push(`${key} ignored: ${name} may not be overridden${Object.hasOwn(src.derived, name) ? " (it is derived)" : ""}`);
+  const values: Record<string, number> = { ...bases, ...(src.gen.deriveConstants?.(bases as never) ?? {}) };
+  // A value above the wire's range means never, for an operator as on the wire.
+  for (const name of Object.keys(values).sort()) {
+    if ((values[name] as number) > cap || (name in overridden && Number(env[`${ENV_PREFIX}${name}`]) >= cap)) {
+      values[name] = cap;
+      never.push(name);
     }
   }
-  const values = derive(bases, src.derived);
-  check(src, values, overridden);
-  return { values, overridden, warnings };
+  check(src, values, overridden, cap);
+  return { values, overridden, warnings, never };
 }
 
-function check(src: TimeoutsSource, values: Readonly<Record<string, number>>, overridden: Readonly<Record<string, number>>): void {
-  const decision = src.decision ?? "CheckTimeouts";
+function check(src: TimeoutsSource, values: Readonly<Record<string, number>>, overridden: Readonly<Record<string, number>>, cap: number): void {
+  const decision = src.decision;
   const factsDef = src.wire.validator(src.module, `${decision}Facts`)?.schema as { properties?: object } | undefined;
   if (factsDef === undefined) throw new TimeoutsError(`timeouts: ${src.module} has no decision ${decision}`, "", null);
   const names = Object.keys(values);
@@ -147,29 +165,20 @@ function check(src: TimeoutsSource, values: Readonly<Record<string, number>>, ov
     if (v === undefined) throw new TimeoutsError(`timeouts: no constant for fact '${field}' of ${decision}`, "", null);
     facts[field] = v;
   }
-  const over = Object.entries(overridden).map(([n, v]) => `${ENV_PREFIX}${n}=${v}`).join(", ");
+  const over = Object.entries(overridden).map(([n, v]) => `${ENV_PREFIX}${n}=${v >= cap ? `${v} (never)` : v}`).join(", ");
   const cause = over === "" ? "" : ` (overrides in effect: ${over})`;
   const r = src.wire.decide(src.module, src.gen, decision, facts);
   if (!r.ok) throw new TimeoutsError(`timeouts: the effective values cannot be checked: ${r.error.message}${cause}`, "", null);
   const verdict = r.value.verdict as { kind?: unknown; relation?: unknown };
   if (verdict.kind === (src.ordered ?? "Ordered")) return;
   const relation = typeof verdict.relation === "string" ? verdict.relation : String(verdict.kind);
-  const sides = bothSides(src.guards?.[r.value.rule], facts);
-  const shown = sides === null ? "" : `: ${sides.left} ${sides.op} ${sides.right}`;
-  throw new TimeoutsError(`timeouts: relation ${relation} is violated (rule ${r.value.rule})${shown}${cause}; refusing to start`, relation, sides);
-}
-
-/** `left = value` and `right = value` of a violated guard, over the facts. */
-function bothSides(guard: string | undefined, facts: Readonly<Record<string, number>>): { left: string; op: string; right: string } | null {
-  const cmp = guard === undefined ? null : splitComparison(guard);
-  if (cmp === null) return null;
-  const look = (n: string): number => {
-    const v = facts[n];
-    if (v === undefined) throw new TimeoutsError(`timeouts: the guard '${guard}' reads an unknown fact ${n}`, "", null);
-    return v;
-  };
-  const side = (text: string): string => `${text} = ${parseArith(text)(look)}`;
-  return { left: side(cmp.left), op: cmp.op, right: side(cmp.right) };
+  const words = src.gen.ruleDocs?.[r.value.rule];
+  const side = src.gen.ruleSides?.[r.value.rule];
+  const pair = side === undefined ? null : side(facts as never);
+  const sides = pair === null ? null : { left: pair[0], right: pair[1] };
+  const said = words === undefined || words === "" ? "" : `: ${words}`;
+  const by = sides === null ? "" : ` (${sides.left} against ${sides.right})`;
+  throw new TimeoutsError(`timeouts: relation ${relation} is violated${said}${by}${cause}; refusing to start`, relation, sides);
 }
 
 let once: { readonly key: TimeoutsSource; readonly result: Timeouts } | null = null;
@@ -180,33 +189,12 @@ export function timeoutsOnce(src: TimeoutsSource, env: Readonly<Record<string, s
   return once.result;
 }
 
-/** The warnings as lines to print at start. */
+/** The warnings (and the values that mean never) as lines to print at start. */
 export function formatWarnings(t: Timeouts): string {
-  return t.warnings.map((w) => `warning: ${w}\n`).join("");
+  return [...t.warnings.map((w) => `warning: ${w}\n`), ...t.never.map((n) => `note: ${n} is above the wire's range: never\n`)].join("");
 }
 
-/** A generated module as the timeouts loader reads it: its `constants` and `decisions` registries. */
-export interface GeneratedConstants extends GeneratedModel {
-  readonly constants: Readonly<Record<string, { readonly value: number | boolean; readonly override: boolean; readonly derived: string | null }>>;
-  readonly decisions: Readonly<Record<string, GeneratedModel["decisions"][string] & { readonly guards?: Readonly<Record<string, string>> }>>;
-}
-
-/**
- * The source of `loadTimeouts` read from generated code alone, as the daemon has it: defaults,
- * overridable bases and derived expressions from the `constants` registries of the timeouts
- * module and of the modules it imports, the guards from its check decision.
- */
+/** The source of `loadTimeouts` read from generated code alone, as the daemon has it. */
 export function timeoutsSourceOf(wire: Wire, module: string, gen: GeneratedConstants, imported: readonly GeneratedConstants[] = [], decision = "CheckTimeouts"): TimeoutsSource {
-  const defaults: Record<string, unknown> = {};
-  const derived: Record<string, string> = {};
-  const overridable: string[] = [];
-  for (const g of [...imported, gen]) {
-    for (const [name, c] of Object.entries(g.constants)) {
-      defaults[name] = c.value;
-      if (c.derived !== null) derived[name] = c.derived;
-      if (c.override && g === gen) overridable.push(name);
-    }
-  }
-  const guards = gen.decisions[decision]?.guards ?? {};
-  return { wire, module, gen, decision, defaults, overridable, derived, guards };
+  return { wire, module, gen, imported, decision };
 }

@@ -169,11 +169,30 @@ export function foundText(chosen: ErrorObject): string {
     data = (data as Record<string, unknown>)[String(chosen.params["additionalProperty"])];
   }
   if (Array.isArray(data) && chosen.keyword === "maxItems") return `a list of ${data.length} items`;
-  let text: string;
-  try {
-    text = JSON.stringify(data) ?? String(data);
-  } catch {
-    text = String(data);
-  }
+  const text = preview(data, 60);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/**
+ * JSON-like text of `data`, cut once it passes `max` characters and at a few levels of nesting:
+ * never a full serialisation (a deep or huge value must not overflow the stack or allocate).
+ */
+export function preview(data: unknown, max: number, depth = 0): string {
+  if (data === null || typeof data === "boolean" || typeof data === "number") return String(data);
+  if (typeof data === "string") return JSON.stringify(data.length > max ? data.slice(0, max) : data);
+  if (typeof data !== "object") return typeof data;
+  if (depth >= 3) return Array.isArray(data) ? "[...]" : "{...}";
+  const parts: string[] = [];
+  let used = 2;
+  const entries = Array.isArray(data) ? data.map((v) => ["", v] as const) : Object.keys(data).map((k) => [k, (data as Record<string, unknown>)[k]] as const);
+  for (const [k, v] of entries) {
+    if (used > max) {
+      parts.push("...");
+      break;
+    }
+    const item = (Array.isArray(data) ? "" : `${JSON.stringify(k)}:`) + preview(v, max - used, depth + 1);
+    parts.push(item);
+    used += item.length + 1;
+  }
+  return Array.isArray(data) ? `[${parts.join(",")}]` : `{${parts.join(",")}}`;
 }

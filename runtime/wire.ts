@@ -7,6 +7,7 @@
 
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { type WireError, chooseError, expectedText, faultPointer, foundText } from "./wire-error.js";
+import { plainJson, readJson } from "./wire-json.js";
 
 export type { WireError } from "./wire-error.js";
 
@@ -53,7 +54,7 @@ export interface Wire {
   /** Decode one event and step the machine from `state`; a refused event leaves `state` as it was. */
   step<M extends GeneratedModel, K extends keyof M["machines"] & string>(
     module: string, gen: M, machine: K, state: StateOf<M["machines"][K]>, rawEvent: unknown,
-  ): Result<{ readonly state: StateOf<M["machines"][K]>; readonly output: OutputOf<M["machines"][K]>; readonly rule: string }>;
+  ): Result<{ readonly state: StateOf<M["machines"][K]>; readonly output: OutputOf<M["machines"][K]>; readonly rule: string; readonly event: unknown }>;
   /** The JSON text of a value the model produced. */
   encode(value: unknown): string;
   /** The compiled validator of `$defs/<name>` of `module` (compiled once, then cached). */
@@ -96,14 +97,11 @@ export function createWire(options: WireOptions): Wire {
   const decode = (module: string, name: string, raw: unknown): Result<unknown> => {
     const v = validator(module, name);
     if (v === undefined) return fail(module, name, "", `a known message type (no $defs/${name} in ${module})`, "a message");
-    let value: unknown = raw;
-    if (typeof raw === "string") {
-      try {
-        value = JSON.parse(raw);
-      } catch (e) {
-        return fail(module, name, "", "JSON text", `text that does not parse (${(e as Error).message})`);
-      }
-    }
+    // Text is read strictly (duplicate keys, number forms, depth, size); a value is copied to
+    // plain data, so the schema and the model only ever see what JSON text could have said.
+    const read = typeof raw === "string" ? readJson(raw) : plainJson(raw);
+    if (!read.ok) return fail(module, name, read.pointer, read.expected, read.found);
+    const value = read.value;
     if (v(value)) return { ok: true, value };
     const picked = chooseError(v.errors ?? []);
     if (picked === null) return fail(module, name, "", "a valid message", "an invalid one");
@@ -138,7 +136,7 @@ export function createWire(options: WireOptions): Wire {
       if (entry === undefined) return fail(module, name, "", `a machine of ${module}`, `'${machine}'`);
       const event = decode(module, name, rawEvent);
       if (!event.ok) return event;
-      return guarded(module, name, () => entry.step(state, event.value) as { state: never; output: never; rule: string });
+      return guarded(module, name, () => ({ ...(entry.step(state, event.value) as { state: never; output: never; rule: string }), event: event.value }));
     },
   };
 }

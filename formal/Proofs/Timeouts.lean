@@ -19,38 +19,27 @@ theorem timeouts_ordered : Statute.Timeouts.timeouts_ordered_stmt := by
 theorem timeouts_check_first_violated :
     Statute.Timeouts.timeouts_check_first_violated_stmt := by
   intro f
-  by_cases h1 : f.stop_grace_ms < f.kernel_teardown_ms + f.harness_close_ms
+  by_cases h1 : f.worker_lost_exit_ms <
+      min (f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms) WIRE_MAX_MS
   · simp [decideCheckTimeouts, h1, Nat.not_le.mpr h1]
   have g1 := Nat.not_lt.mp h1
-  by_cases h2 : f.launcher_wait_ms < f.supervisor_drain_ms
+  by_cases h2 : f.restart_window_ms <
+      min ((f.restart_max_failures + 1) * f.crash_loop_step_ms) WIRE_MAX_MS
   · simp [decideCheckTimeouts, h1, g1, h2, Nat.not_le.mpr h2]
   have g2 := Nat.not_lt.mp h2
-  by_cases h3 : f.parent_kill_ms < f.route_timeout_ms + f.worker_stop_ms
+  by_cases h3 : f.worker_connect_ms < f.worker_auth_floor_ms
   · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, Nat.not_le.mpr h3]
   have g3 := Nat.not_lt.mp h3
-  by_cases h4 : f.worker_lost_exit_ms <
-      f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms
+  by_cases h4 : f.registration_backoff_max_ms < f.registration_backoff_base_ms
   · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, Nat.not_le.mpr h4]
   have g4 := Nat.not_lt.mp h4
-  by_cases h5 : f.revival_max_age_ms < f.revive_within_ms + f.busy_refresh_ms
+  by_cases h5 : f.registration_backoff_base_ms < 1
   · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, Nat.not_le.mpr h5]
   have g5 := Nat.not_lt.mp h5
-  by_cases h6 : f.quiesce_hold_ms < f.quiesce_answer_ms + f.quiesce_commit_ms
+  by_cases h6 : f.busy_refresh_ms < 1
   · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, g5, h6, Nat.not_le.mpr h6]
   have g6 := Nat.not_lt.mp h6
-  by_cases h7 : f.restart_window_ms < (f.restart_max_failures + 1) * f.crash_loop_step_ms
-  · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, g5, h6, g6, h7,
-      Nat.not_le.mpr h7]
-  have g7 := Nat.not_lt.mp h7
-  by_cases h8 : f.worker_connect_ms < f.worker_auth_floor_ms
-  · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, g5, h6, g6, h7, g7, h8,
-      Nat.not_le.mpr h8]
-  have g8 := Nat.not_lt.mp h8
-  by_cases h9 : f.registration_backoff_max_ms < f.registration_backoff_base_ms
-  · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, g5, h6, g6, h7, g7, h8, g8, h9,
-      Nat.not_le.mpr h9]
-  have g9 := Nat.not_lt.mp h9
-  simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, g5, h6, g6, h7, g7, h8, g8, h9, g9]
+  simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, g5, h6, g6]
 
 set_option maxHeartbeats 1000000 in
 /-- timeouts_ffi_*: the conjunction of CheckTimeouts' closed examples, evaluated by `decide`. -/

@@ -15,50 +15,66 @@ describe("launcher conformance", { timeout: 120_000 }, () => {
   });
 
   it("example all_idle_workers_are_stopped", () => suite.example("all_idle_workers_are_stopped"));
-  // worker 1 runs; it answers busy, its gate stays open, the commit answers busy
-  it("example one_busy_worker_keeps_the_daemon", () => suite.example("one_busy_worker_keeps_the_daemon"));
-  it("example quiesced_gate_refuses_a_run", () => suite.example("quiesced_gate_refuses_a_run"));
-  // worker 0 starts a run after the ask but before it answers; it answers busy and nothing is stopped
+  // worker 1 runs no run but a background job; it answers busy and the commit answers busy
+  it("example a_background_job_alone_keeps_the_daemon", () => suite.example("a_background_job_alone_keeps_the_daemon"));
+  it("example withdrawn_input_alone_is_not_work", () => suite.example("withdrawn_input_alone_is_not_work"));
+  it("example quiesced_gate_refuses_work", () => suite.example("quiesced_gate_refuses_work"));
   it("example run_started_before_its_answer_makes_the_round_busy", () => suite.example("run_started_before_its_answer_makes_the_round_busy"));
   it("example answer_timeout_answers_busy", () => suite.example("answer_timeout_answers_busy"));
-  it("example commit_with_a_silent_worker_stops_nothing", () => suite.example("commit_with_a_silent_worker_stops_nothing"));
-  // after a busy round, worker 0's release arrives; worker 2's is lost and its hold reopens its gate
+  // the supervisor dies after two quiesced answers; their holds reopen the gates and work starts again
+  it("example supervisor_lost_mid_round_holds_reopen_the_gates", () => suite.example("supervisor_lost_mid_round_holds_reopen_the_gates"));
+  // worker 0's hold expires between the commit and its stop; it refuses the stop and keeps its new run
+  it("example stop_after_the_hold_is_refused", () => suite.example("stop_after_the_hold_is_refused"));
   it("example release_and_hold_reopen_gates", () => suite.example("release_and_hold_reopen_gates"));
-  // a release from the first round reaches worker 0 after it quiesced in the second round; the second round still stops safely
-  it("example late_release_of_an_earlier_round_is_ignored", () => suite.example("late_release_of_an_earlier_round_is_ignored"));
-  it("example nothing_runs_after_the_stop", () => suite.example("nothing_runs_after_the_stop"));
   it("example same_build_is_adopted", () => suite.example("same_build_is_adopted"));
   it("example same_version_other_build_id_stops_as_lost", () => suite.example("same_version_other_build_id_stops_as_lost"));
   it("example other_version_stops_as_lost", () => suite.example("other_version_stops_as_lost"));
-  it("example first_retry_launches", () => suite.example("first_retry_launches"));
+  it("example first_retry_launches_after_the_budget_pause", () => suite.example("first_retry_launches_after_the_budget_pause"));
   it("example survivor_is_stopped_before_the_retry", () => suite.example("survivor_is_stopped_before_the_retry"));
   it("example survivor_living_on_counts_a_failure", () => suite.example("survivor_living_on_counts_a_failure"));
   // a live process at the pid with another start time is not ours
   it("example reused_pid_is_not_a_survivor", () => suite.example("reused_pid_is_not_a_survivor"));
-  it("example sixth_failure_gives_up_even_with_a_survivor", () => suite.example("sixth_failure_gives_up_even_with_a_survivor"));
-  it("example fifth_failure_still_retries", () => suite.example("fifth_failure_still_retries"));
-  // once the supervisor has stopped its workers for an idle shutdown, no worker is running, so no run was aborted
+  it("example budget_give_up_wins_even_with_a_survivor", () => suite.example("budget_give_up_wins_even_with_a_survivor"));
+  // a stopped worker has no work, and a stop reaches only a worker without work, so idle shutdown never aborts a run, a job or any other work
   it("law idle_shutdown_never_aborts", () => suite.law("idle_shutdown_never_aborts"));
   // a live worker is adopted exactly when it has the same version and the same build id; every other is stopped as lost
   it("law adopt_same_build", () => suite.law("adopt_same_build"));
-  // a worker's answer counts only inside a quiesce round and only once; an answer outside a round (serving, or after the stop) or a second answer in one round is ignored and changes nothing
+  // work starts only at an open gate of a worker that was not stopped, and there it always starts; a change that adds no work (work ending, withdrawn input) is taken at any gate; the change touches only that worker's work set
+  it("law quiesce_gate_admits", () => suite.law("quiesce_gate_admits"));
+  // an ask while serving opens a round with every answer pending and touches no gate or work; an ask in any other phase is ignored and changes nothing
+  it("law quiesce_ask_opens_a_round", () => suite.law("quiesce_ask_opens_a_round"));
+  // a worker's answer counts only inside a quiesce round and only once; an answer outside a round, a second answer in one round, or one of a stopped worker is ignored and changes nothing
   it("law quiesce_answer_only_in_round", () => suite.law("quiesce_answer_only_in_round"));
-  // inside a round an idle worker closes its run gate and answers quiesced, a busy one answers busy and leaves its gate as it was; the answer is recorded for that worker alone and touches no run and no other worker
+  // inside a round a worker whose work set holds work answers busy and leaves its gate as it was, a worker without work closes its run gate and answers quiesced; the answer is recorded for that worker alone
   it("law quiesce_answer_by_work", () => suite.law("quiesce_answer_by_work"));
-  // the commit stops the workers exactly when a round is open and every worker answered quiesced; any other commit in a round answers busy and ends it, a commit outside a round (serving, or after the stop) is ignored; a commit never touches a gate or a run
+  // the commit starts the stop exactly when a round is open and every worker answered quiesced; any other commit in a round answers busy and ends it, a commit outside a round is ignored; a commit never touches a gate, a work set or a stopped worker
   it("law quiesce_commit_only_all_quiesced", () => suite.law("quiesce_commit_only_all_quiesced"));
-  // answers belong to one round; while serving no answer is recorded, and once stopped every worker answered quiesced, holds its gate closed and runs nothing
+  // the answer timeout ends an open round with a busy answer, every answer cleared and no gate or work touched; outside a round it is ignored
+  it("law quiesce_answer_timeout_ends_the_round", () => suite.law("quiesce_answer_timeout_ends_the_round"));
+  // answers belong to one round; while serving (or once the supervisor is lost) no answer is recorded, and while stopping every worker had answered quiesced
   it("law quiesce_answers_belong_to_the_round", () => suite.law("quiesce_answers_belong_to_the_round"));
-  // the supervisor's release reopens the closed gate of the worker it reaches, unless the daemon stopped or the release is of an earlier round and the worker quiesced in this one; it touches no other gate, no run and no answer
+  // while stopping, a stop reaching a worker whose gate is still closed stops it and nothing else; one reaching a worker whose hold reopened its gate is refused and changes nothing; any other stop is ignored
+  it("law quiesce_stop_only_at_a_closed_gate", () => suite.law("quiesce_stop_only_at_a_closed_gate"));
+  // the supervisor's release reopens the closed gate of the worker it reaches; it touches no other gate, no work and no answer; a lost supervisor sends no release, and a stopped worker or an open gate has nothing to release
   it("law quiesce_release_reopens", () => suite.law("quiesce_release_reopens"));
-  // a quiesced worker reopens its own gate when its hold expires, without stop or release, unless the daemon stopped or the hold is of an earlier round and the worker quiesced in this one; it touches no other gate, no run and no answer
+  // a quiesced worker reopens its own gate when its hold expires, in every phase of the supervisor (a round in progress, or the supervisor lost), without stop or release; it touches no other gate, no work and no answer
   it("law quiesce_hold_reopens", () => suite.law("quiesce_hold_reopens"));
+  // a supervisor that dies ends its round (answers cleared) and leaves every gate, work set and stopped worker as it was
+  it("law quiesce_supervisor_lost", () => suite.law("quiesce_supervisor_lost"));
+  // from any reachable state in which a worker's gate is closed, its hold expiry alone opens it, whatever the supervisor does or whether it lives
+  it("law quiesce_hold_leads_to_open_gate", () => suite.law("quiesce_hold_leads_to_open_gate"));
+  // from any state with a round open, the commit or the answer timeout (whichever comes) ends it
+  it("law quiesce_round_ends", () => suite.law("quiesce_round_ends"));
+  // from any state in which the supervisor is stopping and a worker still holds its gate closed, the stop reaching it makes it exit
+  it("law quiesce_stop_leads_to_exit", () => suite.law("quiesce_stop_leads_to_exit"));
   // the quiesce gate and commit the daemon runs answer as the model on every trace
   it("law launcher_ffi_answers", () => suite.law("launcher_ffi_answers"));
   // an adoption request on the wire round-trips and a malformed one is rejected, never adopted
   it("law launcher_ffi_malformed", () => suite.law("launcher_ffi_malformed"));
   // the launch retry the supervisor runs answers as the model on every vector
   it("law launcher_ffi_example", () => suite.law("launcher_ffi_example"));
+  // a retry gives up exactly when the worker's restart budget gave up; otherwise a survivor of the earlier launch (its identity matching) is stopped first and, found alive again after its stop, fed to the budget as one more failure; a launch happens only with no survivor, after exactly the budget's pause
+  it("law launcher_retry_under_budget", () => suite.law("launcher_retry_under_budget"));
   it("constants equal the spec's", () => suite.constants());
   it("Quiesce equals the interpreter on random traces", () => suite.machineEquals("Quiesce"));
   it("Quiesce states, events and outputs validate against the schema", () => suite.machineSchemas("Quiesce"));

@@ -28,6 +28,8 @@ describe("notice conformance", { timeout: 120_000 }, () => {
   it("law notice_shown_once", () => suite.law("notice_shown_once"));
   // the session stores one notice per restore, and an attached view shows exactly one notice per restore (every stored notice, nothing else)
   it("law notice_per_restore", () => suite.law("notice_per_restore"));
+  // below the model's bound every restore is counted and stores exactly one notice, the next id, and an attached view shows it live at once; at the bound the restore is refused and nothing changes
+  it("law notice_restore_stores_one", () => suite.law("notice_restore_stores_one"));
   it("constants equal the spec's", () => suite.constants());
   it("Notices equals the interpreter on random traces", () => suite.machineEquals("Notices"));
   it("Notices states, events and outputs validate against the schema", () => suite.machineSchemas("Notices"));

@@ -77,6 +77,12 @@ describe("replace conformance", { timeout: 120_000 }, () => {
   it("law replace_verdict_exact", () => suite.law("replace_verdict_exact"));
   // a kept daemon tells the user exactly why no replacement happened; by the relation when it rules a replacement out (older client, another build of the same version, an unknown version; nothing for the same build), and for a newer client nothing when it is a background one, else the missing idle-shutdown capability, else the busy daemon
   it("law replace_tell_exact", () => suite.law("replace_tell_exact"));
+  // within one series two pre-releases compare by their identifiers (pre_cmp); two equal versions are the same build exactly when the build ids agree, and another build of the same version otherwise
+  it("law replace_same_series", () => suite.law("replace_same_series"));
+  // a client start replaces the running daemon exactly when the replacement verdict says so, and then the daemon's rank becomes the client's and one replacement is counted; any other start changes nothing
+  it("law replace_daemon_follows_the_verdict", () => suite.law("replace_daemon_follows_the_verdict"));
+  // the replacements so far never exceed the running daemon's rank, so k builds (ranks 0 to k - 1) cause at most k - 1 replacements
+  it("law replace_at_most_k_minus_one", () => suite.law("replace_at_most_k_minus_one"));
   // the relation the client computes answers as the model on every vector
   it("law replace_ffi_relation", () => suite.law("replace_ffi_relation"));
   // the replacement verdict the client computes answers as the model on every vector

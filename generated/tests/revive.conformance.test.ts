@@ -35,21 +35,29 @@ describe("revive conformance", { timeout: 120_000 }, () => {
   it("example long_run_crash_is_revived_25min_later", () => suite.example("long_run_crash_is_revived_25min_later"));
   // a crash reported 1 ms after the due tick is refused; the tick comes first
   it("example skipped_tick_is_refused", () => suite.example("skipped_tick_is_refused"));
-  // the run end records idle, the background job keeps the refresh going and the tick records busy
-  it("example tick_records_busy_after_a_run_ends_with_a_job_left", () => suite.example("tick_records_busy_after_a_run_ends_with_a_job_left"));
+  it("example run_end_with_a_job_left_records_busy", () => suite.example("run_end_with_a_job_left_records_busy"));
+  // the run ends at 1 min, the job goes on, the worker crashes at 2 min; the boot 24 min later revives it
+  it("example crash_after_the_run_ended_with_a_job_left_is_revived", () => suite.example("crash_after_the_run_ended_with_a_job_left_is_revived"));
+  it("example job_outliving_its_run_stamp_is_revived", () => suite.example("job_outliving_its_run_stamp_is_revived"));
   // withdrawn input is not work, so no busy record and no due tick
   it("example withdrawn_input_starts_no_refresh", () => suite.example("withdrawn_input_starts_no_refresh"));
   it("example clock_backwards_is_refused", () => suite.example("clock_backwards_is_refused"));
   it("example only_a_boot_follows_a_crash", () => suite.example("only_a_boot_follows_a_crash"));
-  // a boot within REVIVE_WITHIN_MS of the crash of a worker with work is never vetoed for age, however long the run; with a busy record it is revived
+  // a boot within REVIVE_WITHIN_MS of the crash of a worker with work in flight revives it, whatever order its runs and other work started and ended in, however long the run
   it("law revive_after_refresh", () => suite.law("revive_after_refresh"));
+  // the latest record is busy exactly while the work set holds work, and then it is at most one refresh older than the next due tick and never ahead of the worker's clock
+  it("law revive_busy_while_working", () => suite.law("revive_busy_while_working"));
+  // the veto is the first of the seed's order whose fact holds (given up, archived, live lease, no busy time, unreadable stamp, stamp in the future, stamp too old), and Revive only when none holds
+  it("law revive_veto_order", () => suite.law("revive_veto_order"));
+  // an accepted tick records busy with the next tick one refresh later while there is work and only notes the time without; an accepted crash marks the worker crashed at its time; an accepted boot changes nothing
+  it("law revive_accepted_events", () => suite.law("revive_accepted_events"));
   // past the earlier vetoes, a readable stamp is vetoed as too old exactly when it is more than REVIVAL_MAX_AGE_MS old, and once too old it stays too old as the clock advances
   it("law revive_veto_ages_as_model", () => suite.law("revive_veto_ages_as_model"));
   // past the earlier vetoes, a readable stamp is vetoed as in the future exactly when it is more than REVIVAL_CLOCK_SKEW_MS ahead of the booting clock; a stamp at most the skew ahead is never vetoed for it
   it("law revive_veto_future_as_skew", () => suite.law("revive_veto_future_as_skew"));
   // only a boot follows a crash and a boot follows only a crash (anything else is ignored); an event whose clock goes backwards is refused, and so is an event of a worker with work later than its due refresh tick (the tick comes first); an event exactly at the latest time or at the due tick is on time; an ignored or refused event changes nothing
   it("law revive_refresh_on_time", () => suite.law("revive_refresh_on_time"));
-  // an accepted change of the work set is taken whole at its time; when work starts (from no work to some) or a run starts it records busy at once, when work starts the next refresh tick is due one refresh later, and when a run ends it records idle, even with other work left; any other change keeps the record
+  // an accepted change of the work set is taken whole at its time; when work starts (from no work to some) it records busy and the next refresh tick is due one refresh later; when the last work ends it records idle; a run that starts, or ends with other work left, records busy; any other change keeps the record
   it("law revive_work_recorded", () => suite.law("revive_work_recorded"));
   // the runtime entry the supervisor calls at boot answers as the model on every vector
   it("law revive_ffi_*", () => suite.law("revive_ffi_*"));

@@ -52,6 +52,8 @@ describe("supervise conformance", { timeout: 120_000 }, () => {
   it("law restart_decide_verdict", () => suite.law("restart_decide_verdict"));
   // a failure time before the latest accepted one is rejected and changes nothing (unless already given up)
   it("law restart_clock_backwards_rejected", () => suite.law("restart_clock_backwards_rejected"));
+  // a failure on time (not before the latest one) of a worker not given up, with fewer than RESTART_MAX_FAILURES failures still in the window, is restarted with exactly the pause RestartDecide gives for that count
+  it("law restart_within_budget_restarts", () => suite.law("restart_within_budget_restarts"));
   // the JSON wire of failures and verdicts round-trips and rejects malformed input without touching state
   it("law restart_wire_*", () => suite.law("restart_wire_*"));
   // the runtime entry the daemon calls answers as the model on every vector

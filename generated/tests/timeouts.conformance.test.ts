@@ -16,57 +16,53 @@ describe("timeouts conformance", { timeout: 120_000 }, () => {
 
   // the spec's own values pass the check the runtime runs
   it("example spec_values_are_ordered", () => suite.example("spec_values_are_ordered"));
-  // the derived values as numbers: teardown 6 s, stop grace 11 s, worker stop 14 s, drain 29 s, launcher 39 s, parent kill 44 s, re-registration 41 s, lost exit 300 s, max age 30 min, hold 10 s, step 60 s
+  // the values as numbers: lost exit 300 s, re-registration 41 s, window 15 min, step 60 s, connect 30 s, auth 10 s, backoff 250 ms to 30 s, refresh 5 min
   it("example spec_values_in_numbers", () => suite.example("spec_values_in_numbers"));
-  // a stop grace 1 ms short of teardown plus harness close (11 s) violates the first relation
-  it("example short_stop_grace_is_named", () => suite.example("short_stop_grace_is_named"));
-  // a launcher that waits 20 s for a 29 s drain
-  it("example launcher_wait_below_drain_is_named", () => suite.example("launcher_wait_below_drain_is_named"));
-  // a parent kill of 43 s does not cover a 30 s route and a 14 s child drain
-  it("example parent_kill_below_route_and_drain_is_named", () => suite.example("parent_kill_below_route_and_drain_is_named"));
-  // a lost-exit window of 2 min is shorter than relaunch 60 s + start 30 s + re-registration 41 s = 131 s
+  // a lost exit of 130 s does not cover the 131 s a supervisor needs to return
   it("example lost_exit_below_supervisor_return_is_named", () => suite.example("lost_exit_below_supervisor_return_is_named"));
-  // covering exactly 131 s is enough
+  // a lost exit of exactly 131 s covers the return
   it("example lost_exit_equal_to_supervisor_return_is_ordered", () => suite.example("lost_exit_equal_to_supervisor_return_is_ordered"));
-  // a busy refresh overridden to 10 min without the max age following it (still 30 min) lets evidence expire
-  it("example longer_refresh_breaks_busy_evidence", () => suite.example("longer_refresh_breaks_busy_evidence"));
-  // an answer phase overridden to 6 s with the hold still 10 s leaves a gate open during the commit
-  it("example longer_answer_breaks_quiesce_hold", () => suite.example("longer_answer_breaks_quiesce_hold"));
-  // a 5 min window cannot hold (5 + 1) steps of 60 s = 6 min
+  // a lost exit of never (the wire's cap) covers a re-registration of never
+  it("example never_covers_a_return_of_never", () => suite.example("never_covers_a_return_of_never"));
+  // a finite lost exit does not cover a re-registration of never
+  it("example finite_lost_exit_does_not_cover_never", () => suite.example("finite_lost_exit_does_not_cover_never"));
+  // a 5 min window does not hold six 60 s steps
   it("example short_restart_window_breaks_crash_loop", () => suite.example("short_restart_window_breaks_crash_loop"));
-  // a 6 min window holds exactly six 60 s steps
+  // a window of exactly six steps holds them
   it("example restart_window_of_exactly_six_steps_is_ordered", () => suite.example("restart_window_of_exactly_six_steps_is_ordered"));
+  // a restart window of never holds 65 steps of never
+  it("example window_of_never_holds_any_steps", () => suite.example("window_of_never_holds_any_steps"));
   // a 5 s connect does not cover the 10 s auth floor
   it("example connect_below_auth_floor_is_named", () => suite.example("connect_below_auth_floor_is_named"));
-  // a registration backoff capped at 100 ms below its 250 ms base
-  it("example backoff_cap_below_base_is_named", () => suite.example("backoff_cap_below_base_is_named"));
-  // with the stop grace and the restart window both broken, the earlier relation is named
-  it("example first_violated_relation_wins", () => suite.example("first_violated_relation_wins"));
-  // stop grace 10 s (< 11 s) and launcher wait 28 s (< 29 s drain) both fail; the stop grace comes first
-  it("example stop_grace_before_launcher_wait", () => suite.example("stop_grace_before_launcher_wait"));
-  // launcher wait 28 s (< 29 s drain) and parent kill 43 s (< 30 s route + 14 s stop) both fail; the launcher wait comes first
-  it("example launcher_wait_before_parent_kill", () => suite.example("launcher_wait_before_parent_kill"));
-  // parent kill 43 s (< 44 s) and lost exit 130 s (< 131 s return) both fail; the parent kill comes first
-  it("example parent_kill_before_lost_worker", () => suite.example("parent_kill_before_lost_worker"));
-  // lost exit 130 s (< 131 s) and max age 29 min (< 25 + 5 min) both fail; the lost worker comes first
-  it("example lost_worker_before_busy_evidence", () => suite.example("lost_worker_before_busy_evidence"));
-  // max age 29 min (< 30 min) and hold 9 s (< 5 s + 5 s) both fail; the busy evidence comes first
-  it("example busy_evidence_before_quiesce_hold", () => suite.example("busy_evidence_before_quiesce_hold"));
-  // hold 9 s (< 10 s) and a 5 min window (< 6 steps of 60 s) both fail; the quiesce hold comes first
-  it("example quiesce_hold_before_crash_loop", () => suite.example("quiesce_hold_before_crash_loop"));
-  // a 5 min window (< 6 min) and a 5 s connect (< 10 s auth floor) both fail; the crash loop comes first
-  it("example crash_loop_before_worker_connect", () => suite.example("crash_loop_before_worker_connect"));
-  // a 5 s connect (< 10 s) and a 100 ms backoff cap (< 250 ms base) both fail; the worker connect comes first
-  it("example worker_connect_before_registration_backoff", () => suite.example("worker_connect_before_registration_backoff"));
-  // a launcher that waits exactly the 29 s drain covers it
-  it("example launcher_wait_equal_to_drain_is_ordered", () => suite.example("launcher_wait_equal_to_drain_is_ordered"));
   // a 10 s connect exactly covers the 10 s auth floor
   it("example connect_equal_to_auth_floor_is_ordered", () => suite.example("connect_equal_to_auth_floor_is_ordered"));
+  // a 100 ms cap is below the 250 ms base
+  it("example backoff_cap_below_base_is_named", () => suite.example("backoff_cap_below_base_is_named"));
   // a backoff capped at its 250 ms base (no doubling) is not below it
   it("example backoff_cap_equal_to_base_is_ordered", () => suite.example("backoff_cap_equal_to_base_is_ordered"));
-  // each timeout covers the sum of what it waits for (stop grace, launcher wait, parent kill, lost worker, busy evidence, quiesce hold), the restart window holds six crash-loop steps, connect covers auth, backoff cap covers base
+  // a zero first pause retries registration in a busy loop
+  it("example zero_backoff_base_is_named", () => suite.example("zero_backoff_base_is_named"));
+  // a 1 ms first pause is the least allowed
+  it("example one_ms_backoff_base_is_ordered", () => suite.example("one_ms_backoff_base_is_ordered"));
+  // a zero refresh interval rewrites busy evidence in a busy loop
+  it("example zero_busy_refresh_is_named", () => suite.example("zero_busy_refresh_is_named"));
+  // lost exit 130 s and a 5 min window both fail; the lost worker comes first
+  it("example lost_worker_before_crash_loop", () => suite.example("lost_worker_before_crash_loop"));
+  // a 5 min window and a 5 s connect both fail; the crash loop comes first
+  it("example crash_loop_before_worker_connect", () => suite.example("crash_loop_before_worker_connect"));
+  // a 5 s connect and a 100 ms cap both fail; the worker connect comes first
+  it("example worker_connect_before_registration_backoff", () => suite.example("worker_connect_before_registration_backoff"));
+  // a zero cap below the 250 ms base breaks the backoff (the base itself is fine)
+  it("example zero_backoff_cap_is_named", () => suite.example("zero_backoff_cap_is_named"));
+  // a zero base and a zero refresh both fail; the backoff base comes first
+  it("example backoff_base_before_busy_refresh", () => suite.example("backoff_base_before_busy_refresh"));
+  // a lost exit 1 ms short of never does not cover a return of never
+  it("example lost_exit_just_below_never_is_named", () => suite.example("lost_exit_just_below_never_is_named"));
+  // a restart window 1 ms short of never does not hold steps of never
+  it("example window_just_below_never_is_named", () => suite.example("window_just_below_never_is_named"));
+  // each timeout covers the sum of what it waits for (stop grace, launcher wait, parent kill, lost worker, busy evidence, quiesce hold), the restart window holds six crash-loop steps, connect covers auth, backoff cap covers base, and no retry pause is zero
   it("law timeouts_ordered", () => suite.law("timeouts_ordered"));
-  // the runtime's check answers Ordered exactly when every relation holds on the effective values (a timeout equal to the sum it waits for is enough), and otherwise names the first relation, in Relation's order, that fails
+  // the runtime's check answers Ordered exactly when every relation holds on the effective values (a timeout equal to the sum it waits for is enough, and never covers never), and otherwise names the first relation, in Relation's order, that fails
   it("law timeouts_check_first_violated", () => suite.law("timeouts_check_first_violated"));
   // the check the daemon runs once per process on its effective timeouts answers as the model on every vector
   it("law timeouts_ffi_*", () => suite.law("timeouts_ffi_*"));

@@ -2,91 +2,106 @@
 
 /**
  * Idle shutdown, adoption and launch retries of the supervisor. Idle shutdown (a launcher replacing
- * an older daemon) never aborts a run: the supervisor asks each worker to quiesce; an idle worker
- * closes its run gate and answers quiesced, a busy one answers busy and leaves its gate as it was.
- * A run starts only at an open gate. The supervisor stops the workers only if all answered
- * quiesced within QUIESCE_ANSWER_MS; otherwise it answers busy and releases the gates. A quiesced
- * worker reopens its own gate after QUIESCE_HOLD_MS without stop or release. The client never
+ * an older daemon) never aborts any work: the supervisor asks each worker to quiesce; a worker
+ * whose work set (the one `WorkSet` of orphan, read by `HasWork`) is empty closes its run gate and
+ * answers quiesced, a worker with work answers busy and leaves its gate as it was. No work starts
+ * at a closed gate. The supervisor sends the stops only if all answered quiesced within
+ * QUIESCE_ANSWER_MS; otherwise it answers busy and releases the gates. A quiesced worker reopens
+ * its own gate after QUIESCE_HOLD_MS without stop or release, whatever the supervisor does or
+ * whether it still lives, and a worker whose gate has reopened refuses a stop. The client never
  * decides. `Quiesce` is this protocol between one supervisor and WORKERS workers, every
- * interleaving explored. A supervisor adopts a live worker only of the same build (`Adopt`);
- * others stop as lost workers do (work stays resumable) and their sessions restart on this build.
- * A failed boot launch retries under the restart budget (`RetryLaunch`): before each retry it
- * stops an earlier process that survived its stop, never launches beside it, and a survivor that
- * lives on counts as one more failure.
+ * interleaving explored, the supervisor lost at any point of a round. A supervisor adopts a live
+ * worker only of the same build (`Adopt`); others stop as lost workers do (work stays resumable)
+ * and their sessions restart on this build. A failed boot launch retries under the worker's
+ * restart budget (`RetryLaunch`, fed with the RestartBudget verdict of supervise): before each
+ * retry it stops an earlier process that survived its stop, never launches beside it, and a
+ * survivor that lives on is fed to the budget as one more failure.
  *
  * @module
  */
 
 import * as rt from "../../runtime/index.js";
-import { RESTART_MAX_FAILURES } from "./supervise.js";
+import type { WorkSet } from "./orphan.js";
+import { decideHasWork } from "./orphan.js";
+import type { Verdict } from "./supervise.js";
 
 /**
  * workers in the composed quiesce model; three exercise every mix of idle and busy
  *
- * spec/launcher.yaml:28
+ * spec/launcher.yaml:34
  */
 export const WORKERS: number = 3;
 
 /**
  * a worker's run gate
  *
- * spec/launcher.yaml:30
+ * spec/launcher.yaml:36
  */
 export type Gate = "Open" | "Closed";
 
 /**
  * a worker's answer in the current quiesce round
  *
- * spec/launcher.yaml:31
+ * spec/launcher.yaml:37
  */
 export type Answer = "Unasked" | "Quiesced" | "Busy";
 
 /**
- * the supervisor's idle-shutdown phase
+ * the supervisor's idle-shutdown phase; Lost once it died
  *
- * spec/launcher.yaml:32
+ * spec/launcher.yaml:38
  */
-export type Phase = "Serving" | "Asking" | "Stopped";
+export type Phase = "Serving" | "Asking" | "Stopping" | "Lost";
 
 /**
  * one worker as the protocol sees it
  *
- * spec/launcher.yaml:33
+ * spec/launcher.yaml:39
  */
 export interface Worker {
-  /** a run is in progress */
-  readonly running: boolean;
   /** the worker's run gate */
   readonly gate: Gate;
   /** its answer in the current round */
   readonly answer: Answer;
+  /** what it has in flight (the one work set) */
+  readonly work: WorkSet;
+  /** the worker exited on the supervisor's stop */
+  readonly stopped: boolean;
 }
 
 /**
  * what one event of the protocol produced
  *
- * spec/launcher.yaml:39
+ * spec/launcher.yaml:46
  */
-export type QuiesceOutput = "RunStarted" | "RunRefused" | "RunEnded" | "Asked" | "AnsweredQuiesced" | "AnsweredBusy" | "Busy" | "Stopped" | "GateOpened" | "Ignored";
+export type QuiesceOutput = "WorkChanged" | "WorkRefused" | "Asked" | "AnsweredQuiesced" | "AnsweredBusy" | "Busy" | "Stopping" | "WorkerStopped" | "StopRefused" | "GateOpened" | "SupervisorGone" | "Ignored";
 
 /**
  * what a booting supervisor does with a live worker
  *
- * spec/launcher.yaml:42
+ * spec/launcher.yaml:49
  */
 export type AdoptVerdict = "AdoptWorker" | "StopAsLost";
 
 /**
  * the next step after a failed boot launch
  *
- * spec/launcher.yaml:45
+ * spec/launcher.yaml:52
  */
-export type RetryVerdict = "GiveUp" | "CountFailure" | "StopSurvivor" | "Launch";
+export type RetryVerdict =
+  /** the restart budget gave the worker up; its session stays down */
+  | { readonly kind: "GiveUp" }
+  /** the survivor lives on after its stop; feed one more failure to the budget */
+  | { readonly kind: "CountFailure" }
+  /** stop the earlier process first (identity-gated), then ask again */
+  | { readonly kind: "StopSurvivor" }
+  /** launch after the budget's pause */
+  | { readonly kind: "Launch"; readonly pause_ms: number };
 
 /**
  * State of Quiesce.
  *
- * spec/launcher.yaml:74
+ * spec/launcher.yaml:85
  */
 export interface QuiesceState {
   /** the supervisor's phase */
@@ -98,13 +113,11 @@ export interface QuiesceState {
 /**
  * Events of Quiesce.
  *
- * spec/launcher.yaml:74
+ * spec/launcher.yaml:85
  */
 export type QuiesceEvent =
-  /** worker w is asked to start a run */
-  | { readonly kind: "RunStart"; readonly w: number }
-  /** worker w's run ended */
-  | { readonly kind: "RunEnd"; readonly w: number }
+  /** worker w's work set changes to `work` (a run or a job starts or ends, input is queued or withdrawn, ...) */
+  | { readonly kind: "Work"; readonly w: number; readonly work: WorkSet }
   /** a launcher asked the supervisor to shut down if idle; it asks every worker to quiesce */
   | { readonly kind: "Ask" }
   /** worker w's answer reaches the supervisor */
@@ -113,15 +126,19 @@ export type QuiesceEvent =
   | { readonly kind: "AnswerTimeout" }
   /** the supervisor decides on the answers it has */
   | { readonly kind: "Commit" }
+  /** the supervisor's stop reaches worker w */
+  | { readonly kind: "Stop"; readonly w: number }
   /** the supervisor's release reaches worker w */
   | { readonly kind: "Release"; readonly w: number }
   /** worker w's quiesce hold (QUIESCE_HOLD_MS) expired */
-  | { readonly kind: "HoldExpiry"; readonly w: number };
+  | { readonly kind: "HoldExpiry"; readonly w: number }
+  /** the supervisor died; no answer, commit, stop or release of it arrives any more */
+  | { readonly kind: "SupervisorLost" };
 
 /**
  * Facts of Adopt.
  *
- * spec/launcher.yaml:49
+ * spec/launcher.yaml:60
  */
 export interface AdoptFacts {
   /** the worker's version equals the supervisor's */
@@ -133,11 +150,11 @@ export interface AdoptFacts {
 /**
  * Facts of RetryLaunch.
  *
- * spec/launcher.yaml:58
+ * spec/launcher.yaml:69
  */
 export interface RetryLaunchFacts {
-  /** this launch's failures inside the restart window as the RestartBudget counts them, this one included */
-  readonly failures: number;
+  /** the worker's RestartBudget verdict for the latest failure (the failed launch, or the survivor found alive again) */
+  readonly budget: Verdict;
   /** a process at the earlier launch's pid is alive */
   readonly earlier_alive: boolean;
   /** that process has the earlier launch's recorded identity (pid and start time) */
@@ -146,69 +163,85 @@ export interface RetryLaunchFacts {
   readonly stop_sent: boolean;
 }
 
+/** A default value, built once (values are never changed). */
+const defaultWorker: Worker = {
+  gate: "Open",
+  answer: "Unasked",
+  work: {
+    run: false,
+    compaction: false,
+    queued_input: false,
+    admitted_run_start: false,
+    background_job: false,
+    user_bash: false,
+    unsettled_child: false,
+    workflow_run: false,
+    withdrawn_input: false,
+  },
+  stopped: false,
+};
+
 /**
  * The state Quiesce starts in.
  *
- * spec/launcher.yaml:74
+ * spec/launcher.yaml:85
  */
 export function initialQuiesce(): QuiesceState {
   return {
     phase: "Serving",
-    workers: rt.repeat<Worker>(WORKERS, { running: false, gate: "Open", answer: "Unasked" }),
+    workers: rt.repeat<Worker>(WORKERS, {
+      gate: "Open",
+      answer: "Unasked",
+      work: {
+        run: false,
+        compaction: false,
+        queued_input: false,
+        admitted_run_start: false,
+        background_job: false,
+        user_bash: false,
+        unsettled_child: false,
+        workflow_run: false,
+        withdrawn_input: false,
+      },
+      stopped: false,
+    }),
   };
 }
 
 /**
- * One supervisor and WORKERS workers in the idle-shutdown protocol; every event names the worker it concerns.
+ * One supervisor and WORKERS workers in the idle-shutdown protocol; every event names the worker it concerns. The supervisor may be lost at any point (SupervisorLost); the workers' gates and holds are their own.
  *
- * spec/launcher.yaml:74
+ * spec/launcher.yaml:85
  */
 export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceState, QuiesceOutput> {
   switch (e.kind) {
-    case "RunStart": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
-      // stopped (spec/launcher.yaml:94)
-      if (s.phase === "Stopped") {
+    case "Work": {
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+      // stopped: a stopped worker takes nothing; its session starts on a new worker (spec/launcher.yaml:106)
+      if (me.stopped) {
         return {
           state: s,
-          output: "RunRefused",
-          rule: "Quiesce.RunStart.stopped",
+          output: "WorkRefused",
+          rule: "Quiesce.Work.stopped",
         };
       }
-      // gate_closed: a run starts only at an open gate (spec/launcher.yaml:95)
-      if (me.gate === "Closed" || me.running) {
+      // gate_closed: no work starts at a closed gate: a run, a job or queued input waits for the gate (its source retries); withdrawn input is not work (spec/launcher.yaml:107)
+      if (me.gate === "Closed" && decideHasWork({ work: e.work }).verdict) {
         return {
           state: s,
-          output: "RunRefused",
-          rule: "Quiesce.RunStart.gate_closed",
+          output: "WorkRefused",
+          rule: "Quiesce.Work.gate_closed",
         };
       }
-      // start (spec/launcher.yaml:96)
+      // change (spec/launcher.yaml:108)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, running: true }) },
-        output: "RunStarted",
-        rule: "Quiesce.RunStart.start",
-      };
-    }
-    case "RunEnd": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
-      // not_running (spec/launcher.yaml:101)
-      if (!me.running) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Quiesce.RunEnd.not_running",
-        };
-      }
-      // end (spec/launcher.yaml:102)
-      return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, running: false }) },
-        output: "RunEnded",
-        rule: "Quiesce.RunEnd.end",
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, work: e.work }) },
+        output: "WorkChanged",
+        rule: "Quiesce.Work.change",
       };
     }
     case "Ask": {
-      // not_serving (spec/launcher.yaml:105)
+      // not_serving (spec/launcher.yaml:111)
       if (!(s.phase === "Serving")) {
         return {
           state: s,
@@ -216,7 +249,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
           rule: "Quiesce.Ask.not_serving",
         };
       }
-      // ask: a new round; every answer is pending (spec/launcher.yaml:106)
+      // ask: a new round; every answer is pending (spec/launcher.yaml:112)
       return {
         state: { phase: "Asking", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
         output: "Asked",
@@ -224,32 +257,35 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       };
     }
     case "Answer": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
-      // not_asked (spec/launcher.yaml:114)
-      if (!(s.phase === "Asking") || !(me.answer === "Unasked")) {
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+      // not_asked (spec/launcher.yaml:120)
+      if (!(s.phase === "Asking") || !(me.answer === "Unasked") || me.stopped) {
         return {
           state: s,
           output: "Ignored",
           rule: "Quiesce.Answer.not_asked",
         };
       }
-      // busy: a busy worker answers busy and leaves its gate as it was (spec/launcher.yaml:115)
-      if (me.running) {
+      // busy: a worker with work (the one work set) answers busy and leaves its gate as it was (spec/launcher.yaml:121)
+      if (decideHasWork({ work: me.work }).verdict) {
         return {
-          state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, answer: "Busy" }) },
+          state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, answer: "Busy" }) },
           output: "AnsweredBusy",
           rule: "Quiesce.Answer.busy",
         };
       }
-      // idle: an idle worker closes its gate and answers quiesced (spec/launcher.yaml:120)
+      // idle: an idle worker closes its gate and answers quiesced (spec/launcher.yaml:126)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Closed", answer: "Quiesced" }) },
+        state: {
+          phase: s.phase,
+          workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Closed", answer: "Quiesced" }),
+        },
         output: "AnsweredQuiesced",
         rule: "Quiesce.Answer.idle",
       };
     }
     case "AnswerTimeout": {
-      // not_asking (spec/launcher.yaml:126)
+      // not_asking (spec/launcher.yaml:132)
       if (!(s.phase === "Asking")) {
         return {
           state: s,
@@ -257,7 +293,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
           rule: "Quiesce.AnswerTimeout.not_asking",
         };
       }
-      // timeout: answers missing after QUIESCE_ANSWER_MS; answer busy, release the gates (spec/launcher.yaml:127)
+      // timeout: answers missing after QUIESCE_ANSWER_MS; answer busy, release the gates (spec/launcher.yaml:133)
       return {
         state: { phase: "Serving", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
         output: "Busy",
@@ -265,7 +301,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
       };
     }
     case "Commit": {
-      // not_asking (spec/launcher.yaml:133)
+      // not_asking (spec/launcher.yaml:139)
       if (!(s.phase === "Asking")) {
         return {
           state: s,
@@ -273,53 +309,94 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
           rule: "Quiesce.Commit.not_asking",
         };
       }
-      // stop: every worker answered quiesced; stop them all (spec/launcher.yaml:134)
+      // stop: every worker answered quiesced; send each its stop (spec/launcher.yaml:140)
       if (s.workers.every((x) => x.answer === "Quiesced")) {
         return {
-          state: { ...s, phase: "Stopped" },
-          output: "Stopped",
+          state: { phase: "Stopping", workers: s.workers },
+          output: "Stopping",
           rule: "Quiesce.Commit.stop",
         };
       }
-      // busy: some worker is busy or silent; answer busy, stop nothing, release the gates (spec/launcher.yaml:139)
+      // busy: some worker is busy or silent; answer busy, stop nothing, release the gates (spec/launcher.yaml:145)
       return {
         state: { phase: "Serving", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
         output: "Busy",
         rule: "Quiesce.Commit.busy",
       };
     }
+    case "Stop": {
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+      // not_stopping (spec/launcher.yaml:153)
+      if (!(s.phase === "Stopping") || me.stopped) {
+        return {
+          state: s,
+          output: "Ignored",
+          rule: "Quiesce.Stop.not_stopping",
+        };
+      }
+      // refused: a worker whose hold expired (its gate reopened) refuses the stop; it may be running again (spec/launcher.yaml:154)
+      if (me.gate === "Open") {
+        return {
+          state: s,
+          output: "StopRefused",
+          rule: "Quiesce.Stop.refused",
+        };
+      }
+      // stop: a worker still holding its gate closed exits (spec/launcher.yaml:158)
+      return {
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, stopped: true }) },
+        output: "WorkerStopped",
+        rule: "Quiesce.Stop.stop",
+      };
+    }
     case "Release": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
-      // stale: stopped, already open, or a release of an earlier round reaching a worker quiesced in this one (spec/launcher.yaml:147)
-      if (s.phase === "Stopped" || me.gate === "Open" || ((s.phase as Phase) === "Asking" && me.answer === "Quiesced")) {
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+      // stale: a release of a lost supervisor never arrives; a stopped worker or an open gate has nothing to release (spec/launcher.yaml:163)
+      if (s.phase === "Lost" || me.stopped || me.gate === "Open") {
         return {
           state: s,
           output: "Ignored",
           rule: "Quiesce.Release.stale",
         };
       }
-      // reopen (spec/launcher.yaml:151)
+      // reopen (spec/launcher.yaml:167)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
         output: "GateOpened",
         rule: "Quiesce.Release.reopen",
       };
     }
     case "HoldExpiry": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, { running: false, gate: "Open", answer: "Unasked" });
-      // stale: stopped, already open, or a hold of an earlier round (this round's hold outlasts answers and commit) (spec/launcher.yaml:156)
-      if (s.phase === "Stopped" || me.gate === "Open" || ((s.phase as Phase) === "Asking" && me.answer === "Quiesced")) {
+      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+      // stale: a stopped worker or an open gate has no hold (spec/launcher.yaml:172)
+      if (me.stopped || me.gate === "Open") {
         return {
           state: s,
           output: "Ignored",
           rule: "Quiesce.HoldExpiry.stale",
         };
       }
-      // reopen: the worker reopens its own gate without stop or release (spec/launcher.yaml:160)
+      // reopen: the worker reopens its own gate, whatever the supervisor's phase, without stop or release (spec/launcher.yaml:173)
       return {
-        state: { ...s, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
+        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
         output: "GateOpened",
         rule: "Quiesce.HoldExpiry.reopen",
+      };
+    }
+    case "SupervisorLost": {
+      // already_lost (spec/launcher.yaml:176)
+      if (s.phase === "Lost") {
+        return {
+          state: s,
+          output: "Ignored",
+          rule: "Quiesce.SupervisorLost.already_lost",
+        };
+      }
+      // lost: the round (if any) dies with the supervisor; the workers keep their gates until their holds expire (spec/launcher.yaml:177)
+      return {
+        state: { phase: "Lost", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
+        output: "SupervisorGone",
+        rule: "Quiesce.SupervisorLost.lost",
       };
     }
   }
@@ -328,17 +405,17 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
 /**
  * Adopt a live worker only of the same build (same version and same build id); otherwise stop it as a lost worker, its work resumable.
  *
- * spec/launcher.yaml:49
+ * spec/launcher.yaml:60
  */
 export function decideAdopt(f: AdoptFacts): rt.Decided<AdoptVerdict> {
-  // same_build (spec/launcher.yaml:56)
+  // same_build (spec/launcher.yaml:67)
   if (f.same_version && f.same_build_id) {
     return {
       verdict: "AdoptWorker",
       rule: "Adopt.same_build",
     };
   }
-  // other_build: stop as lost; the session restarts on this build (spec/launcher.yaml:57)
+  // other_build: stop as lost; the session restarts on this build (spec/launcher.yaml:68)
   return {
     verdict: "StopAsLost",
     rule: "Adopt.other_build",
@@ -346,47 +423,113 @@ export function decideAdopt(f: AdoptFacts): rt.Decided<AdoptVerdict> {
 }
 
 /**
- * After a failed boot launch, under the restart budget, stop a surviving earlier process before any retry and never launch beside it.
+ * After a failed boot launch, under the worker's restart budget, stop a surviving earlier process before any retry and never launch beside it.
  *
- * spec/launcher.yaml:58
+ * spec/launcher.yaml:69
  */
 export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict> {
-  const survivor: boolean = f.earlier_alive && f.identity_matches;
-  // given_up: more than RESTART_MAX_FAILURES failures in the window (spec/launcher.yaml:69)
-  if (f.failures > RESTART_MAX_FAILURES) {
+  // given_up: the budget gave up (or refused the failure as bad input) (spec/launcher.yaml:80)
+  if (!(f.budget.kind === "Restart")) {
     return {
-      verdict: "GiveUp",
+      verdict: { kind: "GiveUp" },
       rule: "RetryLaunch.given_up",
     };
   }
-  // survivor_lives_on: a survivor alive after its stop counts one more failure (spec/launcher.yaml:70)
+  const survivor: boolean = f.earlier_alive && f.identity_matches;
+  // survivor_lives_on: a survivor alive after its stop counts one more failure (spec/launcher.yaml:81)
   if (survivor && f.stop_sent) {
     return {
-      verdict: "CountFailure",
+      verdict: { kind: "CountFailure" },
       rule: "RetryLaunch.survivor_lives_on",
     };
   }
-  // stop_survivor: stop the survivor first, identity-gated (spec/launcher.yaml:71)
+  // stop_survivor: stop the survivor first, identity-gated (spec/launcher.yaml:82)
   if (survivor) {
     return {
-      verdict: "StopSurvivor",
+      verdict: { kind: "StopSurvivor" },
       rule: "RetryLaunch.stop_survivor",
     };
   }
-  // launch (spec/launcher.yaml:72)
+  // launch: launch after the budget's pause (spec/launcher.yaml:83)
   return {
-    verdict: "Launch",
+    verdict: {
+      kind: "Launch",
+      pause_ms: (f.budget as Verdict).kind === "Restart" ? (f.budget as Extract<Verdict, { kind: "Restart" }>).pause_ms : 0,
+    },
     rule: "RetryLaunch.launch",
   };
 }
 
+/**
+ * The machine Quiesce: its initial state, its step and its rule ids.
+ *
+ * spec/launcher.yaml:85
+ */
+export const Quiesce = {
+  name: "Quiesce",
+  initial: initialQuiesce,
+  step: stepQuiesce,
+  rules: [
+    "Quiesce.Work.stopped",
+    "Quiesce.Work.gate_closed",
+    "Quiesce.Work.change",
+    "Quiesce.Ask.not_serving",
+    "Quiesce.Ask.ask",
+    "Quiesce.Answer.not_asked",
+    "Quiesce.Answer.busy",
+    "Quiesce.Answer.idle",
+    "Quiesce.AnswerTimeout.not_asking",
+    "Quiesce.AnswerTimeout.timeout",
+    "Quiesce.Commit.not_asking",
+    "Quiesce.Commit.stop",
+    "Quiesce.Commit.busy",
+    "Quiesce.Stop.not_stopping",
+    "Quiesce.Stop.refused",
+    "Quiesce.Stop.stop",
+    "Quiesce.Release.stale",
+    "Quiesce.Release.reopen",
+    "Quiesce.HoldExpiry.stale",
+    "Quiesce.HoldExpiry.reopen",
+    "Quiesce.SupervisorLost.already_lost",
+    "Quiesce.SupervisorLost.lost",
+  ],
+} as const;
+
+/**
+ * The decision Adopt: its function and its rule ids.
+ *
+ * spec/launcher.yaml:60
+ */
+export const Adopt = {
+  name: "Adopt",
+  decide: decideAdopt,
+  rules: [
+    "Adopt.same_build",
+    "Adopt.other_build",
+  ],
+} as const;
+
+/**
+ * The decision RetryLaunch: its function and its rule ids.
+ *
+ * spec/launcher.yaml:69
+ */
+export const RetryLaunch = {
+  name: "RetryLaunch",
+  decide: decideRetryLaunch,
+  rules: [
+    "RetryLaunch.given_up",
+    "RetryLaunch.survivor_lives_on",
+    "RetryLaunch.stop_survivor",
+    "RetryLaunch.launch",
+  ],
+} as const;
+
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
-  "Quiesce.RunStart.stopped",
-  "Quiesce.RunStart.gate_closed",
-  "Quiesce.RunStart.start",
-  "Quiesce.RunEnd.not_running",
-  "Quiesce.RunEnd.end",
+  "Quiesce.Work.stopped",
+  "Quiesce.Work.gate_closed",
+  "Quiesce.Work.change",
   "Quiesce.Ask.not_serving",
   "Quiesce.Ask.ask",
   "Quiesce.Answer.not_asked",
@@ -397,10 +540,15 @@ export const RULES = [
   "Quiesce.Commit.not_asking",
   "Quiesce.Commit.stop",
   "Quiesce.Commit.busy",
+  "Quiesce.Stop.not_stopping",
+  "Quiesce.Stop.refused",
+  "Quiesce.Stop.stop",
   "Quiesce.Release.stale",
   "Quiesce.Release.reopen",
   "Quiesce.HoldExpiry.stale",
   "Quiesce.HoldExpiry.reopen",
+  "Quiesce.SupervisorLost.already_lost",
+  "Quiesce.SupervisorLost.lost",
   "Adopt.same_build",
   "Adopt.other_build",
   "RetryLaunch.given_up",
@@ -411,62 +559,16 @@ export const RULES = [
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {
-  Quiesce: {
-    initial: initialQuiesce,
-    step: stepQuiesce,
-    rules: [
-      "Quiesce.RunStart.stopped",
-      "Quiesce.RunStart.gate_closed",
-      "Quiesce.RunStart.start",
-      "Quiesce.RunEnd.not_running",
-      "Quiesce.RunEnd.end",
-      "Quiesce.Ask.not_serving",
-      "Quiesce.Ask.ask",
-      "Quiesce.Answer.not_asked",
-      "Quiesce.Answer.busy",
-      "Quiesce.Answer.idle",
-      "Quiesce.AnswerTimeout.not_asking",
-      "Quiesce.AnswerTimeout.timeout",
-      "Quiesce.Commit.not_asking",
-      "Quiesce.Commit.stop",
-      "Quiesce.Commit.busy",
-      "Quiesce.Release.stale",
-      "Quiesce.Release.reopen",
-      "Quiesce.HoldExpiry.stale",
-      "Quiesce.HoldExpiry.reopen",
-    ],
-  },
+  Quiesce,
 } as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  Adopt: {
-    decide: decideAdopt,
-    rules: [
-      "Adopt.same_build",
-      "Adopt.other_build",
-    ],
-    guards: {
-      "Adopt.same_build": "f.same_version && f.same_build_id",
-    },
-  },
-  RetryLaunch: {
-    decide: decideRetryLaunch,
-    rules: [
-      "RetryLaunch.given_up",
-      "RetryLaunch.survivor_lives_on",
-      "RetryLaunch.stop_survivor",
-      "RetryLaunch.launch",
-    ],
-    guards: {
-      "RetryLaunch.given_up": "f.failures > RESTART_MAX_FAILURES",
-      "RetryLaunch.survivor_lives_on": "survivor && f.stop_sent",
-      "RetryLaunch.stop_survivor": "survivor",
-    },
-  },
+  Adopt,
+  RetryLaunch,
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  WORKERS: { value: WORKERS, override: false, derived: null },
+  WORKERS: { value: WORKERS, override: false, derived: false },
 } as const;

@@ -78,7 +78,6 @@ export function initialNotices(): NoticesState {
 export function stepNotices(s: NoticesState, e: NoticesEvent): rt.Step<NoticesState, NoticeOutput> {
   switch (e.kind) {
     case "Restore": {
-      const id: number = s.stored.length;
       // full: the model's bound (spec/notice.yaml:38)
       if (s.stored.length >= MAX_RESTORES) {
         return {
@@ -89,15 +88,27 @@ export function stepNotices(s: NoticesState, e: NoticesEvent): rt.Step<NoticesSt
       }
       // live: stored once and shown live once in the attached view (spec/notice.yaml:39)
       if (s.attached) {
+        const id: number = s.stored.length;
         return {
-          state: { ...s, restores: s.restores + 1, stored: rt.keepLast([...s.stored, id], MAX_RESTORES), view: rt.keepLast([...s.view, id], MAX_RESTORES) },
+          state: {
+            restores: s.restores + 1,
+            stored: rt.keepLast([...s.stored, id], MAX_RESTORES),
+            view: rt.keepLast([...s.view, id], MAX_RESTORES),
+            attached: s.attached,
+          },
           output: "Shown",
           rule: "Notices.Restore.live",
         };
       }
+      const id: number = s.stored.length;
       // store (spec/notice.yaml:47)
       return {
-        state: { ...s, restores: s.restores + 1, stored: rt.keepLast([...s.stored, id], MAX_RESTORES) },
+        state: {
+          restores: s.restores + 1,
+          stored: rt.keepLast([...s.stored, id], MAX_RESTORES),
+          view: s.view,
+          attached: s.attached,
+        },
         output: "Stored",
         rule: "Notices.Restore.store",
       };
@@ -105,7 +116,7 @@ export function stepNotices(s: NoticesState, e: NoticesEvent): rt.Step<NoticesSt
     case "Attach": {
       // rebuild: the transcript is rebuilt from all stored messages, replacing what was shown (spec/notice.yaml:52)
       return {
-        state: { ...s, view: s.stored, attached: true },
+        state: { restores: s.restores, stored: s.stored, view: s.stored, attached: true },
         output: "Rebuilt",
         rule: "Notices.Attach.rebuild",
       };
@@ -121,13 +132,32 @@ export function stepNotices(s: NoticesState, e: NoticesEvent): rt.Step<NoticesSt
     case "Detach": {
       // detach (spec/notice.yaml:63)
       return {
-        state: { ...s, view: [], attached: false },
+        state: { restores: s.restores, stored: s.stored, view: [], attached: false },
         output: "Detached",
         rule: "Notices.Detach.detach",
       };
     }
   }
 }
+
+/**
+ * The machine Notices: its initial state, its step and its rule ids.
+ *
+ * spec/notice.yaml:20
+ */
+export const Notices = {
+  name: "Notices",
+  initial: initialNotices,
+  step: stepNotices,
+  rules: [
+    "Notices.Restore.full",
+    "Notices.Restore.live",
+    "Notices.Restore.store",
+    "Notices.Attach.rebuild",
+    "Notices.Redeliver.drop",
+    "Notices.Detach.detach",
+  ],
+} as const;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -141,24 +171,13 @@ export const RULES = [
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {
-  Notices: {
-    initial: initialNotices,
-    step: stepNotices,
-    rules: [
-      "Notices.Restore.full",
-      "Notices.Restore.live",
-      "Notices.Restore.store",
-      "Notices.Attach.rebuild",
-      "Notices.Redeliver.drop",
-      "Notices.Detach.detach",
-    ],
-  },
+  Notices,
 } as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {} as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  MAX_RESTORES: { value: MAX_RESTORES, override: false, derived: null },
+  MAX_RESTORES: { value: MAX_RESTORES, override: false, derived: false },
 } as const;

@@ -149,7 +149,6 @@ export function decideHasWork(f: HasWorkFacts): rt.Decided<boolean> {
  * spec/orphan.yaml:54
  */
 export function decideOrphanExit(f: OrphanExitFacts): rt.Decided<OrphanVerdict> {
-  const has_work: boolean = decideHasWork({ work: f.work }).verdict;
   const capped: boolean = f.window_ms > WIRE_MAX_MS;
   // capped: a window past the wire's range never expires (spec/orphan.yaml:65)
   if (capped) {
@@ -158,6 +157,7 @@ export function decideOrphanExit(f: OrphanExitFacts): rt.Decided<OrphanVerdict> 
       rule: "OrphanExit.capped",
     };
   }
+  const has_work: boolean = decideHasWork({ work: f.work }).verdict;
   // idle_exit: without work, exit after one window and close the session (spec/orphan.yaml:69)
   if (!has_work && f.absent_ms >= f.window_ms) {
     return {
@@ -178,6 +178,43 @@ export function decideOrphanExit(f: OrphanExitFacts): rt.Decided<OrphanVerdict> 
     rule: "OrphanExit.wait",
   };
 }
+
+/**
+ * The decision HasWork: its function and its rule ids.
+ *
+ * spec/orphan.yaml:39
+ */
+export const HasWork = {
+  name: "HasWork",
+  decide: decideHasWork,
+  rules: [
+    "HasWork.run",
+    "HasWork.compaction",
+    "HasWork.queued_input",
+    "HasWork.admitted_run_start",
+    "HasWork.background_job",
+    "HasWork.user_bash",
+    "HasWork.unsettled_child",
+    "HasWork.workflow_run",
+    "HasWork.no_work",
+  ],
+} as const;
+
+/**
+ * The decision OrphanExit: its function and its rule ids.
+ *
+ * spec/orphan.yaml:54
+ */
+export const OrphanExit = {
+  name: "OrphanExit",
+  decide: decideOrphanExit,
+  rules: [
+    "OrphanExit.capped",
+    "OrphanExit.idle_exit",
+    "OrphanExit.busy_exit",
+    "OrphanExit.wait",
+  ],
+} as const;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -201,45 +238,9 @@ export const machines = {} as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  HasWork: {
-    decide: decideHasWork,
-    rules: [
-      "HasWork.run",
-      "HasWork.compaction",
-      "HasWork.queued_input",
-      "HasWork.admitted_run_start",
-      "HasWork.background_job",
-      "HasWork.user_bash",
-      "HasWork.unsettled_child",
-      "HasWork.workflow_run",
-      "HasWork.no_work",
-    ],
-    guards: {
-      "HasWork.run": "f.work.run",
-      "HasWork.compaction": "f.work.compaction",
-      "HasWork.queued_input": "f.work.queued_input",
-      "HasWork.admitted_run_start": "f.work.admitted_run_start",
-      "HasWork.background_job": "f.work.background_job",
-      "HasWork.user_bash": "f.work.user_bash",
-      "HasWork.unsettled_child": "f.work.unsettled_child",
-      "HasWork.workflow_run": "f.work.workflow_run",
-    },
-  },
-  OrphanExit: {
-    decide: decideOrphanExit,
-    rules: [
-      "OrphanExit.capped",
-      "OrphanExit.idle_exit",
-      "OrphanExit.busy_exit",
-      "OrphanExit.wait",
-    ],
-    guards: {
-      "OrphanExit.capped": "capped",
-      "OrphanExit.idle_exit": "!has_work && f.absent_ms >= f.window_ms",
-      "OrphanExit.busy_exit": "has_work && f.absent_ms >= 2 * f.window_ms",
-    },
-  },
+  HasWork,
+  OrphanExit,
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

@@ -195,7 +195,16 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
       }
       // open (spec/park.yaml:107)
       return {
-        state: { ...s, phase: "Parked", depth: e.depth },
+        state: {
+          phase: "Parked",
+          depth: e.depth,
+          attached: s.attached,
+          pause_lease: s.pause_lease,
+          scheduled_job: s.scheduled_job,
+          jobs: s.jobs,
+          kernel: s.kernel,
+          idle_ms: s.idle_ms,
+        },
         output: "Opened",
         rule: "Parked.Open.open",
       };
@@ -211,12 +220,29 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
       }
       // start: work starts; the idle clock stops (spec/park.yaml:111)
       return {
-        state: { ...s, phase: "Running", idle_ms: 0 },
+        state: {
+          phase: "Running",
+          depth: s.depth,
+          attached: s.attached,
+          pause_lease: s.pause_lease,
+          scheduled_job: s.scheduled_job,
+          jobs: s.jobs,
+          kernel: s.kernel,
+          idle_ms: 0,
+        },
         output: "RunStarted",
         rule: "Parked.RunStart.start",
       };
     }
     case "RunEnd": {
+      // not_running (spec/park.yaml:121)
+      if (!(s.phase === "Running")) {
+        return {
+          state: s,
+          output: "Ignored",
+          rule: "Parked.RunEnd.not_running",
+        };
+      }
       const verdict: ParkVerdict = decideParkRelease({
         work: {
           run: false,
@@ -236,25 +262,35 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
         pause_lease: s.pause_lease,
         scheduled_job: s.scheduled_job,
       }).verdict;
-      // not_running (spec/park.yaml:121)
-      if (!(s.phase === "Running")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.RunEnd.not_running",
-        };
-      }
       // park: nothing to release (or the kernel is already released); a run end never evicts (spec/park.yaml:122)
       if (!(verdict === "ReleaseKernel") || s.kernel === "Released") {
         return {
-          state: { ...s, phase: "Parked" },
+          state: {
+            phase: "Parked",
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs,
+            kernel: s.kernel,
+            idle_ms: s.idle_ms,
+          },
           output: "Parked",
           rule: "Parked.RunEnd.park",
         };
       }
       // release: a free child releases its kernel as the run ends (spec/park.yaml:123)
       return {
-        state: { ...s, phase: "Parked", kernel: "Released" },
+        state: {
+          phase: "Parked",
+          depth: s.depth,
+          attached: s.attached,
+          pause_lease: s.pause_lease,
+          scheduled_job: s.scheduled_job,
+          jobs: s.jobs,
+          kernel: "Released",
+          idle_ms: s.idle_ms,
+        },
         output: "KernelReleased",
         rule: "Parked.RunEnd.release",
       };
@@ -271,7 +307,16 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
       // revive: the next kernel use revives a released kernel from its snapshot (spec/park.yaml:127)
       if (s.kernel === "Released") {
         return {
-          state: { ...s, kernel: "Live" },
+          state: {
+            phase: s.phase,
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs,
+            kernel: "Live",
+            idle_ms: s.idle_ms,
+          },
           output: "KernelRevived",
           rule: "Parked.KernelUse.revive",
         };
@@ -294,7 +339,16 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
       }
       // start: starting a job uses the kernel (spec/park.yaml:132)
       return {
-        state: { ...s, jobs: s.jobs + 1, kernel: "Live" },
+        state: {
+          phase: s.phase,
+          depth: s.depth,
+          attached: s.attached,
+          pause_lease: s.pause_lease,
+          scheduled_job: s.scheduled_job,
+          jobs: s.jobs + 1,
+          kernel: "Live",
+          idle_ms: s.idle_ms,
+        },
         output: "JobStarted",
         rule: "Parked.JobStart.start",
       };
@@ -311,19 +365,45 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
       // wake: the settlement wakes a run whose end parks again (spec/park.yaml:136)
       if (s.phase === "Parked") {
         return {
-          state: { ...s, phase: "Running", jobs: rt.sub(s.jobs, 1) },
+          state: {
+            phase: "Running",
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: rt.sub(s.jobs, 1),
+            kernel: s.kernel,
+            idle_ms: s.idle_ms,
+          },
           output: "Woke",
           rule: "Parked.JobSettle.wake",
         };
       }
       // settle: the run in progress takes the settlement (spec/park.yaml:137)
       return {
-        state: { ...s, jobs: rt.sub(s.jobs, 1) },
+        state: {
+          phase: s.phase,
+          depth: s.depth,
+          attached: s.attached,
+          pause_lease: s.pause_lease,
+          scheduled_job: s.scheduled_job,
+          jobs: rt.sub(s.jobs, 1),
+          kernel: s.kernel,
+          idle_ms: s.idle_ms,
+        },
         output: "JobSettled",
         rule: "Parked.JobSettle.settle",
       };
     }
     case "Park": {
+      // not_parked (spec/park.yaml:147)
+      if (!(s.phase === "Parked")) {
+        return {
+          state: s,
+          output: "Ignored",
+          rule: "Parked.Park.not_parked",
+        };
+      }
       const verdict: ParkVerdict = decideParkRelease({
         work: {
           run: false,
@@ -343,18 +423,19 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
         pause_lease: s.pause_lease,
         scheduled_job: s.scheduled_job,
       }).verdict;
-      // not_parked (spec/park.yaml:147)
-      if (!(s.phase === "Parked")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.Park.not_parked",
-        };
-      }
       // evict: ask the supervisor to stop this worker (spec/park.yaml:148)
       if (verdict === "AskStop") {
         return {
-          state: { ...s, phase: "Evicted" },
+          state: {
+            phase: "Evicted",
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs,
+            kernel: s.kernel,
+            idle_ms: s.idle_ms,
+          },
           output: "AskedStop",
           rule: "Parked.Park.evict",
         };
@@ -369,7 +450,16 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
       }
       // release (spec/park.yaml:150)
       return {
-        state: { ...s, kernel: "Released" },
+        state: {
+          phase: s.phase,
+          depth: s.depth,
+          attached: s.attached,
+          pause_lease: s.pause_lease,
+          scheduled_job: s.scheduled_job,
+          jobs: s.jobs,
+          kernel: "Released",
+          idle_ms: s.idle_ms,
+        },
         output: "KernelReleased",
         rule: "Parked.Park.release",
       };
@@ -385,7 +475,16 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
       }
       // holds (spec/park.yaml:154)
       return {
-        state: { ...s, attached: e.attached, pause_lease: e.pause_lease, scheduled_job: e.scheduled_job },
+        state: {
+          phase: s.phase,
+          depth: s.depth,
+          attached: e.attached,
+          pause_lease: e.pause_lease,
+          scheduled_job: e.scheduled_job,
+          jobs: s.jobs,
+          kernel: s.kernel,
+          idle_ms: s.idle_ms,
+        },
         output: "Noted",
         rule: "Parked.Holds.holds",
       };
@@ -394,7 +493,16 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
       // idle: the idle clock runs only while parked without work (spec/park.yaml:157)
       if (s.phase === "Parked" && s.jobs === 0) {
         return {
-          state: { ...s, idle_ms: Math.min(s.idle_ms + e.ms, WIRE_MAX_MS) },
+          state: {
+            phase: s.phase,
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs,
+            kernel: s.kernel,
+            idle_ms: Math.min(s.idle_ms + e.ms, WIRE_MAX_MS),
+          },
           output: "Noted",
           rule: "Parked.Elapse.idle",
         };
@@ -443,7 +551,6 @@ export function decideEvictionIn(f: EvictionInFacts): rt.Decided<EvictionTimer> 
  */
 export function decideParkRelease(f: ParkReleaseFacts): rt.Decided<ParkVerdict> {
   const has_work: boolean = decideHasWork({ work: f.work }).verdict;
-  const due: boolean = decideEvictionIn({ idle_ms: f.idle_ms, eviction_ms: f.eviction_ms }).verdict.kind === "Due";
   // working: any work holds both releases (a running kernel bash() handle or detached cell is a background job) (spec/park.yaml:75)
   if (has_work) {
     return {
@@ -451,6 +558,7 @@ export function decideParkRelease(f: ParkReleaseFacts): rt.Decided<ParkVerdict> 
       rule: "ParkRelease.working",
     };
   }
+  const due: boolean = decideEvictionIn({ idle_ms: f.idle_ms, eviction_ms: f.eviction_ms }).verdict.kind === "Due";
   // evict: an idle unattached root worker past the eviction time asks the supervisor to stop it (spec/park.yaml:76)
   if (f.depth === 0 && !f.attached && due) {
     return {
@@ -478,6 +586,74 @@ export function decideParkRelease(f: ParkReleaseFacts): rt.Decided<ParkVerdict> 
     rule: "ParkRelease.held",
   };
 }
+
+/**
+ * The machine Parked: its initial state, its step and its rule ids.
+ *
+ * spec/park.yaml:81
+ */
+export const Parked = {
+  name: "Parked",
+  initial: initialParked,
+  step: stepParked,
+  rules: [
+    "Parked.Open.opened",
+    "Parked.Open.open",
+    "Parked.RunStart.not_parked",
+    "Parked.RunStart.start",
+    "Parked.RunEnd.not_running",
+    "Parked.RunEnd.park",
+    "Parked.RunEnd.release",
+    "Parked.KernelUse.not_running",
+    "Parked.KernelUse.revive",
+    "Parked.KernelUse.use",
+    "Parked.JobStart.refused",
+    "Parked.JobStart.start",
+    "Parked.JobSettle.none",
+    "Parked.JobSettle.wake",
+    "Parked.JobSettle.settle",
+    "Parked.Park.not_parked",
+    "Parked.Park.evict",
+    "Parked.Park.keep",
+    "Parked.Park.release",
+    "Parked.Holds.evicted",
+    "Parked.Holds.holds",
+    "Parked.Elapse.idle",
+    "Parked.Elapse.busy",
+  ],
+} as const;
+
+/**
+ * The decision EvictionIn: its function and its rule ids.
+ *
+ * spec/park.yaml:50
+ */
+export const EvictionIn = {
+  name: "EvictionIn",
+  decide: decideEvictionIn,
+  rules: [
+    "EvictionIn.due",
+    "EvictionIn.after",
+    "EvictionIn.never",
+  ],
+} as const;
+
+/**
+ * The decision ParkRelease: its function and its rule ids.
+ *
+ * spec/park.yaml:60
+ */
+export const ParkRelease = {
+  name: "ParkRelease",
+  decide: decideParkRelease,
+  rules: [
+    "ParkRelease.working",
+    "ParkRelease.evict",
+    "ParkRelease.root",
+    "ParkRelease.release",
+    "ParkRelease.held",
+  ],
+} as const;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -516,71 +692,34 @@ export const RULES = [
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {
-  Parked: {
-    initial: initialParked,
-    step: stepParked,
-    rules: [
-      "Parked.Open.opened",
-      "Parked.Open.open",
-      "Parked.RunStart.not_parked",
-      "Parked.RunStart.start",
-      "Parked.RunEnd.not_running",
-      "Parked.RunEnd.park",
-      "Parked.RunEnd.release",
-      "Parked.KernelUse.not_running",
-      "Parked.KernelUse.revive",
-      "Parked.KernelUse.use",
-      "Parked.JobStart.refused",
-      "Parked.JobStart.start",
-      "Parked.JobSettle.none",
-      "Parked.JobSettle.wake",
-      "Parked.JobSettle.settle",
-      "Parked.Park.not_parked",
-      "Parked.Park.evict",
-      "Parked.Park.keep",
-      "Parked.Park.release",
-      "Parked.Holds.evicted",
-      "Parked.Holds.holds",
-      "Parked.Elapse.idle",
-      "Parked.Elapse.busy",
-    ],
-  },
+  Parked,
 } as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  EvictionIn: {
-    decide: decideEvictionIn,
-    rules: [
-      "EvictionIn.due",
-      "EvictionIn.after",
-      "EvictionIn.never",
-    ],
-    guards: {
-      "EvictionIn.due": "f.eviction_ms <= WIRE_MAX_MS && f.idle_ms >= f.eviction_ms",
-      "EvictionIn.after": "f.eviction_ms <= WIRE_MAX_MS",
-    },
-  },
-  ParkRelease: {
-    decide: decideParkRelease,
-    rules: [
-      "ParkRelease.working",
-      "ParkRelease.evict",
-      "ParkRelease.root",
-      "ParkRelease.release",
-      "ParkRelease.held",
-    ],
-    guards: {
-      "ParkRelease.working": "has_work",
-      "ParkRelease.evict": "f.depth == 0 && !f.attached && due",
-      "ParkRelease.root": "f.depth == 0",
-      "ParkRelease.release": "!f.pause_lease && !f.scheduled_job",
-    },
-  },
+  EvictionIn,
+  ParkRelease,
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  IDLE_EVICTION_MS: { value: IDLE_EVICTION_MS, override: true, derived: null },
-  MAX_JOBS: { value: MAX_JOBS, override: false, derived: null },
+  IDLE_EVICTION_MS: { value: IDLE_EVICTION_MS, override: true, derived: false },
+  MAX_JOBS: { value: MAX_JOBS, override: false, derived: false },
+} as const;
+
+/** Each decision rule's doc by rule id: what a verdict of that rule means, in words. */
+export const ruleDocs = {
+  "EvictionIn.due": "the idle time has reached the eviction time",
+  "EvictionIn.after": "arm the timer for the time left",
+  "EvictionIn.never": "an eviction time past the wire's range never expires",
+  "ParkRelease.working": "any work holds both releases (a running kernel bash() handle or detached cell is a background job)",
+  "ParkRelease.evict": "an idle unattached root worker past the eviction time asks the supervisor to stop it",
+  "ParkRelease.root": "a root worker keeps its kernel",
+  "ParkRelease.release": "a child with no pause lease and no scheduled job releases its kernel",
+  "ParkRelease.held": "a pause lease or a scheduled job holds a child's kernel",
+} as const;
+
+/** For each decision rule that compares two numbers: both sides of the comparison over the facts. */
+export const ruleSides = {
+  "EvictionIn.after": (f: EvictionInFacts): readonly [number, number] => [f.eviction_ms, WIRE_MAX_MS],
 } as const;

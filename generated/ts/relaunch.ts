@@ -148,7 +148,17 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
       // fail: a launch in progress dies before it listens (spec/relaunch.yaml:82)
       if (s.socket === "Starting") {
         return {
-          state: { ...s, socket: "Down", socket_mine: false },
+          state: {
+            socket: "Down",
+            socket_own: s.socket_own,
+            socket_mine: false,
+            phase: s.phase,
+            attached: s.attached,
+            peer_own: s.peer_own,
+            lost_ms: s.lost_ms,
+            workers: s.workers,
+            workers_own: s.workers_own,
+          },
           output: "LaunchFailed",
           rule: "Relaunch.Crash.fail",
         };
@@ -163,20 +173,22 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
       }
       // dies: the listening daemon dies; its workers wait orphaned and a connected client has lost it (spec/relaunch.yaml:84)
       return {
-        state: { ...s, socket: "Down", socket_mine: false, phase: s.phase === "Connected" ? "Lost" : s.phase, workers: "Orphaned" },
+        state: {
+          socket: "Down",
+          socket_own: s.socket_own,
+          socket_mine: false,
+          phase: s.phase === "Connected" ? "Lost" : s.phase,
+          attached: s.attached,
+          peer_own: s.peer_own,
+          lost_ms: s.lost_ms,
+          workers: "Orphaned",
+          workers_own: s.workers_own,
+        },
         output: "Crashed",
         rule: "Relaunch.Crash.dies",
       };
     }
     case "Probe": {
-      const verdict: RelaunchVerdict = decideRelaunchDecide({
-        attached: s.attached,
-        own_build: s.peer_own,
-        listening: s.socket === "Listening",
-        launch_held: (s.socket as Socket) === "Starting",
-        window_ms: CLIENT_RELAUNCH_WITHIN_MS,
-        lost_ms: s.lost_ms,
-      }).verdict;
       // not_lost (spec/relaunch.yaml:95)
       if (!(s.phase === "Lost")) {
         return {
@@ -185,10 +197,28 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
           rule: "Relaunch.Probe.not_lost",
         };
       }
+      const verdict: RelaunchVerdict = decideRelaunchDecide({
+        attached: s.attached,
+        own_build: s.peer_own,
+        listening: s.socket === "Listening",
+        launch_held: (s.socket as Socket) === "Starting",
+        window_ms: CLIENT_RELAUNCH_WITHIN_MS,
+        lost_ms: s.lost_ms,
+      }).verdict;
       // connect: use the daemon that listens (spec/relaunch.yaml:96)
       if (verdict === "Connect") {
         return {
-          state: { ...s, phase: "Connected", peer_own: s.socket_own, lost_ms: 0 },
+          state: {
+            socket: s.socket,
+            socket_own: s.socket_own,
+            socket_mine: s.socket_mine,
+            phase: "Connected",
+            attached: s.attached,
+            peer_own: s.socket_own,
+            lost_ms: 0,
+            workers: s.workers,
+            workers_own: s.workers_own,
+          },
           output: "Reconnected",
           rule: "Relaunch.Probe.connect",
         };
@@ -196,14 +226,34 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
       // stay: wait for the launch in progress, or leave (spec/relaunch.yaml:97)
       if (!((verdict as RelaunchVerdict) === "Relaunch")) {
         return {
-          state: { ...s, phase: (verdict as RelaunchVerdict) === "Leave" ? "Left" : s.phase },
+          state: {
+            socket: s.socket,
+            socket_own: s.socket_own,
+            socket_mine: s.socket_mine,
+            phase: (verdict as RelaunchVerdict) === "Leave" ? "Left" : s.phase,
+            attached: s.attached,
+            peer_own: s.peer_own,
+            lost_ms: s.lost_ms,
+            workers: s.workers,
+            workers_own: s.workers_own,
+          },
           output: (verdict as RelaunchVerdict) === "Leave" ? "Left" : "Waiting",
           rule: "Relaunch.Probe.stay",
         };
       }
       // relaunch: launch this client's build (spec/relaunch.yaml:102)
       return {
-        state: { ...s, socket: "Starting", socket_own: true, socket_mine: true },
+        state: {
+          socket: "Starting",
+          socket_own: true,
+          socket_mine: true,
+          phase: s.phase,
+          attached: s.attached,
+          peer_own: s.peer_own,
+          lost_ms: s.lost_ms,
+          workers: s.workers,
+          workers_own: s.workers_own,
+        },
         output: "Relaunched",
         rule: "Relaunch.Probe.relaunch",
       };
@@ -219,16 +269,22 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
       }
       // launch: it takes the free socket (a free socket is never this client's) (spec/relaunch.yaml:106)
       return {
-        state: { ...s, socket: "Starting", socket_own: e.own_build },
+        state: {
+          socket: "Starting",
+          socket_own: e.own_build,
+          socket_mine: s.socket_mine,
+          phase: s.phase,
+          attached: s.attached,
+          peer_own: s.peer_own,
+          lost_ms: s.lost_ms,
+          workers: s.workers,
+          workers_own: s.workers_own,
+        },
         output: "OtherLaunching",
         rule: "Relaunch.OtherLaunch.launch",
       };
     }
     case "Listen": {
-      const adopt: AdoptVerdict = decideAdopt({
-        same_version: s.workers_own === s.socket_own,
-        same_build_id: s.workers_own === s.socket_own,
-      }).verdict;
       // not_starting (spec/relaunch.yaml:111)
       if (!(s.socket === "Starting")) {
         return {
@@ -237,17 +293,41 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
           rule: "Relaunch.Listen.not_starting",
         };
       }
+      const adopt: AdoptVerdict = decideAdopt({
+        same_version: s.workers_own === s.socket_own,
+        same_build_id: s.workers_own === s.socket_own,
+      }).verdict;
       // adopt: the new supervisor adopts the live workers of its build (spec/relaunch.yaml:112)
       if (adopt === "AdoptWorker") {
         return {
-          state: { ...s, socket: "Listening", workers: "Served" },
+          state: {
+            socket: "Listening",
+            socket_own: s.socket_own,
+            socket_mine: s.socket_mine,
+            phase: s.phase,
+            attached: s.attached,
+            peer_own: s.peer_own,
+            lost_ms: s.lost_ms,
+            workers: "Served",
+            workers_own: s.workers_own,
+          },
           output: "Adopted",
           rule: "Relaunch.Listen.adopt",
         };
       }
       // stop_lost: workers of another build stop as lost; their sessions restart on this build (spec/relaunch.yaml:113)
       return {
-        state: { ...s, socket: "Listening", workers: "Served", workers_own: s.socket_own },
+        state: {
+          socket: "Listening",
+          socket_own: s.socket_own,
+          socket_mine: s.socket_mine,
+          phase: s.phase,
+          attached: s.attached,
+          peer_own: s.peer_own,
+          lost_ms: s.lost_ms,
+          workers: "Served",
+          workers_own: s.socket_own,
+        },
         output: "StoppedAsLost",
         rule: "Relaunch.Listen.stop_lost",
       };
@@ -256,7 +336,17 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
       // lost: the lost clock runs while the client is lost (spec/relaunch.yaml:116)
       if (s.phase === "Lost") {
         return {
-          state: { ...s, lost_ms: Math.min(s.lost_ms + e.ms, WIRE_MAX_MS) },
+          state: {
+            socket: s.socket,
+            socket_own: s.socket_own,
+            socket_mine: s.socket_mine,
+            phase: s.phase,
+            attached: s.attached,
+            peer_own: s.peer_own,
+            lost_ms: Math.min(s.lost_ms + e.ms, WIRE_MAX_MS),
+            workers: s.workers,
+            workers_own: s.workers_own,
+          },
           output: "Noted",
           rule: "Relaunch.Elapse.lost",
         };
@@ -271,7 +361,17 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
     case "Attachment": {
       // attach (spec/relaunch.yaml:120)
       return {
-        state: { ...s, attached: e.attached },
+        state: {
+          socket: s.socket,
+          socket_own: s.socket_own,
+          socket_mine: s.socket_mine,
+          phase: s.phase,
+          attached: e.attached,
+          peer_own: s.peer_own,
+          lost_ms: s.lost_ms,
+          workers: s.workers,
+          workers_own: s.workers_own,
+        },
         output: "Noted",
         rule: "Relaunch.Attachment.attach",
       };
@@ -285,7 +385,6 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
  * spec/relaunch.yaml:41
  */
 export function decideRelaunchDecide(f: RelaunchDecideFacts): rt.Decided<RelaunchVerdict> {
-  const in_window: boolean = f.lost_ms <= f.window_ms;
   // connect: a daemon listens: use it, whoever started it; never replace it (spec/relaunch.yaml:54)
   if (f.listening) {
     return {
@@ -293,6 +392,7 @@ export function decideRelaunchDecide(f: RelaunchDecideFacts): rt.Decided<Relaunc
       rule: "RelaunchDecide.connect",
     };
   }
+  const in_window: boolean = f.lost_ms <= f.window_ms;
   // leave: not attached, another build, or the window has passed: tell the user (spec/relaunch.yaml:55)
   if (!f.attached || !f.own_build || !in_window) {
     return {
@@ -313,6 +413,50 @@ export function decideRelaunchDecide(f: RelaunchDecideFacts): rt.Decided<Relaunc
     rule: "RelaunchDecide.relaunch",
   };
 }
+
+/**
+ * The machine Relaunch: its initial state, its step and its rule ids.
+ *
+ * spec/relaunch.yaml:59
+ */
+export const Relaunch = {
+  name: "Relaunch",
+  initial: initialRelaunch,
+  step: stepRelaunch,
+  rules: [
+    "Relaunch.Crash.fail",
+    "Relaunch.Crash.down",
+    "Relaunch.Crash.dies",
+    "Relaunch.Probe.not_lost",
+    "Relaunch.Probe.connect",
+    "Relaunch.Probe.stay",
+    "Relaunch.Probe.relaunch",
+    "Relaunch.OtherLaunch.held",
+    "Relaunch.OtherLaunch.launch",
+    "Relaunch.Listen.not_starting",
+    "Relaunch.Listen.adopt",
+    "Relaunch.Listen.stop_lost",
+    "Relaunch.Elapse.lost",
+    "Relaunch.Elapse.still",
+    "Relaunch.Attachment.attach",
+  ],
+} as const;
+
+/**
+ * The decision RelaunchDecide: its function and its rule ids.
+ *
+ * spec/relaunch.yaml:41
+ */
+export const RelaunchDecide = {
+  name: "RelaunchDecide",
+  decide: decideRelaunchDecide,
+  rules: [
+    "RelaunchDecide.connect",
+    "RelaunchDecide.leave",
+    "RelaunchDecide.wait",
+    "RelaunchDecide.relaunch",
+  ],
+} as const;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -339,46 +483,13 @@ export const RULES = [
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {
-  Relaunch: {
-    initial: initialRelaunch,
-    step: stepRelaunch,
-    rules: [
-      "Relaunch.Crash.fail",
-      "Relaunch.Crash.down",
-      "Relaunch.Crash.dies",
-      "Relaunch.Probe.not_lost",
-      "Relaunch.Probe.connect",
-      "Relaunch.Probe.stay",
-      "Relaunch.Probe.relaunch",
-      "Relaunch.OtherLaunch.held",
-      "Relaunch.OtherLaunch.launch",
-      "Relaunch.Listen.not_starting",
-      "Relaunch.Listen.adopt",
-      "Relaunch.Listen.stop_lost",
-      "Relaunch.Elapse.lost",
-      "Relaunch.Elapse.still",
-      "Relaunch.Attachment.attach",
-    ],
-  },
+  Relaunch,
 } as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  RelaunchDecide: {
-    decide: decideRelaunchDecide,
-    rules: [
-      "RelaunchDecide.connect",
-      "RelaunchDecide.leave",
-      "RelaunchDecide.wait",
-      "RelaunchDecide.relaunch",
-    ],
-    guards: {
-      "RelaunchDecide.connect": "f.listening",
-      "RelaunchDecide.leave": "!f.attached || !f.own_build || !in_window",
-      "RelaunchDecide.wait": "f.launch_held",
-    },
-  },
+  RelaunchDecide,
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

@@ -147,6 +147,9 @@ export interface ReplacementFacts {
   readonly protocol_agrees: boolean;
 }
 
+/** A default value, built once (values are never changed). */
+const defaultSeries: Series = { major: 0, minor: 0, patch: 0, pre_release: false };
+
 /**
  * The state Daemon starts in.
  *
@@ -199,10 +202,6 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
  * spec/replace.yaml:49
  */
 export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
-  const c: Series = (f.client ?? { major: 0, minor: 0, patch: 0, pre_release: false });
-  const d: Series = (f.daemon ?? { major: 0, minor: 0, patch: 0, pre_release: false });
-  const above: boolean = c.major > d.major || (c.major === d.major && (c.minor > d.minor || (c.minor === d.minor && c.patch > d.patch)));
-  const below: boolean = c.major < d.major || (c.major === d.major && (c.minor < d.minor || (c.minor === d.minor && c.patch < d.patch)));
   // unknown (spec/replace.yaml:63)
   if (f.client === null || f.daemon === null) {
     return {
@@ -210,6 +209,9 @@ export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
       rule: "Relate.unknown",
     };
   }
+  const c: Series = (f.client ?? defaultSeries);
+  const d: Series = (f.daemon ?? defaultSeries);
+  const above: boolean = c.major > d.major || (c.major === d.major && (c.minor > d.minor || (c.minor === d.minor && c.patch > d.patch)));
   // series_newer: a later series is newer whatever the pre-release parts (spec/replace.yaml:64)
   if (above) {
     return {
@@ -217,6 +219,7 @@ export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
       rule: "Relate.series_newer",
     };
   }
+  const below: boolean = c.major < d.major || (c.major === d.major && (c.minor < d.minor || (c.minor === d.minor && c.patch < d.patch)));
   // series_older (spec/replace.yaml:65)
   if (below) {
     return {
@@ -328,6 +331,62 @@ export function decideReplacement(f: ReplacementFacts): rt.Decided<ReplaceAnswer
   };
 }
 
+/**
+ * The machine Daemon: its initial state, its step and its rule ids.
+ *
+ * spec/replace.yaml:94
+ */
+export const Daemon = {
+  name: "Daemon",
+  initial: initialDaemon,
+  step: stepDaemon,
+  rules: [
+    "Daemon.ClientStart.replace",
+    "Daemon.ClientStart.keep",
+  ],
+} as const;
+
+/**
+ * The decision Relate: its function and its rule ids.
+ *
+ * spec/replace.yaml:49
+ */
+export const Relate = {
+  name: "Relate",
+  decide: decideRelate,
+  rules: [
+    "Relate.unknown",
+    "Relate.series_newer",
+    "Relate.series_older",
+    "Relate.cut_newer",
+    "Relate.cut_older",
+    "Relate.pre_newer",
+    "Relate.pre_older",
+    "Relate.same_build",
+    "Relate.other_build",
+  ],
+} as const;
+
+/**
+ * The decision Replacement: its function and its rule ids.
+ *
+ * spec/replace.yaml:72
+ */
+export const Replacement = {
+  name: "Replacement",
+  decide: decideReplacement,
+  rules: [
+    "Replacement.replace",
+    "Replacement.same_build",
+    "Replacement.client_older",
+    "Replacement.other_build",
+    "Replacement.unknown",
+    "Replacement.background",
+    "Replacement.no_capability",
+    "Replacement.busy",
+  ],
+} as const;
+
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
   "Daemon.ClientStart.replace",
@@ -353,65 +412,14 @@ export const RULES = [
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {
-  Daemon: {
-    initial: initialDaemon,
-    step: stepDaemon,
-    rules: [
-      "Daemon.ClientStart.replace",
-      "Daemon.ClientStart.keep",
-    ],
-  },
+  Daemon,
 } as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  Relate: {
-    decide: decideRelate,
-    rules: [
-      "Relate.unknown",
-      "Relate.series_newer",
-      "Relate.series_older",
-      "Relate.cut_newer",
-      "Relate.cut_older",
-      "Relate.pre_newer",
-      "Relate.pre_older",
-      "Relate.same_build",
-      "Relate.other_build",
-    ],
-    guards: {
-      "Relate.unknown": "is_none(f.client) || is_none(f.daemon)",
-      "Relate.series_newer": "above",
-      "Relate.series_older": "below",
-      "Relate.cut_newer": "!c.pre_release && d.pre_release",
-      "Relate.cut_older": "c.pre_release && !d.pre_release",
-      "Relate.pre_newer": "c.pre_release && f.pre_cmp is Above",
-      "Relate.pre_older": "c.pre_release && f.pre_cmp is Below",
-      "Relate.same_build": "f.same_build_id",
-    },
-  },
-  Replacement: {
-    decide: decideReplacement,
-    rules: [
-      "Replacement.replace",
-      "Replacement.same_build",
-      "Replacement.client_older",
-      "Replacement.other_build",
-      "Replacement.unknown",
-      "Replacement.background",
-      "Replacement.no_capability",
-      "Replacement.busy",
-    ],
-    guards: {
-      "Replacement.replace": "f.relation is ClientNewer && f.client_kind is Interactive && f.idle_shutdown && !f.daemon_busy",
-      "Replacement.same_build": "f.relation is SameBuild",
-      "Replacement.client_older": "f.relation is ClientOlder",
-      "Replacement.other_build": "f.relation is OtherBuild",
-      "Replacement.unknown": "f.relation is Unknown",
-      "Replacement.background": "f.client_kind is Background",
-      "Replacement.no_capability": "!f.idle_shutdown",
-    },
-  },
+  Relate,
+  Replacement,
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

@@ -121,9 +121,6 @@ export function initialBusyRefresh(): BusyRefreshState {
 export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.Step<BusyRefreshState, RefreshOutput> {
   switch (e.kind) {
     case "Work": {
-      const working: boolean = decideHasWork({ work: s.work }).verdict;
-      const will_work: boolean = decideHasWork({ work: e.work }).verdict;
-      const late: boolean = e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms);
       // dead (spec/revive.yaml:74)
       if (s.crashed) {
         return {
@@ -132,6 +129,8 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Work.dead",
         };
       }
+      const working: boolean = decideHasWork({ work: s.work }).verdict;
+      const late: boolean = e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms);
       // late: a clock backwards or a refresh tick skipped (spec/revive.yaml:75)
       if (late) {
         return {
@@ -140,40 +139,68 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Work.late",
         };
       }
+      const will_work: boolean = decideHasWork({ work: e.work }).verdict;
       // work_starts: from no work to work, the refresh starts with a busy record (spec/revive.yaml:76)
       if (!working && will_work) {
         return {
-          state: { ...s, now_ms: e.at_ms, work: e.work, record: e.at_ms, due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, WIRE_MAX_MS) },
+          state: {
+            now_ms: e.at_ms,
+            work: e.work,
+            record: e.at_ms,
+            due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, WIRE_MAX_MS),
+            crashed: s.crashed,
+            crash_ms: s.crash_ms,
+          },
           output: "RecordedBusy",
           rule: "BusyRefresh.Work.work_starts",
         };
       }
-      // run_starts (spec/revive.yaml:81)
-      if (!s.work.run && e.work.run) {
+      // work_stops: from work to no work, the record says idle (spec/revive.yaml:81)
+      if (working && !will_work) {
         return {
-          state: { ...s, now_ms: e.at_ms, work: e.work, record: e.at_ms },
-          output: "RecordedBusy",
-          rule: "BusyRefresh.Work.run_starts",
-        };
-      }
-      // run_ends: a run end records idle, even when other work goes on (spec/revive.yaml:85)
-      if (s.work.run && !e.work.run) {
-        return {
-          state: { ...s, now_ms: e.at_ms, work: e.work, record: null },
+          state: {
+            now_ms: e.at_ms,
+            work: e.work,
+            record: null,
+            due_ms: s.due_ms,
+            crashed: s.crashed,
+            crash_ms: s.crash_ms,
+          },
           output: "RecordedIdle",
-          rule: "BusyRefresh.Work.run_ends",
+          rule: "BusyRefresh.Work.work_stops",
         };
       }
-      // other (spec/revive.yaml:90)
+      // run_changes: a run that starts, or ends while other work goes on, records busy; never an idle record while work is in flight (spec/revive.yaml:86)
+      if (s.work.run !== e.work.run) {
+        return {
+          state: {
+            now_ms: e.at_ms,
+            work: e.work,
+            record: e.at_ms,
+            due_ms: s.due_ms,
+            crashed: s.crashed,
+            crash_ms: s.crash_ms,
+          },
+          output: "RecordedBusy",
+          rule: "BusyRefresh.Work.run_changes",
+        };
+      }
+      // other (spec/revive.yaml:91)
       return {
-        state: { ...s, now_ms: e.at_ms, work: e.work },
+        state: {
+          now_ms: e.at_ms,
+          work: e.work,
+          record: s.record,
+          due_ms: s.due_ms,
+          crashed: s.crashed,
+          crash_ms: s.crash_ms,
+        },
         output: "Noted",
         rule: "BusyRefresh.Work.other",
       };
     }
     case "Tick": {
-      const working: boolean = decideHasWork({ work: s.work }).verdict;
-      // dead (spec/revive.yaml:97)
+      // dead (spec/revive.yaml:98)
       if (s.crashed) {
         return {
           state: s,
@@ -181,7 +208,8 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Tick.dead",
         };
       }
-      // late (spec/revive.yaml:98)
+      const working: boolean = decideHasWork({ work: s.work }).verdict;
+      // late (spec/revive.yaml:99)
       if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
         return {
           state: s,
@@ -189,24 +217,37 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Tick.late",
         };
       }
-      // refresh: with work the tick records busy, whatever the latest record said (spec/revive.yaml:99)
+      // refresh: with work the tick records busy, whatever the latest record said (spec/revive.yaml:100)
       if (working) {
         return {
-          state: { ...s, now_ms: e.at_ms, record: e.at_ms, due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, WIRE_MAX_MS) },
+          state: {
+            now_ms: e.at_ms,
+            work: s.work,
+            record: e.at_ms,
+            due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, WIRE_MAX_MS),
+            crashed: s.crashed,
+            crash_ms: s.crash_ms,
+          },
           output: "RecordedBusy",
           rule: "BusyRefresh.Tick.refresh",
         };
       }
-      // idle (spec/revive.yaml:104)
+      // idle (spec/revive.yaml:105)
       return {
-        state: { ...s, now_ms: e.at_ms },
+        state: {
+          now_ms: e.at_ms,
+          work: s.work,
+          record: s.record,
+          due_ms: s.due_ms,
+          crashed: s.crashed,
+          crash_ms: s.crash_ms,
+        },
         output: "Noted",
         rule: "BusyRefresh.Tick.idle",
       };
     }
     case "Crash": {
-      const working: boolean = decideHasWork({ work: s.work }).verdict;
-      // dead (spec/revive.yaml:109)
+      // dead (spec/revive.yaml:110)
       if (s.crashed) {
         return {
           state: s,
@@ -214,7 +255,8 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Crash.dead",
         };
       }
-      // late (spec/revive.yaml:110)
+      const working: boolean = decideHasWork({ work: s.work }).verdict;
+      // late (spec/revive.yaml:111)
       if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
         return {
           state: s,
@@ -222,15 +264,22 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Crash.late",
         };
       }
-      // crash (spec/revive.yaml:111)
+      // crash (spec/revive.yaml:112)
       return {
-        state: { ...s, now_ms: e.at_ms, crashed: true, crash_ms: e.at_ms },
+        state: {
+          now_ms: e.at_ms,
+          work: s.work,
+          record: s.record,
+          due_ms: s.due_ms,
+          crashed: true,
+          crash_ms: e.at_ms,
+        },
         output: "Crashed",
         rule: "BusyRefresh.Crash.crash",
       };
     }
     case "Boot": {
-      // no_crash (spec/revive.yaml:114)
+      // no_crash (spec/revive.yaml:115)
       if (!s.crashed) {
         return {
           state: s,
@@ -238,7 +287,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Boot.no_crash",
         };
       }
-      // late (spec/revive.yaml:115)
+      // late (spec/revive.yaml:116)
       if (e.at_ms < s.now_ms) {
         return {
           state: s,
@@ -246,7 +295,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Boot.late",
         };
       }
-      // boot (spec/revive.yaml:116)
+      // boot (spec/revive.yaml:117)
       return {
         state: s,
         output: "Booted",
@@ -262,7 +311,6 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
  * spec/revive.yaml:30
  */
 export function decideRevivalVeto(f: RevivalVetoFacts): rt.Decided<Veto> {
-  const stamp: number = (f.stamp_ms ?? 0);
   // given_up (spec/revive.yaml:43)
   if (f.given_up) {
     return {
@@ -298,6 +346,7 @@ export function decideRevivalVeto(f: RevivalVetoFacts): rt.Decided<Veto> {
       rule: "RevivalVeto.unreadable",
     };
   }
+  const stamp: number = (f.stamp_ms ?? 0);
   // future: more than the clock skew ahead of this clock (spec/revive.yaml:48)
   if (rt.sub(stamp, f.now_ms) > REVIVAL_CLOCK_SKEW_MS) {
     return {
@@ -319,13 +368,62 @@ export function decideRevivalVeto(f: RevivalVetoFacts): rt.Decided<Veto> {
   };
 }
 
+/**
+ * The machine BusyRefresh: its initial state, its step and its rule ids.
+ *
+ * spec/revive.yaml:52
+ */
+export const BusyRefresh = {
+  name: "BusyRefresh",
+  initial: initialBusyRefresh,
+  step: stepBusyRefresh,
+  rules: [
+    "BusyRefresh.Work.dead",
+    "BusyRefresh.Work.late",
+    "BusyRefresh.Work.work_starts",
+    "BusyRefresh.Work.work_stops",
+    "BusyRefresh.Work.run_changes",
+    "BusyRefresh.Work.other",
+    "BusyRefresh.Tick.dead",
+    "BusyRefresh.Tick.late",
+    "BusyRefresh.Tick.refresh",
+    "BusyRefresh.Tick.idle",
+    "BusyRefresh.Crash.dead",
+    "BusyRefresh.Crash.late",
+    "BusyRefresh.Crash.crash",
+    "BusyRefresh.Boot.no_crash",
+    "BusyRefresh.Boot.late",
+    "BusyRefresh.Boot.boot",
+  ],
+} as const;
+
+/**
+ * The decision RevivalVeto: its function and its rule ids.
+ *
+ * spec/revive.yaml:30
+ */
+export const RevivalVeto = {
+  name: "RevivalVeto",
+  decide: decideRevivalVeto,
+  rules: [
+    "RevivalVeto.given_up",
+    "RevivalVeto.archived",
+    "RevivalVeto.live_lease",
+    "RevivalVeto.no_busy_time",
+    "RevivalVeto.unreadable",
+    "RevivalVeto.future",
+    "RevivalVeto.too_old",
+    "RevivalVeto.revive",
+  ],
+} as const;
+
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
   "BusyRefresh.Work.dead",
   "BusyRefresh.Work.late",
   "BusyRefresh.Work.work_starts",
-  "BusyRefresh.Work.run_starts",
-  "BusyRefresh.Work.run_ends",
+  "BusyRefresh.Work.work_stops",
+  "BusyRefresh.Work.run_changes",
   "BusyRefresh.Work.other",
   "BusyRefresh.Tick.dead",
   "BusyRefresh.Tick.late",
@@ -349,55 +447,13 @@ export const RULES = [
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {
-  BusyRefresh: {
-    initial: initialBusyRefresh,
-    step: stepBusyRefresh,
-    rules: [
-      "BusyRefresh.Work.dead",
-      "BusyRefresh.Work.late",
-      "BusyRefresh.Work.work_starts",
-      "BusyRefresh.Work.run_starts",
-      "BusyRefresh.Work.run_ends",
-      "BusyRefresh.Work.other",
-      "BusyRefresh.Tick.dead",
-      "BusyRefresh.Tick.late",
-      "BusyRefresh.Tick.refresh",
-      "BusyRefresh.Tick.idle",
-      "BusyRefresh.Crash.dead",
-      "BusyRefresh.Crash.late",
-      "BusyRefresh.Crash.crash",
-      "BusyRefresh.Boot.no_crash",
-      "BusyRefresh.Boot.late",
-      "BusyRefresh.Boot.boot",
-    ],
-  },
+  BusyRefresh,
 } as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  RevivalVeto: {
-    decide: decideRevivalVeto,
-    rules: [
-      "RevivalVeto.given_up",
-      "RevivalVeto.archived",
-      "RevivalVeto.live_lease",
-      "RevivalVeto.no_busy_time",
-      "RevivalVeto.unreadable",
-      "RevivalVeto.future",
-      "RevivalVeto.too_old",
-      "RevivalVeto.revive",
-    ],
-    guards: {
-      "RevivalVeto.given_up": "f.given_up",
-      "RevivalVeto.archived": "f.archived",
-      "RevivalVeto.live_lease": "f.live_lease",
-      "RevivalVeto.no_busy_time": "!f.has_busy_time",
-      "RevivalVeto.unreadable": "is_none(f.stamp_ms)",
-      "RevivalVeto.future": "stamp - f.now_ms > REVIVAL_CLOCK_SKEW_MS",
-      "RevivalVeto.too_old": "f.now_ms - stamp > REVIVAL_MAX_AGE_MS",
-    },
-  },
+  RevivalVeto,
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

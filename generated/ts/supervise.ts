@@ -115,8 +115,6 @@ export function initialRestartBudget(): RestartBudgetState {
 export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent): rt.Step<RestartBudgetState, Verdict> {
   switch (e.kind) {
     case "Failure": {
-      const recent: readonly number[] = s.failures.filter((t) => rt.sub(e.at_ms, t) < RESTART_WINDOW_MS);
-      const verdict: Verdict = decideRestartDecide({ in_window: recent.length, budget: RESTART_MAX_FAILURES }).verdict;
       // given_up: given up is absorbing (spec/supervise.yaml:58)
       if (s.given_up) {
         return {
@@ -133,17 +131,25 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
           rule: "RestartBudget.Failure.clock_backwards",
         };
       }
+      const recent: number[] = [];
+      for (const t of s.failures) if (rt.sub(e.at_ms, t) < RESTART_WINDOW_MS) recent.push(t);
+      const verdict: Verdict = decideRestartDecide({ in_window: recent.length, budget: RESTART_MAX_FAILURES }).verdict;
       // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:66)
       if (verdict.kind === "GiveUp") {
         return {
-          state: { ...s, given_up: true },
+          state: { failures: s.failures, given_up: true, last_ms: s.last_ms },
           output: { kind: "GiveUp" },
           rule: "RestartBudget.Failure.give_up",
         };
       }
       // restart: remember this failure and restart after the doubled pause (spec/supervise.yaml:71)
+      recent.push(e.at_ms); // the last read of recent: extend it in place
       return {
-        state: { ...s, failures: rt.keepLast([...recent, e.at_ms], RESTART_MAX_FAILURES), last_ms: e.at_ms },
+        state: {
+          failures: recent.length <= RESTART_MAX_FAILURES ? recent : recent.slice(recent.length - RESTART_MAX_FAILURES),
+          given_up: s.given_up,
+          last_ms: e.at_ms,
+        },
         output: verdict,
         rule: "RestartBudget.Failure.restart",
       };
@@ -168,11 +174,42 @@ export function decideRestartDecide(f: RestartDecideFacts): rt.Decided<Verdict> 
   return {
     verdict: {
       kind: "Restart",
-      pause_ms: Math.min(RESTART_PAUSE_BASE_MS * rt.pow2(f.in_window), RESTART_PAUSE_MAX_MS),
+      pause_ms: Math.min(RESTART_PAUSE_BASE_MS * (f.in_window < 31 ? 1 << f.in_window : 2 ** f.in_window), RESTART_PAUSE_MAX_MS),
     },
     rule: "RestartDecide.pause",
   };
 }
+
+/**
+ * The machine RestartBudget: its initial state, its step and its rule ids.
+ *
+ * spec/supervise.yaml:43
+ */
+export const RestartBudget = {
+  name: "RestartBudget",
+  initial: initialRestartBudget,
+  step: stepRestartBudget,
+  rules: [
+    "RestartBudget.Failure.given_up",
+    "RestartBudget.Failure.clock_backwards",
+    "RestartBudget.Failure.give_up",
+    "RestartBudget.Failure.restart",
+  ],
+} as const;
+
+/**
+ * The decision RestartDecide: its function and its rule ids.
+ *
+ * spec/supervise.yaml:28
+ */
+export const RestartDecide = {
+  name: "RestartDecide",
+  decide: decideRestartDecide,
+  rules: [
+    "RestartDecide.over_budget",
+    "RestartDecide.pause",
+  ],
+} as const;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -186,37 +223,19 @@ export const RULES = [
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {
-  RestartBudget: {
-    initial: initialRestartBudget,
-    step: stepRestartBudget,
-    rules: [
-      "RestartBudget.Failure.given_up",
-      "RestartBudget.Failure.clock_backwards",
-      "RestartBudget.Failure.give_up",
-      "RestartBudget.Failure.restart",
-    ],
-  },
+  RestartBudget,
 } as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  RestartDecide: {
-    decide: decideRestartDecide,
-    rules: [
-      "RestartDecide.over_budget",
-      "RestartDecide.pause",
-    ],
-    guards: {
-      "RestartDecide.over_budget": "f.in_window + 1 > f.budget",
-    },
-  },
+  RestartDecide,
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  RESTART_MAX_FAILURES: { value: RESTART_MAX_FAILURES, override: false, derived: null },
-  RESTART_WINDOW_MS: { value: RESTART_WINDOW_MS, override: false, derived: null },
-  RESTART_PAUSE_BASE_MS: { value: RESTART_PAUSE_BASE_MS, override: false, derived: null },
-  RESTART_PAUSE_MAX_MS: { value: RESTART_PAUSE_MAX_MS, override: false, derived: null },
-  RESTART_BUDGET_MAX: { value: RESTART_BUDGET_MAX, override: false, derived: null },
+  RESTART_MAX_FAILURES: { value: RESTART_MAX_FAILURES, override: false, derived: false },
+  RESTART_WINDOW_MS: { value: RESTART_WINDOW_MS, override: false, derived: false },
+  RESTART_PAUSE_BASE_MS: { value: RESTART_PAUSE_BASE_MS, override: false, derived: false },
+  RESTART_PAUSE_MAX_MS: { value: RESTART_PAUSE_MAX_MS, override: false, derived: false },
+  RESTART_BUDGET_MAX: { value: RESTART_BUDGET_MAX, override: false, derived: false },
 } as const;

@@ -3,16 +3,20 @@
 /**
  * Each timeout of the supervisor is the sum of the timeouts it waits for. Base values are plain
  * constants (the precursor daemon's values where it had one); derived values are sums of them,
- * computed once per process. A base value marked `override` may be replaced at start from the
- * environment (`STATUTE_<NAME>`); a garbage, negative or NaN override falls back to the default
- * with a warning, and the runtime then asks `CheckTimeouts` whether the effective values are still
- * ordered. The relations, each one conjunct of `timeouts_ordered` and one member of `Relation`:
- * stop grace covers kernel teardown and harness close; the launcher's wait covers the whole
- * supervisor drain; a parent's kill of a child covers the kill route and the child's drain; a lost
- * worker sees a relaunched supervisor before it exits; busy evidence outlives one refresh; a
- * quiesced gate stays closed through the answer phase and the commit; the restart window holds the
- * give-up count of crash-loop steps; a worker's connect covers its auth floor; the registration
- * backoff's cap is not below its base.
+ * computed once per process by the generated `deriveConstants`. A base value marked `override`
+ * (the restart window's module included) may be replaced at start from the environment
+ * (`STATUTE_<NAME>`, plain digits only); anything else is refused with a warning and the default
+ * kept. A value above WIRE_MAX_MS means never and is taken as WIRE_MAX_MS, for an operator as on
+ * the wire. Five relations hold by definition, for every override, because each left side is
+ * derived as the sum on its right: stop grace covers kernel teardown and harness close; the
+ * launcher's wait covers the whole supervisor drain; a parent's kill of a child covers the kill
+ * route and the child's drain; busy evidence outlives one refresh; a quiesced gate stays closed
+ * through the answer phase and the commit. They are order laws, proved at generation. The others
+ * an override can break, so the runtime asks `CheckTimeouts` at start and refuses to start on the
+ * first violated one, named in words: a lost worker sees a relaunched supervisor before it exits;
+ * the restart window holds the give-up count of crash-loop steps; a worker's connect covers its
+ * auth floor; the registration backoff's cap is not below its base; no retry pause or refresh
+ * interval is zero (a busy loop).
  *
  * @module
  */
@@ -22,7 +26,7 @@ import * as rt from "../../runtime/index.js";
 /**
  * largest duration on the JSON wire (10^14 ms, about 3 169 years); a window above it never expires
  *
- * spec/timeouts.yaml:30
+ * spec/timeouts.yaml:36
  */
 export const WIRE_MAX_MS: number = 100000000000000;
 
@@ -31,7 +35,7 @@ export const WIRE_MAX_MS: number = 100000000000000;
  *
  * The runtime may override it with STATUTE_KERNEL_ABORT_GRACE_MS.
  *
- * spec/timeouts.yaml:31
+ * spec/timeouts.yaml:37
  */
 export const KERNEL_ABORT_GRACE_MS: number = 1000;
 
@@ -40,7 +44,7 @@ export const KERNEL_ABORT_GRACE_MS: number = 1000;
  *
  * The runtime may override it with STATUTE_KERNEL_SHUTDOWN_MS.
  *
- * spec/timeouts.yaml:32
+ * spec/timeouts.yaml:38
  */
 export const KERNEL_SHUTDOWN_MS: number = 5000;
 
@@ -49,7 +53,7 @@ export const KERNEL_SHUTDOWN_MS: number = 5000;
  *
  * The runtime may override it with STATUTE_HARNESS_CLOSE_MS.
  *
- * spec/timeouts.yaml:33
+ * spec/timeouts.yaml:39
  */
 export const HARNESS_CLOSE_MS: number = 5000;
 
@@ -58,7 +62,7 @@ export const HARNESS_CLOSE_MS: number = 5000;
  *
  * The runtime may override it with STATUTE_TERM_GRACE_MS.
  *
- * spec/timeouts.yaml:34
+ * spec/timeouts.yaml:40
  */
 export const TERM_GRACE_MS: number = 2000;
 
@@ -67,7 +71,7 @@ export const TERM_GRACE_MS: number = 2000;
  *
  * The runtime may override it with STATUTE_KILL_VERIFY_MS.
  *
- * spec/timeouts.yaml:35
+ * spec/timeouts.yaml:41
  */
 export const KILL_VERIFY_MS: number = 1000;
 
@@ -76,7 +80,7 @@ export const KILL_VERIFY_MS: number = 1000;
  *
  * The runtime may override it with STATUTE_FORCED_STOP_MS.
  *
- * spec/timeouts.yaml:36
+ * spec/timeouts.yaml:42
  */
 export const FORCED_STOP_MS: number = 10000;
 
@@ -85,7 +89,7 @@ export const FORCED_STOP_MS: number = 10000;
  *
  * The runtime may override it with STATUTE_ROUTE_TIMEOUT_MS.
  *
- * spec/timeouts.yaml:37
+ * spec/timeouts.yaml:43
  */
 export const ROUTE_TIMEOUT_MS: number = 30000;
 
@@ -94,7 +98,7 @@ export const ROUTE_TIMEOUT_MS: number = 30000;
  *
  * The runtime may override it with STATUTE_WORKER_CONNECT_MS.
  *
- * spec/timeouts.yaml:38
+ * spec/timeouts.yaml:44
  */
 export const WORKER_CONNECT_MS: number = 30000;
 
@@ -103,7 +107,7 @@ export const WORKER_CONNECT_MS: number = 30000;
  *
  * The runtime may override it with STATUTE_WORKER_AUTH_FLOOR_MS.
  *
- * spec/timeouts.yaml:39
+ * spec/timeouts.yaml:45
  */
 export const WORKER_AUTH_FLOOR_MS: number = 10000;
 
@@ -112,7 +116,7 @@ export const WORKER_AUTH_FLOOR_MS: number = 10000;
  *
  * The runtime may override it with STATUTE_DAEMON_STARTUP_MS.
  *
- * spec/timeouts.yaml:40
+ * spec/timeouts.yaml:46
  */
 export const DAEMON_STARTUP_MS: number = 30000;
 
@@ -121,7 +125,7 @@ export const DAEMON_STARTUP_MS: number = 30000;
  *
  * The runtime may override it with STATUTE_SHUTDOWN_WAIT_MS.
  *
- * spec/timeouts.yaml:41
+ * spec/timeouts.yaml:47
  */
 export const SHUTDOWN_WAIT_MS: number = 5000;
 
@@ -130,7 +134,7 @@ export const SHUTDOWN_WAIT_MS: number = 5000;
  *
  * The runtime may override it with STATUTE_REGISTRATION_BACKOFF_BASE_MS.
  *
- * spec/timeouts.yaml:42
+ * spec/timeouts.yaml:48
  */
 export const REGISTRATION_BACKOFF_BASE_MS: number = 250;
 
@@ -139,7 +143,7 @@ export const REGISTRATION_BACKOFF_BASE_MS: number = 250;
  *
  * The runtime may override it with STATUTE_REGISTRATION_BACKOFF_MAX_MS.
  *
- * spec/timeouts.yaml:43
+ * spec/timeouts.yaml:49
  */
 export const REGISTRATION_BACKOFF_MAX_MS: number = 30000;
 
@@ -148,7 +152,7 @@ export const REGISTRATION_BACKOFF_MAX_MS: number = 30000;
  *
  * The runtime may override it with STATUTE_REGISTRATION_CONNECT_MS.
  *
- * spec/timeouts.yaml:44
+ * spec/timeouts.yaml:50
  */
 export const REGISTRATION_CONNECT_MS: number = 1000;
 
@@ -157,7 +161,7 @@ export const REGISTRATION_CONNECT_MS: number = 1000;
  *
  * The runtime may override it with STATUTE_REGISTRATION_RESPONSE_MS.
  *
- * spec/timeouts.yaml:45
+ * spec/timeouts.yaml:51
  */
 export const REGISTRATION_RESPONSE_MS: number = 10000;
 
@@ -166,7 +170,7 @@ export const REGISTRATION_RESPONSE_MS: number = 10000;
  *
  * The runtime may override it with STATUTE_CLIENT_RELAUNCH_WITHIN_MS.
  *
- * spec/timeouts.yaml:46
+ * spec/timeouts.yaml:52
  */
 export const CLIENT_RELAUNCH_WITHIN_MS: number = 60000;
 
@@ -175,7 +179,7 @@ export const CLIENT_RELAUNCH_WITHIN_MS: number = 60000;
  *
  * The runtime may override it with STATUTE_BUSY_REFRESH_MS.
  *
- * spec/timeouts.yaml:47
+ * spec/timeouts.yaml:53
  */
 export const BUSY_REFRESH_MS: number = 300000;
 
@@ -184,7 +188,7 @@ export const BUSY_REFRESH_MS: number = 300000;
  *
  * The runtime may override it with STATUTE_REVIVE_WITHIN_MS.
  *
- * spec/timeouts.yaml:48
+ * spec/timeouts.yaml:54
  */
 export const REVIVE_WITHIN_MS: number = 1500000;
 
@@ -193,7 +197,7 @@ export const REVIVE_WITHIN_MS: number = 1500000;
  *
  * The runtime may override it with STATUTE_REVIVAL_CLOCK_SKEW_MS.
  *
- * spec/timeouts.yaml:49
+ * spec/timeouts.yaml:55
  */
 export const REVIVAL_CLOCK_SKEW_MS: number = 60000;
 
@@ -202,7 +206,7 @@ export const REVIVAL_CLOCK_SKEW_MS: number = 60000;
  *
  * The runtime may override it with STATUTE_QUIESCE_ANSWER_MS.
  *
- * spec/timeouts.yaml:50
+ * spec/timeouts.yaml:56
  */
 export const QUIESCE_ANSWER_MS: number = 5000;
 
@@ -211,7 +215,7 @@ export const QUIESCE_ANSWER_MS: number = 5000;
  *
  * The runtime may override it with STATUTE_QUIESCE_COMMIT_MS.
  *
- * spec/timeouts.yaml:51
+ * spec/timeouts.yaml:57
  */
 export const QUIESCE_COMMIT_MS: number = 5000;
 
@@ -220,7 +224,7 @@ export const QUIESCE_COMMIT_MS: number = 5000;
  *
  * = KERNEL_ABORT_GRACE_MS + KERNEL_SHUTDOWN_MS
  *
- * spec/timeouts.yaml:52
+ * spec/timeouts.yaml:58
  */
 export const KERNEL_TEARDOWN_MS: number = 6000;
 
@@ -229,7 +233,7 @@ export const KERNEL_TEARDOWN_MS: number = 6000;
  *
  * = KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS
  *
- * spec/timeouts.yaml:53
+ * spec/timeouts.yaml:59
  */
 export const STOP_GRACE_MS: number = 11000;
 
@@ -238,7 +242,7 @@ export const STOP_GRACE_MS: number = 11000;
  *
  * = STOP_GRACE_MS + TERM_GRACE_MS + KILL_VERIFY_MS
  *
- * spec/timeouts.yaml:54
+ * spec/timeouts.yaml:60
  */
 export const WORKER_STOP_MS: number = 14000;
 
@@ -247,7 +251,7 @@ export const WORKER_STOP_MS: number = 14000;
  *
  * = QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS + WORKER_STOP_MS + SHUTDOWN_WAIT_MS
  *
- * spec/timeouts.yaml:55
+ * spec/timeouts.yaml:61
  */
 export const SUPERVISOR_DRAIN_MS: number = 29000;
 
@@ -256,7 +260,7 @@ export const SUPERVISOR_DRAIN_MS: number = 29000;
  *
  * = SUPERVISOR_DRAIN_MS + FORCED_STOP_MS
  *
- * spec/timeouts.yaml:56
+ * spec/timeouts.yaml:62
  */
 export const LAUNCHER_WAIT_MS: number = 39000;
 
@@ -265,7 +269,7 @@ export const LAUNCHER_WAIT_MS: number = 39000;
  *
  * = ROUTE_TIMEOUT_MS + WORKER_STOP_MS
  *
- * spec/timeouts.yaml:57
+ * spec/timeouts.yaml:63
  */
 export const PARENT_KILL_MS: number = 44000;
 
@@ -274,7 +278,7 @@ export const PARENT_KILL_MS: number = 44000;
  *
  * = REGISTRATION_BACKOFF_MAX_MS + REGISTRATION_CONNECT_MS + REGISTRATION_RESPONSE_MS
  *
- * spec/timeouts.yaml:58
+ * spec/timeouts.yaml:64
  */
 export const REREGISTRATION_MS: number = 41000;
 
@@ -283,7 +287,7 @@ export const REREGISTRATION_MS: number = 41000;
  *
  * = CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS
  *
- * spec/timeouts.yaml:59
+ * spec/timeouts.yaml:65
  */
 export const SUPERVISOR_RETURN_MS: number = 131000;
 
@@ -292,7 +296,7 @@ export const SUPERVISOR_RETURN_MS: number = 131000;
  *
  * The runtime may override it with STATUTE_WORKER_LOST_EXIT_DEFAULT_MS.
  *
- * spec/timeouts.yaml:60
+ * spec/timeouts.yaml:66
  */
 export const WORKER_LOST_EXIT_DEFAULT_MS: number = 300000;
 
@@ -301,7 +305,7 @@ export const WORKER_LOST_EXIT_DEFAULT_MS: number = 300000;
  *
  * = REVIVE_WITHIN_MS + BUSY_REFRESH_MS
  *
- * spec/timeouts.yaml:61
+ * spec/timeouts.yaml:67
  */
 export const REVIVAL_MAX_AGE_MS: number = 1800000;
 
@@ -310,7 +314,7 @@ export const REVIVAL_MAX_AGE_MS: number = 1800000;
  *
  * = QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS
  *
- * spec/timeouts.yaml:62
+ * spec/timeouts.yaml:68
  */
 export const QUIESCE_HOLD_MS: number = 10000;
 
@@ -319,21 +323,21 @@ export const QUIESCE_HOLD_MS: number = 10000;
  *
  * = RESTART_PAUSE_MAX_MS + WORKER_CONNECT_MS
  *
- * spec/timeouts.yaml:63
+ * spec/timeouts.yaml:69
  */
 export const CRASH_LOOP_STEP_MS: number = 60000;
 
 /**
- * one ordering relation between timeouts, as a conjunct of timeouts_ordered
+ * one relation between effective timeouts that an override can break, checked at start (the relations that hold by definition are order laws, proved at generation)
  *
- * spec/timeouts.yaml:65
+ * spec/timeouts.yaml:71
  */
-export type Relation = "StopGrace" | "LauncherWait" | "ParentKill" | "LostWorker" | "BusyEvidence" | "QuiesceHold" | "CrashLoop" | "WorkerConnect" | "RegistrationBackoff";
+export type Relation = "LostWorker" | "CrashLoop" | "WorkerConnect" | "RegistrationBackoff" | "BackoffBase" | "BusyRefresh";
 
 /**
  * whether the effective timeouts are ordered
  *
- * spec/timeouts.yaml:68
+ * spec/timeouts.yaml:74
  */
 export type TimeoutsVerdict =
   /** every relation holds */
@@ -344,125 +348,109 @@ export type TimeoutsVerdict =
 /**
  * Facts of CheckTimeouts.
  *
- * spec/timeouts.yaml:74
+ * spec/timeouts.yaml:80
  */
 export interface CheckTimeoutsFacts {
-  readonly kernel_teardown_ms: number;
-  readonly harness_close_ms: number;
-  readonly stop_grace_ms: number;
-  readonly supervisor_drain_ms: number;
-  readonly launcher_wait_ms: number;
-  readonly route_timeout_ms: number;
-  readonly worker_stop_ms: number;
-  readonly parent_kill_ms: number;
-  readonly client_relaunch_within_ms: number;
-  readonly daemon_startup_ms: number;
-  readonly reregistration_ms: number;
   /** the effective lost-exit default */
   readonly worker_lost_exit_ms: number;
-  readonly revive_within_ms: number;
-  readonly busy_refresh_ms: number;
-  readonly revival_max_age_ms: number;
-  readonly quiesce_answer_ms: number;
-  readonly quiesce_commit_ms: number;
-  readonly quiesce_hold_ms: number;
+  readonly client_relaunch_within_ms: number;
+  readonly daemon_startup_ms: number;
+  /** derived: one capped backoff, a connect and a response */
+  readonly reregistration_ms: number;
   readonly restart_window_ms: number;
   /** the give-up count's budget, bounded like supervise's RESTART_BUDGET_MAX so the product with a step stays a safe integer */
   readonly restart_max_failures: number;
+  /** derived: the longest restart pause and a connect */
   readonly crash_loop_step_ms: number;
   readonly worker_connect_ms: number;
   readonly worker_auth_floor_ms: number;
   readonly registration_backoff_base_ms: number;
   readonly registration_backoff_max_ms: number;
+  readonly busy_refresh_ms: number;
 }
 
 /**
- * The first violated relation among the effective timeouts (after environment overrides and the runtime's derivation), or Ordered.
+ * The first violated relation among the effective timeouts (after environment overrides, the generated derivation and the wire's cap: a value above WIRE_MAX_MS is WIRE_MAX_MS, never), or Ordered. Only relations an override can break are here; the five that hold by definition (stop grace, launcher wait, parent kill, busy evidence, quiesce hold: each a derived constant defined as the sum it covers) are order laws of timeouts_ordered, proved at generation.
  *
- * spec/timeouts.yaml:74
+ * spec/timeouts.yaml:80
  */
 export function decideCheckTimeouts(f: CheckTimeoutsFacts): rt.Decided<TimeoutsVerdict> {
-  // stop_grace: stop grace covers kernel teardown and harness close (spec/timeouts.yaml:104)
-  if (f.stop_grace_ms < f.kernel_teardown_ms + f.harness_close_ms) {
-    return {
-      verdict: { kind: "Violated", relation: "StopGrace" },
-      rule: "CheckTimeouts.stop_grace",
-    };
-  }
-  // launcher_wait: the launcher's wait covers the whole supervisor drain (spec/timeouts.yaml:108)
-  if (f.launcher_wait_ms < f.supervisor_drain_ms) {
-    return {
-      verdict: { kind: "Violated", relation: "LauncherWait" },
-      rule: "CheckTimeouts.launcher_wait",
-    };
-  }
-  // parent_kill: a parent's kill of a child covers the kill route and the child's drain (spec/timeouts.yaml:112)
-  if (f.parent_kill_ms < f.route_timeout_ms + f.worker_stop_ms) {
-    return {
-      verdict: { kind: "Violated", relation: "ParentKill" },
-      rule: "CheckTimeouts.parent_kill",
-    };
-  }
-  // lost_worker: a lost worker sees a relaunched supervisor before it exits (spec/timeouts.yaml:116)
-  if (f.worker_lost_exit_ms < f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms) {
+  // lost_worker: a lost worker sees a relaunched supervisor before it exits (a lost exit of never covers a return of never) (spec/timeouts.yaml:102)
+  if (f.worker_lost_exit_ms < Math.min(f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms, WIRE_MAX_MS)) {
     return {
       verdict: { kind: "Violated", relation: "LostWorker" },
       rule: "CheckTimeouts.lost_worker",
     };
   }
-  // busy_evidence: busy evidence outlives one refresh after the revival window (spec/timeouts.yaml:120)
-  if (f.revival_max_age_ms < f.revive_within_ms + f.busy_refresh_ms) {
-    return {
-      verdict: { kind: "Violated", relation: "BusyEvidence" },
-      rule: "CheckTimeouts.busy_evidence",
-    };
-  }
-  // quiesce_hold: a quiesced gate stays closed through the answer phase and the commit (spec/timeouts.yaml:124)
-  if (f.quiesce_hold_ms < f.quiesce_answer_ms + f.quiesce_commit_ms) {
-    return {
-      verdict: { kind: "Violated", relation: "QuiesceHold" },
-      rule: "CheckTimeouts.quiesce_hold",
-    };
-  }
-  // crash_loop: the restart window holds the give-up count of crash-loop steps (spec/timeouts.yaml:128)
-  if (f.restart_window_ms < (f.restart_max_failures + 1) * f.crash_loop_step_ms) {
+  // crash_loop: the restart window holds the give-up count of crash-loop steps (a window of never holds any) (spec/timeouts.yaml:106)
+  if (f.restart_window_ms < Math.min((f.restart_max_failures + 1) * f.crash_loop_step_ms, WIRE_MAX_MS)) {
     return {
       verdict: { kind: "Violated", relation: "CrashLoop" },
       rule: "CheckTimeouts.crash_loop",
     };
   }
-  // worker_connect: a worker's connect covers its auth floor (spec/timeouts.yaml:132)
+  // worker_connect: a worker's connect covers its auth floor (spec/timeouts.yaml:110)
   if (f.worker_connect_ms < f.worker_auth_floor_ms) {
     return {
       verdict: { kind: "Violated", relation: "WorkerConnect" },
       rule: "CheckTimeouts.worker_connect",
     };
   }
-  // registration_backoff: the registration backoff's cap is not below its base (spec/timeouts.yaml:136)
+  // registration_backoff: the registration backoff's cap is not below its base (spec/timeouts.yaml:114)
   if (f.registration_backoff_max_ms < f.registration_backoff_base_ms) {
     return {
       verdict: { kind: "Violated", relation: "RegistrationBackoff" },
       rule: "CheckTimeouts.registration_backoff",
     };
   }
-  // ordered (spec/timeouts.yaml:140)
+  // backoff_base: the registration backoff's first pause is at least 1 ms (a zero pause retries in a busy loop) (spec/timeouts.yaml:118)
+  if (f.registration_backoff_base_ms < 1) {
+    return {
+      verdict: { kind: "Violated", relation: "BackoffBase" },
+      rule: "CheckTimeouts.backoff_base",
+    };
+  }
+  // busy_refresh: busy evidence is refreshed at least 1 ms apart (a zero interval rewrites it in a busy loop) (spec/timeouts.yaml:122)
+  if (f.busy_refresh_ms < 1) {
+    return {
+      verdict: { kind: "Violated", relation: "BusyRefresh" },
+      rule: "CheckTimeouts.busy_refresh",
+    };
+  }
+  // ordered (spec/timeouts.yaml:126)
   return {
     verdict: { kind: "Ordered" },
     rule: "CheckTimeouts.ordered",
   };
 }
 
+/**
+ * The decision CheckTimeouts: its function and its rule ids.
+ *
+ * spec/timeouts.yaml:80
+ */
+export const CheckTimeouts = {
+  name: "CheckTimeouts",
+  decide: decideCheckTimeouts,
+  rules: [
+    "CheckTimeouts.lost_worker",
+    "CheckTimeouts.crash_loop",
+    "CheckTimeouts.worker_connect",
+    "CheckTimeouts.registration_backoff",
+    "CheckTimeouts.backoff_base",
+    "CheckTimeouts.busy_refresh",
+    "CheckTimeouts.ordered",
+  ],
+} as const;
+
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
-  "CheckTimeouts.stop_grace",
-  "CheckTimeouts.launcher_wait",
-  "CheckTimeouts.parent_kill",
   "CheckTimeouts.lost_worker",
-  "CheckTimeouts.busy_evidence",
-  "CheckTimeouts.quiesce_hold",
   "CheckTimeouts.crash_loop",
   "CheckTimeouts.worker_connect",
   "CheckTimeouts.registration_backoff",
+  "CheckTimeouts.backoff_base",
+  "CheckTimeouts.busy_refresh",
   "CheckTimeouts.ordered",
 ] as const;
 
@@ -471,68 +459,118 @@ export const machines = {} as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
-  CheckTimeouts: {
-    decide: decideCheckTimeouts,
-    rules: [
-      "CheckTimeouts.stop_grace",
-      "CheckTimeouts.launcher_wait",
-      "CheckTimeouts.parent_kill",
-      "CheckTimeouts.lost_worker",
-      "CheckTimeouts.busy_evidence",
-      "CheckTimeouts.quiesce_hold",
-      "CheckTimeouts.crash_loop",
-      "CheckTimeouts.worker_connect",
-      "CheckTimeouts.registration_backoff",
-      "CheckTimeouts.ordered",
-    ],
-    guards: {
-      "CheckTimeouts.stop_grace": "f.stop_grace_ms < f.kernel_teardown_ms + f.harness_close_ms",
-      "CheckTimeouts.launcher_wait": "f.launcher_wait_ms < f.supervisor_drain_ms",
-      "CheckTimeouts.parent_kill": "f.parent_kill_ms < f.route_timeout_ms + f.worker_stop_ms",
-      "CheckTimeouts.lost_worker": "f.worker_lost_exit_ms < f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms",
-      "CheckTimeouts.busy_evidence": "f.revival_max_age_ms < f.revive_within_ms + f.busy_refresh_ms",
-      "CheckTimeouts.quiesce_hold": "f.quiesce_hold_ms < f.quiesce_answer_ms + f.quiesce_commit_ms",
-      "CheckTimeouts.crash_loop": "f.restart_window_ms < (f.restart_max_failures + 1) * f.crash_loop_step_ms",
-      "CheckTimeouts.worker_connect": "f.worker_connect_ms < f.worker_auth_floor_ms",
-      "CheckTimeouts.registration_backoff": "f.registration_backoff_max_ms < f.registration_backoff_base_ms",
-    },
-  },
+  CheckTimeouts,
 } as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax). */
+/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  WIRE_MAX_MS: { value: WIRE_MAX_MS, override: false, derived: null },
-  KERNEL_ABORT_GRACE_MS: { value: KERNEL_ABORT_GRACE_MS, override: true, derived: null },
-  KERNEL_SHUTDOWN_MS: { value: KERNEL_SHUTDOWN_MS, override: true, derived: null },
-  HARNESS_CLOSE_MS: { value: HARNESS_CLOSE_MS, override: true, derived: null },
-  TERM_GRACE_MS: { value: TERM_GRACE_MS, override: true, derived: null },
-  KILL_VERIFY_MS: { value: KILL_VERIFY_MS, override: true, derived: null },
-  FORCED_STOP_MS: { value: FORCED_STOP_MS, override: true, derived: null },
-  ROUTE_TIMEOUT_MS: { value: ROUTE_TIMEOUT_MS, override: true, derived: null },
-  WORKER_CONNECT_MS: { value: WORKER_CONNECT_MS, override: true, derived: null },
-  WORKER_AUTH_FLOOR_MS: { value: WORKER_AUTH_FLOOR_MS, override: true, derived: null },
-  DAEMON_STARTUP_MS: { value: DAEMON_STARTUP_MS, override: true, derived: null },
-  SHUTDOWN_WAIT_MS: { value: SHUTDOWN_WAIT_MS, override: true, derived: null },
-  REGISTRATION_BACKOFF_BASE_MS: { value: REGISTRATION_BACKOFF_BASE_MS, override: true, derived: null },
-  REGISTRATION_BACKOFF_MAX_MS: { value: REGISTRATION_BACKOFF_MAX_MS, override: true, derived: null },
-  REGISTRATION_CONNECT_MS: { value: REGISTRATION_CONNECT_MS, override: true, derived: null },
-  REGISTRATION_RESPONSE_MS: { value: REGISTRATION_RESPONSE_MS, override: true, derived: null },
-  CLIENT_RELAUNCH_WITHIN_MS: { value: CLIENT_RELAUNCH_WITHIN_MS, override: true, derived: null },
-  BUSY_REFRESH_MS: { value: BUSY_REFRESH_MS, override: true, derived: null },
-  REVIVE_WITHIN_MS: { value: REVIVE_WITHIN_MS, override: true, derived: null },
-  REVIVAL_CLOCK_SKEW_MS: { value: REVIVAL_CLOCK_SKEW_MS, override: true, derived: null },
-  QUIESCE_ANSWER_MS: { value: QUIESCE_ANSWER_MS, override: true, derived: null },
-  QUIESCE_COMMIT_MS: { value: QUIESCE_COMMIT_MS, override: true, derived: null },
-  KERNEL_TEARDOWN_MS: { value: KERNEL_TEARDOWN_MS, override: false, derived: "KERNEL_ABORT_GRACE_MS + KERNEL_SHUTDOWN_MS" },
-  STOP_GRACE_MS: { value: STOP_GRACE_MS, override: false, derived: "KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS" },
-  WORKER_STOP_MS: { value: WORKER_STOP_MS, override: false, derived: "STOP_GRACE_MS + TERM_GRACE_MS + KILL_VERIFY_MS" },
-  SUPERVISOR_DRAIN_MS: { value: SUPERVISOR_DRAIN_MS, override: false, derived: "QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS + WORKER_STOP_MS + SHUTDOWN_WAIT_MS" },
-  LAUNCHER_WAIT_MS: { value: LAUNCHER_WAIT_MS, override: false, derived: "SUPERVISOR_DRAIN_MS + FORCED_STOP_MS" },
-  PARENT_KILL_MS: { value: PARENT_KILL_MS, override: false, derived: "ROUTE_TIMEOUT_MS + WORKER_STOP_MS" },
-  REREGISTRATION_MS: { value: REREGISTRATION_MS, override: false, derived: "REGISTRATION_BACKOFF_MAX_MS + REGISTRATION_CONNECT_MS + REGISTRATION_RESPONSE_MS" },
-  SUPERVISOR_RETURN_MS: { value: SUPERVISOR_RETURN_MS, override: false, derived: "CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS" },
-  WORKER_LOST_EXIT_DEFAULT_MS: { value: WORKER_LOST_EXIT_DEFAULT_MS, override: true, derived: null },
-  REVIVAL_MAX_AGE_MS: { value: REVIVAL_MAX_AGE_MS, override: false, derived: "REVIVE_WITHIN_MS + BUSY_REFRESH_MS" },
-  QUIESCE_HOLD_MS: { value: QUIESCE_HOLD_MS, override: false, derived: "QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS" },
-  CRASH_LOOP_STEP_MS: { value: CRASH_LOOP_STEP_MS, override: false, derived: "RESTART_PAUSE_MAX_MS + WORKER_CONNECT_MS" },
+  WIRE_MAX_MS: { value: WIRE_MAX_MS, override: false, derived: false },
+  KERNEL_ABORT_GRACE_MS: { value: KERNEL_ABORT_GRACE_MS, override: true, derived: false },
+  KERNEL_SHUTDOWN_MS: { value: KERNEL_SHUTDOWN_MS, override: true, derived: false },
+  HARNESS_CLOSE_MS: { value: HARNESS_CLOSE_MS, override: true, derived: false },
+  TERM_GRACE_MS: { value: TERM_GRACE_MS, override: true, derived: false },
+  KILL_VERIFY_MS: { value: KILL_VERIFY_MS, override: true, derived: false },
+  FORCED_STOP_MS: { value: FORCED_STOP_MS, override: true, derived: false },
+  ROUTE_TIMEOUT_MS: { value: ROUTE_TIMEOUT_MS, override: true, derived: false },
+  WORKER_CONNECT_MS: { value: WORKER_CONNECT_MS, override: true, derived: false },
+  WORKER_AUTH_FLOOR_MS: { value: WORKER_AUTH_FLOOR_MS, override: true, derived: false },
+  DAEMON_STARTUP_MS: { value: DAEMON_STARTUP_MS, override: true, derived: false },
+  SHUTDOWN_WAIT_MS: { value: SHUTDOWN_WAIT_MS, override: true, derived: false },
+  REGISTRATION_BACKOFF_BASE_MS: { value: REGISTRATION_BACKOFF_BASE_MS, override: true, derived: false },
+  REGISTRATION_BACKOFF_MAX_MS: { value: REGISTRATION_BACKOFF_MAX_MS, override: true, derived: false },
+  REGISTRATION_CONNECT_MS: { value: REGISTRATION_CONNECT_MS, override: true, derived: false },
+  REGISTRATION_RESPONSE_MS: { value: REGISTRATION_RESPONSE_MS, override: true, derived: false },
+  CLIENT_RELAUNCH_WITHIN_MS: { value: CLIENT_RELAUNCH_WITHIN_MS, override: true, derived: false },
+  BUSY_REFRESH_MS: { value: BUSY_REFRESH_MS, override: true, derived: false },
+  REVIVE_WITHIN_MS: { value: REVIVE_WITHIN_MS, override: true, derived: false },
+  REVIVAL_CLOCK_SKEW_MS: { value: REVIVAL_CLOCK_SKEW_MS, override: true, derived: false },
+  QUIESCE_ANSWER_MS: { value: QUIESCE_ANSWER_MS, override: true, derived: false },
+  QUIESCE_COMMIT_MS: { value: QUIESCE_COMMIT_MS, override: true, derived: false },
+  KERNEL_TEARDOWN_MS: { value: KERNEL_TEARDOWN_MS, override: false, derived: true },
+  STOP_GRACE_MS: { value: STOP_GRACE_MS, override: false, derived: true },
+  WORKER_STOP_MS: { value: WORKER_STOP_MS, override: false, derived: true },
+  SUPERVISOR_DRAIN_MS: { value: SUPERVISOR_DRAIN_MS, override: false, derived: true },
+  LAUNCHER_WAIT_MS: { value: LAUNCHER_WAIT_MS, override: false, derived: true },
+  PARENT_KILL_MS: { value: PARENT_KILL_MS, override: false, derived: true },
+  REREGISTRATION_MS: { value: REREGISTRATION_MS, override: false, derived: true },
+  SUPERVISOR_RETURN_MS: { value: SUPERVISOR_RETURN_MS, override: false, derived: true },
+  WORKER_LOST_EXIT_DEFAULT_MS: { value: WORKER_LOST_EXIT_DEFAULT_MS, override: true, derived: false },
+  REVIVAL_MAX_AGE_MS: { value: REVIVAL_MAX_AGE_MS, override: false, derived: true },
+  QUIESCE_HOLD_MS: { value: QUIESCE_HOLD_MS, override: false, derived: true },
+  CRASH_LOOP_STEP_MS: { value: CRASH_LOOP_STEP_MS, override: false, derived: true },
+} as const;
+
+/** The base values `deriveConstants` reads, of this module and of the modules it reads from. */
+export interface DeriveBases {
+  readonly BUSY_REFRESH_MS: number;
+  readonly CLIENT_RELAUNCH_WITHIN_MS: number;
+  readonly DAEMON_STARTUP_MS: number;
+  readonly FORCED_STOP_MS: number;
+  readonly HARNESS_CLOSE_MS: number;
+  readonly KERNEL_ABORT_GRACE_MS: number;
+  readonly KERNEL_SHUTDOWN_MS: number;
+  readonly KILL_VERIFY_MS: number;
+  readonly QUIESCE_ANSWER_MS: number;
+  readonly QUIESCE_COMMIT_MS: number;
+  readonly REGISTRATION_BACKOFF_MAX_MS: number;
+  readonly REGISTRATION_CONNECT_MS: number;
+  readonly REGISTRATION_RESPONSE_MS: number;
+  readonly RESTART_PAUSE_MAX_MS: number;
+  readonly REVIVE_WITHIN_MS: number;
+  readonly ROUTE_TIMEOUT_MS: number;
+  readonly SHUTDOWN_WAIT_MS: number;
+  readonly TERM_GRACE_MS: number;
+  readonly WORKER_CONNECT_MS: number;
+}
+
+/** Every derived constant of this module. */
+export interface DerivedConstants {
+  readonly KERNEL_TEARDOWN_MS: number;
+  readonly STOP_GRACE_MS: number;
+  readonly WORKER_STOP_MS: number;
+  readonly SUPERVISOR_DRAIN_MS: number;
+  readonly LAUNCHER_WAIT_MS: number;
+  readonly PARENT_KILL_MS: number;
+  readonly REREGISTRATION_MS: number;
+  readonly SUPERVISOR_RETURN_MS: number;
+  readonly REVIVAL_MAX_AGE_MS: number;
+  readonly QUIESCE_HOLD_MS: number;
+  readonly CRASH_LOOP_STEP_MS: number;
+}
+
+/** The derived constants of this module recomputed from base values (the defaults or their overrides), with the model's arithmetic. */
+export function deriveConstants(c: DeriveBases): DerivedConstants {
+  const KERNEL_TEARDOWN_MS = c.KERNEL_ABORT_GRACE_MS + c.KERNEL_SHUTDOWN_MS;
+  const STOP_GRACE_MS = KERNEL_TEARDOWN_MS + c.HARNESS_CLOSE_MS;
+  const WORKER_STOP_MS = STOP_GRACE_MS + c.TERM_GRACE_MS + c.KILL_VERIFY_MS;
+  const SUPERVISOR_DRAIN_MS = c.QUIESCE_ANSWER_MS + c.QUIESCE_COMMIT_MS + WORKER_STOP_MS + c.SHUTDOWN_WAIT_MS;
+  const LAUNCHER_WAIT_MS = SUPERVISOR_DRAIN_MS + c.FORCED_STOP_MS;
+  const PARENT_KILL_MS = c.ROUTE_TIMEOUT_MS + WORKER_STOP_MS;
+  const REREGISTRATION_MS = c.REGISTRATION_BACKOFF_MAX_MS + c.REGISTRATION_CONNECT_MS + c.REGISTRATION_RESPONSE_MS;
+  const SUPERVISOR_RETURN_MS = c.CLIENT_RELAUNCH_WITHIN_MS + c.DAEMON_STARTUP_MS + REREGISTRATION_MS;
+  const REVIVAL_MAX_AGE_MS = c.REVIVE_WITHIN_MS + c.BUSY_REFRESH_MS;
+  const QUIESCE_HOLD_MS = c.QUIESCE_ANSWER_MS + c.QUIESCE_COMMIT_MS;
+  const CRASH_LOOP_STEP_MS = c.RESTART_PAUSE_MAX_MS + c.WORKER_CONNECT_MS;
+  return { KERNEL_TEARDOWN_MS, STOP_GRACE_MS, WORKER_STOP_MS, SUPERVISOR_DRAIN_MS, LAUNCHER_WAIT_MS, PARENT_KILL_MS, REREGISTRATION_MS, SUPERVISOR_RETURN_MS, REVIVAL_MAX_AGE_MS, QUIESCE_HOLD_MS, CRASH_LOOP_STEP_MS };
+}
+
+/** Each decision rule's doc by rule id: what a verdict of that rule means, in words. */
+export const ruleDocs = {
+  "CheckTimeouts.lost_worker": "a lost worker sees a relaunched supervisor before it exits (a lost exit of never covers a return of never)",
+  "CheckTimeouts.crash_loop": "the restart window holds the give-up count of crash-loop steps (a window of never holds any)",
+  "CheckTimeouts.worker_connect": "a worker's connect covers its auth floor",
+  "CheckTimeouts.registration_backoff": "the registration backoff's cap is not below its base",
+  "CheckTimeouts.backoff_base": "the registration backoff's first pause is at least 1 ms (a zero pause retries in a busy loop)",
+  "CheckTimeouts.busy_refresh": "busy evidence is refreshed at least 1 ms apart (a zero interval rewrites it in a busy loop)",
+  "CheckTimeouts.ordered": "",
+} as const;
+
+/** For each decision rule that compares two numbers: both sides of the comparison over the facts. */
+export const ruleSides = {
+  "CheckTimeouts.lost_worker": (f: CheckTimeoutsFacts): readonly [number, number] => [f.worker_lost_exit_ms, Math.min(f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms, WIRE_MAX_MS)],
+  "CheckTimeouts.crash_loop": (f: CheckTimeoutsFacts): readonly [number, number] => [f.restart_window_ms, Math.min((f.restart_max_failures + 1) * f.crash_loop_step_ms, WIRE_MAX_MS)],
+  "CheckTimeouts.worker_connect": (f: CheckTimeoutsFacts): readonly [number, number] => [f.worker_connect_ms, f.worker_auth_floor_ms],
+  "CheckTimeouts.registration_backoff": (f: CheckTimeoutsFacts): readonly [number, number] => [f.registration_backoff_max_ms, f.registration_backoff_base_ms],
+  "CheckTimeouts.backoff_base": (f: CheckTimeoutsFacts): readonly [number, number] => [f.registration_backoff_base_ms, 1],
+  "CheckTimeouts.busy_refresh": (f: CheckTimeoutsFacts): readonly [number, number] => [f.busy_refresh_ms, 1],
 } as const;

@@ -39,6 +39,7 @@ export function moduleExprs(module: Module): Expr[] {
     const b = law.body;
     if (b.kind === "order" || b.kind === "invariant" || b.kind === "step" || b.kind === "decision") out.push(b.expr);
     if (b.kind === "variant") out.push(b.when, b.measure);
+    if (b.kind === "progress") out.push(b.from, b.to, ...b.by);
   }
   for (const x of module.explore) for (const d of x.domains) for (const f of d.fields) out.push(...f.values);
   return out;

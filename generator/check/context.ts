@@ -3,7 +3,7 @@
 
 import { didYouMean, type Diagnostics } from "../diagnostics/diagnostic.js";
 import type { DiagnosticId } from "../diagnostics/catalogue.js";
-import { checkExpr, parseExpr, resolveTypeString } from "../expr/index.js";
+import { checkExpr, parseExpr, resolveTypeString, syntaxArgs } from "../expr/index.js";
 import type { Expr } from "../ir/expr.js";
 import type { Module } from "../ir/module.js";
 import { BOOL, type Span, type Type, type TypeRef } from "../ir/types.js";
@@ -66,8 +66,8 @@ export class ModuleContext {
     const base = typeof raw === "string" ? contentOffset(this.parsed, node, text) : rangeOf(node).offset;
     const parsed = parseExpr(text);
     if ("error" in parsed) {
-      const { detail, hint, offset, length } = parsed.error;
-      this.diags.report({ id: "exprSyntax", file: this.parsed.file, offset: base + offset, length, args: { detail, hint } });
+      const { offset, length } = parsed.error;
+      this.diags.report({ id: parsed.error.limit === undefined ? "exprSyntax" : "exprLimit", file: this.parsed.file, offset: base + offset, length, args: syntaxArgs(parsed.error) });
       return this.placeholder(expected ?? BOOL);
     }
     return checkExpr(parsed.ast, this.tables.site(base, locals, allowDecide), expected);

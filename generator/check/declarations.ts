@@ -69,10 +69,12 @@ export function checkConstants(cx: ModuleContext): Constant[] {
     inProgress.push(name);
     const type = typeOfKind[raw.type] ?? NAT;
     const path = ["constants", name, raw.expr !== undefined ? "expr" : "value"];
+    const before = cx.diags.list.length;
     const e = cx.expr(path, raw.expr ?? raw.value ?? 0, new Map(), type);
     const value = evalConstExpr(e, valueOf);
     inProgress.pop();
-    if (value === undefined) cx.error("notConstant", path, { what: `constant ${name}` });
+    // An expression that already had an error (say, a result past 2^53) is not reported again.
+    if (value === undefined && cx.diags.list.length === before) cx.error("notConstant", path, { what: `constant ${name}` });
     const c: Constant = {
       name,
       doc: raw.doc,

@@ -20,7 +20,7 @@ export function checkLaws(cx: ModuleContext, machines: readonly Machine[], decis
     if (!lawName.test(name)) cx.error("badName", path, { what: "law", name, style: "lower_snake_case (a family ends in _*)", example: "restart_wire_*" }, true);
     const body = checkBody(cx, name, raw, path, machines, decisions);
     if (!body) continue;
-    out.push({ name, ident: name.replace(/_\*$/, ""), doc: raw.doc, secures: raw.secures ?? "", adversary: raw.adversary ?? "", body, span: cx.span(path) });
+    out.push({ name, ident: name.replace(/_\*$/, ""), doc: raw.doc, secures: raw.secures ?? "", adversary: raw.adversary ?? "", body, vacuous: raw.vacuous ?? "", span: cx.span(path) });
   }
   return out;
 }
@@ -78,6 +78,16 @@ function checkBody(cx: ModuleContext, name: string, raw: RawLaw, path: (string |
     const when = cx.expr([...path, "variant", "when"], r.when, step, BOOL, true);
     const measure = cx.expr([...path, "variant", "measure"], r.measure, new Map([["s", named(m.state)]]), NAT, true);
     return { kind: "variant", machine: { module: cx.module, name: m.name }, when, measure, direction: r.direction, monotone: r.monotone === true };
+  }
+  if (raw.progress) {
+    const r = raw.progress;
+    const m = machine([...path, "progress", "machine"], r.machine);
+    if (!m) return null;
+    const over = new Map([["s", named(m.state)]]);
+    const from = cx.expr([...path, "progress", "from"], r.from, over, BOOL, true);
+    const to = cx.expr([...path, "progress", "to"], r.to, over, BOOL, true);
+    const by = r.by.map((x, i) => cx.expr([...path, "progress", "by", i], x, over, named(m.event), true));
+    return { kind: "progress", machine: { module: cx.module, name: m.name }, from, to, by, within: r.within };
   }
   const target = raw.wire ?? raw.ffi;
   const key = raw.wire !== undefined ? "wire" : "ffi";

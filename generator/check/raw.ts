@@ -56,6 +56,8 @@ export interface RawLaw {
   step?: { machine: string; event?: string; holds: string };
   decision?: { decision: string; holds: string };
   variant?: { machine: string; when: string; measure: string; direction: "increases" | "decreases"; monotone?: boolean };
+  progress?: { machine: string; from: string; to: string; by: RawExpr[]; within: number };
+  vacuous?: string;
   wire?: string;
   ffi?: string;
 }

@@ -9,6 +9,7 @@ import { emitAll } from "../emit/index.js";
 import { readProofStatus } from "../emit/lean/proofs.js";
 import type { GeneratedFile } from "../emit/types.js";
 import type { Program } from "../ir/module.js";
+import { readStrength, STRENGTH_FILE } from "../mutate/report.js";
 import { diffTree, writeTree } from "./tree.js";
 
 export interface Io {
@@ -24,7 +25,8 @@ export function render(root: string, io: Io): { program: Program; files: Generat
     return null;
   }
   const proofs = readProofStatus(join(root, "formal"));
-  const files = emitAll(result.program, { proofs });
+  const strength = readStrength(join(root, "spec", STRENGTH_FILE));
+  const files = emitAll(result.program, { proofs, strength });
   return { program: result.program, files, proofs };
 }
 

@@ -6,6 +6,7 @@ import { explore } from "./explore.js";
 import { gen, type Io } from "./gen.js";
 import { list } from "./list.js";
 import { mutate } from "./mutate.js";
+import { quint } from "./quint.js";
 import { replay } from "./replay.js";
 import { timeouts } from "./timeouts.js";
 
@@ -18,6 +19,8 @@ const usage = `usage: statute <command>
   replay <trace.itf.json>                run an ITF trace through the generated step function
   mutate [module] [--verbose] [--min P]  law-strength score: mutants of the IR against the laws
   timeouts                               effective timeouts under the STATUTE_<NAME> overrides
+  quint [module] [--samples N] [--traces K] [--out DIR]
+                                         explore vs quint run on generated/quint; replay Quint's traces
 `;
 
 export async function main(argv: readonly string[], root: string, io: Io, env: Readonly<Record<string, string | undefined>> = process.env): Promise<number> {
@@ -37,6 +40,8 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
       return mutate(root, rest, io);
     case "timeouts":
       return timeouts(root, env, io);
+    case "quint":
+      return quint(root, rest, io);
     default:
       io.err(usage);
       return command === undefined || command === "help" || command === "--help" ? 0 : 2;

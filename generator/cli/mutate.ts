@@ -1,20 +1,31 @@
-// CLI `statute mutate [module | spec file] [--verbose] [--min P]`: the law-strength score of each
-// module: its IR mutated, each mutant judged on the interpreter against the module's examples and
-// laws. Prints a score per module and every survivor with its spec line. Exit 1 when a module's
-// own claims fail unmutated, or (with --min) when a score is below P percent.
+// CLI `statute mutate [module | spec file] [--verbose] [--min P] [--laws-only]`: the law
+// strength of each module: its IR mutated, each mutant judged on the interpreter by the laws
+// alone and by laws and examples. Prints both scores per module and every survivor with its spec
+// line. Exit 1 when a module's own claims fail unmutated, a declared equivalent behaves
+// differently, a law is vacuous without a stated reason, or (with --min) a score is below P
+// percent: the laws-only score with --laws-only, else the laws + examples one. Over every
+// module, `--write` records the findings in spec/law-strength.json (the law table shows them)
+// and `--check` fails when that file is not what the specs give now.
 
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { loadTarget } from "../explore/load.js";
-import { mutateModule, showScore } from "../mutate/index.js";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { failures, lawsOnlyPercent, mutateModule, showScore, type ModuleScore } from "../mutate/index.js";
+import { renderStrength, STRENGTH_FILE, strengthReport } from "../mutate/report.js";
 import type { Io } from "./gen.js";
 
 export function mutate(root: string, argv: readonly string[], io: Io): number {
   let target: string | undefined;
   let verbose = false;
   let min: number | undefined;
+  let lawsOnly = false;
+  let report: "write" | "check" | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "--verbose") verbose = true;
+    else if (a === "--laws-only") lawsOnly = true;
+    else if (a === "--write" || a === "--check") report = a === "--write" ? "write" : "check";
     else if (a === "--min") {
       min = Number(argv[++i]);
       if (!Number.isFinite(min)) {
@@ -22,7 +33,7 @@ export function mutate(root: string, argv: readonly string[], io: Io): number {
         return 2;
       }
     } else if (a.startsWith("--") || target !== undefined) {
-      io.err(`error: unexpected argument ${a}\nusage: statute mutate [module | spec file] [--verbose] [--min P]\n`);
+      io.err(`error: unexpected argument ${a}\nusage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check]\n`);
       return 2;
     } else target = a;
   }
@@ -31,17 +42,45 @@ export function mutate(root: string, argv: readonly string[], io: Io): number {
     io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));
     return 1;
   }
+  if (report !== null && target !== undefined) {
+    io.err(`error: --${report} records every module; name no module\n`);
+    return 2;
+  }
   let failed = false;
+  const scores: ModuleScore[] = [];
   let killed = 0;
+  let byLaws = 0;
   let scored = 0;
   for (const module of loaded.modules) {
     const s = mutateModule(loaded.program, module);
+    scores.push(s);
     io.out(`${showScore(s, verbose).join("\n")}\n`);
-    if (s.baseline !== null) failed = true;
+    if (failures(s).length > 0) failed = true;
     killed += s.killed;
+    byLaws += s.killedByLaws;
     scored += s.scored;
-    if (min !== undefined && s.scored > 0 && (100 * s.killed) / s.scored < min) failed = true;
+    const score = lawsOnly ? lawsOnlyPercent(s) : s.scored === 0 ? 100 : (100 * s.killed) / s.scored;
+    if (min !== undefined && score < min) {
+      io.out(`  error: ${module.name}: ${lawsOnly ? "laws-only" : "laws + examples"} score ${score.toFixed(1)}% is below --min ${min}%\n`);
+      failed = true;
+    }
   }
-  io.out(`mutate: ${killed}/${scored} mutants killed over ${loaded.modules.length} module(s)${scored ? ` (${((100 * killed) / scored).toFixed(1)}%)` : ""}\n`);
+  const pct = (k: number): string => (scored ? ` (${((100 * k) / scored).toFixed(1)}%)` : "");
+  io.out(`mutate: over ${loaded.modules.length} module(s), laws + examples ${killed}/${scored}${pct(killed)}, laws only ${byLaws}/${scored}${pct(byLaws)}\n`);
+  if (report !== null) failed = strength(root, report, renderStrength(strengthReport(scores)), io) || failed;
   return failed ? 1 : 0;
+}
+
+/** Write or check spec/law-strength.json; true when the check fails. */
+function strength(root: string, mode: "write" | "check", text: string, io: Io): boolean {
+  const path = join(root, "spec", STRENGTH_FILE);
+  const have = existsSync(path) ? readFileSync(path, "utf8") : null;
+  if (mode === "write") {
+    if (have !== text) writeFileSync(path, text);
+    io.out(`${have === text ? "unchanged" : "wrote"}: spec/${STRENGTH_FILE}\n`);
+    return false;
+  }
+  if (have === text) return false;
+  io.out(`error: spec/${STRENGTH_FILE} is ${have === null ? "missing" : "out of date"}: run \`statute mutate --write\`\n`);
+  return true;
 }

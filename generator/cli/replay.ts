@@ -97,9 +97,10 @@ function lawVerdict(prog: Program, module: string, name: string, steps: readonly
   const law = prog.modules.find((m) => m.name === module)?.laws.find((l) => l.name === name);
   if (law === undefined) return last.rule === name ? `the last step fires ${name}, as the witness says\n` : "";
   try {
-    const binding = law.body.kind === "invariant" || before === undefined ? { s: last.state } : { s: before.state, e: last.event ?? null, n: last.state, o: last.output ?? null };
+    const onState = law.body.kind === "invariant" || law.body.kind === "progress";
+    const binding = onState || before === undefined ? { s: last.state } : { s: before.state, e: last.event ?? null, n: last.state, o: last.output ?? null };
     const holds = checkLaw(prog, law, binding);
-    return `law ${name} ${holds ? "holds" : "is violated"} on the last ${law.body.kind === "invariant" ? "state" : "step"} (interpreter)\n`;
+    return `law ${name} ${holds ? "holds" : "is violated"} on the last ${onState ? "state" : "step"} (interpreter)\n`;
   } catch (e) {
     if (!(e instanceof InterpretError)) throw e;
     return `law ${name} could not be evaluated on the last step: ${e.message}\n`;

@@ -30,7 +30,8 @@ export function checkLawOn(ctx: SuiteContext, law: Law): void {
     case "order":
       if (!checkLaw(ctx.program, law, {})) throw new Error(violated("over the constants"));
       return;
-    case "invariant": {
+    case "invariant":
+    case "progress": {
       const m = ctx.machine(body.machine.name);
       return traceProperty(ctx, m, title, (s) => (checkLaw(ctx.program, law, { s }) ? null : violated(`in state ${shown(ctx, named(m.state), s)}`)), () => null);
     }

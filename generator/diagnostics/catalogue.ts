@@ -16,6 +16,9 @@ export const catalogue = {
   yamlSyntax: { code: 1001, message: "YAML syntax error: {detail}", hint: "fix the YAML; indentation and quoting are the usual causes" },
   fileRead: { code: 1002, message: "cannot read {path}: {detail}", hint: "check that the file exists and is readable" },
   moduleName: { code: 1003, message: "module is named '{name}' but the file is '{file}'", hint: "name the module after its file: module: {file}" },
+  fileTooLarge: { code: 1005, message: "the file has {size} characters; a spec file may have at most {limit}", hint: "split it into modules that import each other" },
+  yamlTooDeep: { code: 1006, message: "YAML nests deeper than {limit} levels here", hint: "a spec needs a few levels only; flatten the structure" },
+  yamlCompose: { code: 1007, message: "YAML cannot be read: {detail}", hint: "{hint}" },
   schemaHeader: { code: 1004, message: "the first line is not the yaml-language-server schema comment", hint: "start the file with: # yaml-language-server: $schema=../generator/spec.schema.json" },
 
   unknownKey: { code: 2001, message: "unknown key '{key}'", hint: "{didYouMean}" },
@@ -42,6 +45,8 @@ export const catalogue = {
   unknownVariant: { code: 4008, message: "{type} has no variant '{name}'", hint: "{didYouMean}" },
   missingField: { code: 4009, message: "{type} literal is missing field '{field}'", hint: "give every field a value" },
   notConstant: { code: 4010, message: "{what} must be a constant expression", hint: "use literals and constants only" },
+  exprLimit: { code: 4012, message: "{detail} (the limit is {limit})", hint: "name parts of it with let, or move them into constants" },
+  unsafeInteger: { code: 4013, message: "{what} is {value}, past 2^53 - 1, the largest integer TypeScript computes exactly", hint: "keep constants and every intermediate result of a constant expression below 2^53" },
   badType: { code: 4011, message: "cannot read type '{text}': {detail}", hint: "types are bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N or a type name" },
 
   stuckMachine: { code: 5001, message: "handler {machine}.{event} may get stuck: every branch has a guard", hint: "drop the 'when' of the last branch so that some branch always fires" },

@@ -1,6 +1,7 @@
 // Diagnostics: a positioned error, collected by every pass, printed like a compiler.
 // Positions stay as offsets into the file until printing.
 
+import { clip, LIMITS } from "../parse/limits.js";
 import { catalogue, type DiagnosticId } from "./catalogue.js";
 
 export interface Diagnostic {
@@ -27,8 +28,9 @@ export class Diagnostics {
   }
 }
 
+/** Fill placeholders; user text is cut (with its length) so a huge name is not echoed whole. */
 function fill(template: string, args: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => (k in args ? String(args[k]) : `{${k}}`));
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => (k in args ? clip(String(args[k]), LIMITS.echoChars) : `{${k}}`));
 }
 
 export function messageOf(d: Diagnostic): { code: string; message: string; hint: string } {
@@ -38,16 +40,20 @@ export function messageOf(d: Diagnostic): { code: string; message: string; hint:
 
 /** Did-you-mean text for an unknown name, from the candidates within a small edit distance. */
 export function didYouMean(name: string, candidates: Iterable<string>): string {
+  // Bounded: a name past the limit matches nothing, and a candidate whose length alone differs
+  // by more than the accepted distance is not compared (the search stays linear in the names).
+  if (name.length > LIMITS.nameChars) return "check the spelling";
+  const limit = Math.max(2, Math.floor(name.length / 3));
   let best: string | undefined;
   let bestDist = Infinity;
   for (const c of candidates) {
+    if (Math.abs(c.length - name.length) > limit || c.length > LIMITS.nameChars) continue;
     const d = editDistance(name.toLowerCase(), c.toLowerCase());
     if (d < bestDist || (d === bestDist && best !== undefined && c < best)) {
       best = c;
       bestDist = d;
     }
   }
-  const limit = Math.max(2, Math.floor(name.length / 3));
   return best !== undefined && bestDist <= limit ? `did you mean '${best}'?` : "check the spelling";
 }
 

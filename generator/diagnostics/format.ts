@@ -25,15 +25,33 @@ export function formatDiagnostics(diags: readonly Diagnostic[], texts: ReadonlyM
 function formatOne(d: Diagnostic, text: string): string {
   const { code, message, hint } = messageOf(d);
   const { line, col } = lineCol(text, d.offset);
-  const source = (text.split("\n")[line - 1] ?? "").replace(/\r$/, "");
-  const width = Math.max(1, Math.min(d.length, source.length - col + 1));
+  const { source, at } = window(sourceLine(text, d.offset), col);
+  const width = Math.max(1, Math.min(d.length, source.length - at + 1));
   const gutter = String(line).length;
   const pad = " ".repeat(gutter);
   return [
     `${d.file}:${line}:${col}: error ${code}: ${message}`,
     `${pad} |`,
     `${line} | ${source}`,
-    `${pad} | ${" ".repeat(Math.max(0, col - 1))}${"^".repeat(width)}`,
+    `${pad} | ${" ".repeat(Math.max(0, at - 1))}${"^".repeat(width)}`,
     `${pad} = hint: ${hint}`,
   ].join("\n");
+}
+
+/** The line holding `offset`, found around it (not by splitting a huge file), without its CR. */
+function sourceLine(text: string, offset: number): string {
+  const start = offset <= 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
+  const nl = text.indexOf("\n", offset);
+  return text.slice(start, nl < 0 ? text.length : nl).replace(/\r$/, "");
+}
+
+const WINDOW = 160;
+
+/** A long line is shown as a window around the column (so a 1 MB line is not echoed whole). */
+function window(line: string, col: number): { source: string; at: number } {
+  if (line.length <= WINDOW) return { source: line, at: col };
+  const from = Math.max(0, Math.min(col - 1 - 40, line.length - WINDOW));
+  const head = from > 0 ? "..." : "";
+  const tail = from + WINDOW < line.length ? "..." : "";
+  return { source: head + line.slice(from, from + WINDOW) + tail, at: col - from + head.length };
 }

@@ -4,12 +4,13 @@
 import type { Program } from "../ir/module.js";
 import { emitDocs } from "./docs/index.js";
 import { emitLean } from "./lean/index.js";
+import { emitQuint } from "./quint/index.js";
 import { emitSchema } from "./schema/index.js";
 import { emitTests } from "./tests/index.js";
 import { emitTs } from "./ts/index.js";
 import type { EmitContext, Emitter, GeneratedFile } from "./types.js";
 
-const targets: readonly Emitter[] = [emitTs, emitSchema, emitLean, emitTests, emitDocs];
+const targets: readonly Emitter[] = [emitTs, emitSchema, emitLean, emitQuint, emitTests, emitDocs];
 
 export function emitAll(program: Program, ctx: EmitContext): GeneratedFile[] {
   const files = targets.flatMap((emit) => emit(program, ctx));

@@ -2,6 +2,7 @@
 // Emitters are pure: no file system, no clock, no absolute paths; the CLI writes the files.
 
 import type { Program } from "../ir/module.js";
+import type { StrengthReport } from "../mutate/report.js";
 
 /** One output file, relative to `generated/`. */
 export interface GeneratedFile {
@@ -15,6 +16,8 @@ export interface GeneratedFile {
 export interface EmitContext {
   /** Proof status per law ident, read from formal/ (proved there, or open); empty if unknown. */
   readonly proofs: ReadonlyMap<string, "proved" | "open">;
+  /** What `statute mutate --write` recorded in spec/law-strength.json; absent or empty if not measured. */
+  readonly strength?: StrengthReport;
 }
 
 export type Emitter = (program: Program, ctx: EmitContext) => readonly GeneratedFile[];

@@ -36,7 +36,7 @@ const same = (a: TypeRef, b: TypeRef): boolean => a.module === b.module && a.nam
 
 /** The laws the explorer checks on one machine, from every module of the program. */
 export interface MachineLaws {
-  /** Over every reachable state. */
+  /** Over every reachable state: invariants, then progress laws (checked from each state). */
   readonly invariants: readonly Law[];
   /** Over every transition: step laws, then variant laws. */
   readonly steps: readonly Law[];
@@ -44,9 +44,9 @@ export interface MachineLaws {
 
 export function machineLaws(prog: Program, machine: TypeRef): MachineLaws {
   const all = prog.modules.flatMap((m) => m.laws);
-  const about = (l: Law, kind: "invariant" | "step" | "variant"): boolean => l.body.kind === kind && same(l.body.machine, machine);
+  const about = (l: Law, kind: "invariant" | "step" | "variant" | "progress"): boolean => l.body.kind === kind && same(l.body.machine, machine);
   return {
-    invariants: all.filter((l) => about(l, "invariant")),
+    invariants: [...all.filter((l) => about(l, "invariant")), ...all.filter((l) => about(l, "progress"))],
     steps: [...all.filter((l) => about(l, "step")), ...all.filter((l) => about(l, "variant"))],
   };
 }

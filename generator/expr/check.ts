@@ -11,7 +11,9 @@ import { adaptLiteral, bad, isBad, isUpper, node, poison, report, reportMismatch
 import { inferCall } from "./check-call.js";
 import { inferConstruct, inferField, inferIs, inferMatch, inferWith, memberValue } from "./check-data.js";
 import type { ExprEnv } from "./env.js";
-import { parseExpr } from "./parser.js";
+import { clip } from "../parse/limits.js";
+import { foldConst } from "./const-eval.js";
+import { parseExpr, syntaxArgs } from "./parser.js";
 import { assignable, isNumber, plain, showType, unify } from "./type-util.js";
 
 /** Type-check `ast`; with `expected`, also check that the result fits it. */
@@ -23,8 +25,8 @@ export function checkExpr(ast: Ast, env: ExprEnv, expected?: Type): Expr {
 export function checkExprString(src: string, env: ExprEnv, expected?: Type): Expr | undefined {
   const parsed = parseExpr(src);
   if ("error" in parsed) {
-    const { detail, hint, offset, length } = parsed.error;
-    env.report("exprSyntax", offset, length, { detail, hint });
+    const { offset, length } = parsed.error;
+    env.report(parsed.error.limit === undefined ? "exprSyntax" : "exprLimit", offset, length, syntaxArgs(parsed.error));
     return undefined;
   }
   return checkExpr(parsed.ast, env, expected);
@@ -105,9 +107,9 @@ export function infer(ast: Ast, env: ExprEnv, hint?: Type): Expr {
     case "name":
       return inferName(ast, env, hint);
     case "unary":
-      return inferUnary(ast, env);
+      return safeFold(ast, inferUnary(ast, env), env);
     case "binary":
-      return inferBinary(ast, env, hint);
+      return safeFold(ast, inferBinary(ast, env, hint), env);
     case "if":
       return inferIf(ast, env, hint);
     case "let": {
@@ -121,7 +123,7 @@ export function infer(ast: Ast, env: ExprEnv, hint?: Type): Expr {
       report(env, "exprSyntax", ast, { detail: "a lambda cannot stand here", hint: "use 'x -> body' only as the 2nd argument of filter, map, count, all or any" });
       return bad(env, hint);
     case "call":
-      return inferCall(ast, env, hint);
+      return safeFold(ast, inferCall(ast, env, hint), env);
     case "field":
       return inferField(ast, env, hint);
     case "is":
@@ -219,6 +221,22 @@ function inferBinary(ast: Ast & { kind: "binary" }, env: ExprEnv, hint: Type | u
   if (result) return out(result);
   report(env, "unitMismatch", ast, units);
   return bad(env, arith ? plain(left.type) : BOOL);
+}
+
+/**
+ * Reject an arithmetic node whose constant value TypeScript cannot compute exactly: fold it with
+ * the interpreter's exact arithmetic and report a result past 2^53 - 1 here, at its source. The
+ * node is poisoned so that the expressions around it say nothing more.
+ */
+function safeFold(ast: Ast, e: Expr, env: ExprEnv): Expr {
+  if (isBad(e) || !(e.kind === "binary" || (e.kind === "call" && e.fn === "pow2"))) return e;
+  const f = foldConst(e, (ref) => {
+    const c = env.lookupConst(ref.name);
+    return c && c.ref.module === ref.module ? c.value : undefined;
+  });
+  if (f.kind !== "unsafe") return e;
+  report(env, "unsafeInteger", ast, { what: "this constant expression", value: clip(f.value, 40) });
+  return poison(e);
 }
 
 const unitOf = (t: Type): "none" | "ms" => (t.kind === "nat" ? t.unit : "none");

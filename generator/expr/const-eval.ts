@@ -1,19 +1,50 @@
 // Expression stage: constant folding of checked expressions, for derived constants, list
-// bounds and `order` laws evaluated at generation. Semantics are those of ir/expr.ts (Lean):
-// nat subtraction truncates at 0, division floors, x / 0 = 0, x % 0 = x; int `/` and `%` are
-// Euclidean (Lean's Int.div/Int.emod convention for `/` and `%`).
+// bounds, guards and `order` laws evaluated at generation. The arithmetic is the interpreter's
+// own (interpret/arith.ts: exact BigInt with Lean's meaning: nat subtraction truncates at 0,
+// division floors, x / 0 = 0, x % 0 = x, int `/` and `%` Euclidean), so the checker, the oracle
+// and every target agree on every constant. A result past the safe integer range is not a value:
+// `foldConst` says where it arose, so the checker reports it instead of rounding.
 
+import { intArith, natArith, pow2 } from "../interpret/arith.js";
+import { InterpretError } from "../interpret/value.js";
 import type { Expr } from "../ir/expr.js";
 import type { TypeRef } from "../ir/types.js";
 
 type Value = number | boolean;
 
+/** A fold: a value, not a constant expression, or a result past 2^53 - 1 at node `at`. */
+export type Folded =
+  | { readonly kind: "value"; readonly value: Value }
+  | { readonly kind: "unknown" }
+  | { readonly kind: "unsafe"; readonly at: Expr; readonly value: string };
+
+const UNKNOWN: Folded = { kind: "unknown" };
+
+class Unsafe extends Error {
+  constructor(readonly at: Expr, readonly value: string) {
+    super(value);
+  }
+}
+
 /**
  * The value of `e` if it is built from literals and constants (valued by `value`) with
- * arithmetic, comparisons, logic, if, let, min, max and pow2; undefined otherwise.
+ * arithmetic, comparisons, logic, if, let, min, max and pow2; undefined otherwise, and
+ * undefined when some intermediate result is past the safe integer range.
  */
 export function evalConstExpr(e: Expr, value: (ref: TypeRef) => Value | undefined): Value | undefined {
-  return evaluate(e, value, new Map());
+  const f = foldConst(e, value);
+  return f.kind === "value" ? f.value : undefined;
+}
+
+/** Fold `e` exactly; an unsafe intermediate result is reported with the node it arose at. */
+export function foldConst(e: Expr, value: (ref: TypeRef) => Value | undefined): Folded {
+  try {
+    const v = evaluate(e, value, new Map());
+    return v === undefined ? UNKNOWN : { kind: "value", value: v };
+  } catch (err) {
+    if (err instanceof Unsafe) return { kind: "unsafe", at: err.at, value: err.value };
+    throw err;
+  }
 }
 
 function evaluate(e: Expr, value: (ref: TypeRef) => Value | undefined, scope: ReadonlyMap<string, Value>): Value | undefined {
@@ -38,14 +69,18 @@ function evaluate(e: Expr, value: (ref: TypeRef) => Value | undefined, scope: Re
       return v === undefined ? undefined : ev(e.body, new Map([...scope, [e.name, v]]));
     }
     case "binary":
-      return binary(e.op, () => ev(e.left), () => ev(e.right), e.left.type.kind === "int");
+      return binary(e, () => ev(e.left), () => ev(e.right));
     case "call": {
       const args = e.args.map((a) => ev(a));
       if (!args.every((a): a is number => typeof a === "number")) return undefined;
       const [a, b] = args;
-      if (e.fn === "min" && b !== undefined) return Math.min(a as number, b);
-      if (e.fn === "max" && b !== undefined) return Math.max(a as number, b);
-      if (e.fn === "pow2" && a !== undefined) return 2 ** a;
+      if (e.fn === "min" && a !== undefined && b !== undefined) return Math.min(a, b);
+      if (e.fn === "max" && a !== undefined && b !== undefined) return Math.max(a, b);
+      if (e.fn === "pow2" && a !== undefined) {
+        // 2^53 is already past the safe range; never build a huge BigInt for a huge exponent.
+        if (a >= 53) throw new Unsafe(e, `2^${a}`);
+        return exact(e, () => pow2(a));
+      }
       return undefined;
     }
     default:
@@ -53,7 +88,8 @@ function evaluate(e: Expr, value: (ref: TypeRef) => Value | undefined, scope: Re
   }
 }
 
-function binary(op: string, left: () => Value | undefined, right: () => Value | undefined, int: boolean): Value | undefined {
+function binary(e: Expr & { kind: "binary" }, left: () => Value | undefined, right: () => Value | undefined): Value | undefined {
+  const op = e.op;
   const a = left();
   if (a === undefined) return undefined;
   if (op === "&&" || op === "||") {
@@ -76,21 +112,18 @@ function binary(op: string, left: () => Value | undefined, right: () => Value | 
       return a > b;
     case ">=":
       return a >= b;
-    case "+":
-      return a + b;
-    case "-":
-      return int ? a - b : Math.max(0, a - b);
-    case "*":
-      return a * b;
-    case "/":
-      return b === 0 ? 0 : int ? noNegZero(ediv(a, b)) : Math.floor(a / b);
-    case "%":
-      return b === 0 ? a : int ? noNegZero(a - b * ediv(a, b)) : a % b;
     default:
-      return undefined;
+      // The result type says which arithmetic, as in the interpreter: int operands make an int.
+      return exact(e, () => (e.type.kind === "int" ? intArith(op, a, b) : natArith(op, a, b)));
   }
 }
 
-/** Euclidean quotient: the remainder a - b*q is always in [0, |b|). */
-const ediv = (a: number, b: number): number => Math.sign(b) * Math.floor(a / Math.abs(b));
-const noNegZero = (x: number): number => (x === 0 ? 0 : x);
+/** Run one step of the interpreter's arithmetic; its range error becomes an Unsafe at `e`. */
+function exact(e: Expr, step: () => number): number {
+  try {
+    return step();
+  } catch (err) {
+    if (!(err instanceof InterpretError)) throw err;
+    throw new Unsafe(e, /result (-?\d+)/.exec(err.message)?.[1] ?? "past the safe range");
+  }
+}

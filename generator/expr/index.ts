@@ -6,7 +6,7 @@ export type { Ast, AstArm, AstField, AstName, Range } from "./ast.js";
 export type { ExprEnv } from "./env.js";
 export type { ExprSyntaxError, Token } from "./lexer.js";
 export { lex } from "./lexer.js";
-export { parseExpr } from "./parser.js";
+export { parseExpr, syntaxArgs } from "./parser.js";
 export { resolveTypeString, type TypeEnv } from "./type-syntax.js";
 export { checkExpr, checkExprString } from "./check.js";
 export { evalConstExpr } from "./const-eval.js";

@@ -2,6 +2,8 @@
 // spec into tokens that keep their [offset, end) in the string, so every later error can point
 // at a column. Durations are normalised here: `15min` arrives as the number 900000 with unit ms.
 
+import { LIMITS } from "../parse/limits.js";
+
 /** A syntax error inside one expression or type string; offsets are code units into it. */
 export interface ExprSyntaxError {
   /** What is wrong (the diagnostic's message). */
@@ -12,6 +14,8 @@ export interface ExprSyntaxError {
   readonly offset: number;
   /** Its length (at least 1). */
   readonly length: number;
+  /** Set when a limit of parse/limits.ts was passed (reported as exprLimit, not exprSyntax). */
+  readonly limit?: "exprChars" | "exprDepth" | "nameChars";
 }
 
 export const KEYWORDS = ["if", "then", "else", "let", "in", "match", "with", "is", "true", "false", "none"] as const;
@@ -65,6 +69,9 @@ export function lex(src: string): { tokens: Token[] } | { error: ExprSyntaxError
     }
     if (isIdentStart(c)) {
       while (isIdentPart(src[i])) i++;
+      if (i - start > LIMITS.nameChars) {
+        return { error: { detail: `a name of ${i - start} characters`, hint: "", offset: start, length: i - start, limit: "nameChars" } };
+      }
       const text = src.slice(start, i);
       const kw = (KEYWORDS as readonly string[]).includes(text);
       tokens.push(kw ? { kind: "kw", text: text as Keyword, offset: start, end: i } : { kind: "ident", text, offset: start, end: i });

@@ -4,6 +4,7 @@
 // error stops the parse; it carries a message, a hint and the offending token's range.
 
 import type { Ast, AstArm, AstField, AstName, BinaryOpText, Range } from "./ast.js";
+import { LIMITS } from "../parse/limits.js";
 import { describeToken, lex, type ExprSyntaxError, type Token } from "./lexer.js";
 
 /** Binding power of each infix operator (higher binds tighter). */
@@ -24,21 +25,51 @@ class SyntaxFailure extends Error {
 
 /** Parse one expression string. Offsets in the tree and the error are code units into `src`. */
 export function parseExpr(src: string): { ast: Ast } | { error: ExprSyntaxError } {
+  if (src.length > LIMITS.exprChars) {
+    return { error: { detail: `expression is ${src.length} characters long`, hint: `the limit is ${LIMITS.exprChars}; name parts of it with let or constants`, offset: LIMITS.exprChars, length: 1, limit: "exprChars" } };
+  }
   const lexed = lex(src);
   if ("error" in lexed) return lexed;
   const p = new Parser(lexed.tokens);
   try {
-    return { ast: p.parseAll() };
+    const ast = p.parseAll();
+    const deep = tooDeepAt(ast);
+    return deep === null ? { ast } : { error: { detail: "expression nests too deeply", hint: "", offset: deep.offset, length: Math.max(1, deep.end - deep.offset), limit: "exprDepth" } };
   } catch (e) {
     if (e instanceof SyntaxFailure) return { error: e.info };
     throw e;
   }
 }
 
+/** Diagnostic arguments of a syntax error (exprSyntax) or a passed limit (exprLimit). */
+export function syntaxArgs(e: ExprSyntaxError): Record<string, string | number> {
+  return e.limit === undefined ? { detail: e.detail, hint: e.hint } : { detail: e.detail, limit: LIMITS[e.limit] };
+}
+
+/**
+ * The first node nested deeper than LIMITS.exprDepth, or null. Iterative: a left-leaning chain
+ * (`1 + 1 + ...`, `a.f.f...`) is deep without making the parser recurse, and every later pass
+ * (checker, emitters, interpreter) recurses over the tree.
+ */
+function tooDeepAt(ast: Ast): Range | null {
+  const stack: { node: unknown; depth: number }[] = [{ node: ast, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (node === null || typeof node !== "object") continue;
+    const isNode = typeof (node as { kind?: unknown }).kind === "string";
+    const d = isNode ? depth + 1 : depth;
+    if (d > LIMITS.exprDepth) return node as Range;
+    for (const child of Object.values(node)) if (child !== null && typeof child === "object") stack.push({ node: child, depth: d });
+  }
+  return null;
+}
+
 class Parser {
   private pos = 0;
   /** False while parsing a match scrutinee, where `{` opens the arms, not a constructor. */
   private allowBraces = true;
+  /** Current nesting of expr() calls. */
+  private depth = 0;
 
   constructor(private readonly tokens: readonly Token[]) {}
 
@@ -101,6 +132,19 @@ class Parser {
   // ---- Pratt core ----------------------------------------------------------------------------
 
   private expr(minBp: number): Ast {
+    // Every bracket, prefix operator, argument and let passes here: bound the recursion.
+    if (++this.depth > LIMITS.exprDepth) {
+      const t = this.peek();
+      throw new SyntaxFailure({ detail: "expression nests too deeply", hint: "", offset: t.offset, length: Math.max(1, t.end - t.offset), limit: "exprDepth" });
+    }
+    try {
+      return this.exprAt(minBp);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private exprAt(minBp: number): Ast {
     let left = this.prefix();
     let chained: Range | undefined;
     for (;;) {

@@ -3,7 +3,7 @@
 // whether the claim holds there. `wire` and `ffi` laws are about the runtime, not the model.
 
 import type { Expr } from "../ir/expr.js";
-import type { Law, Program } from "../ir/module.js";
+import type { Law, LawBody, Program } from "../ir/module.js";
 import type { TypeRef } from "../ir/types.js";
 import { unreachable } from "../ir/types.js";
 import { decide } from "./decision.js";
@@ -75,10 +75,32 @@ export function checkLaw(prog: Program, law: Law, binding: LawBinding): boolean 
       if (body.monotone) return up ? after >= before : after <= before;
       return true;
     }
+    case "progress": {
+      const st = need(binding, "s", law);
+      return !holds(body.from, { s: st }, prog, what) || avoidingPath(prog, body, st, body.within) === null;
+    }
     case "wire":
     case "ffi":
       throw new InterpretError(`${what}: a ${body.kind} law is checked against the runtime, not the model`);
     default:
       return unreachable(body);
   }
+}
+
+type Progress = Extract<LawBody, { kind: "progress" }>;
+
+/**
+ * A sequence of at most `k` of the law's `by` events from `s` along which `to` never holds, or
+ * null when every such sequence reaches it (the law's "leads to" from `s`). The events are
+ * evaluated in each state they are taken from.
+ */
+export function avoidingPath(prog: Program, body: Progress, s: Value, k: number): Value[] | null {
+  if (holds(body.to, { s }, prog, "progress target")) return null;
+  if (k === 0) return [];
+  for (const x of body.by) {
+    const e = evalExpr(x, new Map([["s", s]]), prog);
+    const rest = avoidingPath(prog, body, stepMachine(prog, body.machine, s, e).state, k - 1);
+    if (rest !== null) return [e, ...rest];
+  }
+  return null;
 }

@@ -164,6 +164,22 @@ export type LawBody =
       readonly monotone: boolean;
     }
   | {
+      readonly kind: "progress";
+      /** Machine whose reachable states are the starting points. */
+      readonly machine: TypeRef;
+      /** Where the claim starts: a boolean over `s`. */
+      readonly from: Expr;
+      /** What must be reached: a boolean over `s`. */
+      readonly to: Expr;
+      /**
+       * The events that make progress, values of the machine's event union over the current
+       * state `s`; every sequence of them reaches `to` within `within` steps.
+       */
+      readonly by: readonly Expr[];
+      /** At most this many events. */
+      readonly within: number;
+    }
+  | {
       readonly kind: "wire";
       /** The machine or decision whose JSON wire (facts/events in, verdict/state out) is meant. */
       readonly target: TypeRef;
@@ -192,6 +208,11 @@ export interface Law {
   readonly adversary: string;
   /** The claim. */
   readonly body: LawBody;
+  /**
+   * Why a premise of this law that no explored state or judged facts record meets is accepted
+   * (spec key `vacuous`); empty when every premise must be met.
+   */
+  readonly vacuous: string;
   /** Source position. */
   readonly span: Span;
 }

@@ -75,7 +75,7 @@ function candidates(prog: Program, t: Type, numbers: readonly number[], depth = 
       const d = findType(prog, t.ref);
       if (d.kind === "enum") return [...d.members];
       const fieldsOf = (fs: readonly { name: string; type: Type }[], kind?: string): Value[] =>
-        product(fs.map((f) => [f.name, candidates(prog, f.type, numbers, depth + 1)] as const), 64, depth + 7, kind);
+        product(fs.map((f) => [f.name, candidates(prog, f.type, numbers, depth + 1)] as const), 64, depth + 7, kind, [], false);
       if (d.kind === "record") return fieldsOf(d.fields);
       if (d.kind === "union") return d.variants.flatMap((v) => fieldsOf(v.fields, v.name));
       return unreachable(d);
@@ -89,9 +89,11 @@ function candidates(prog: Program, t: Type, numbers: readonly number[], depth = 
  * The product of per-field candidates when it has at most `limit` records. Else: each base
  * record (the examples' facts, or the first candidate of every field) varied one field at a
  * time over all its candidates, which reaches every boundary between a field and the base's
- * values, then records drawn with a fixed seed up to `limit`.
+ * values, then (with `fill`, as for a whole facts record) records drawn with a fixed seed up to
+ * `limit`. A nested record is not filled: its one-field variations keep the outer product small
+ * enough to be taken whole, so every pair of outer boundaries meets.
  */
-function product(fields: readonly (readonly [string, readonly Value[]])[], limit: number, seed: number, kind?: string, bases: readonly Value[] = []): Value[] {
+function product(fields: readonly (readonly [string, readonly Value[]])[], limit: number, seed: number, kind?: string, bases: readonly Value[] = [], fill = true): Value[] {
   const base = (): Record<string, Value> => (kind === undefined ? {} : { kind });
   const size = fields.reduce((n, [, vs]) => n * Math.max(1, vs.length), 1);
   if (size <= limit) {
@@ -105,6 +107,7 @@ function product(fields: readonly (readonly [string, readonly Value[]])[], limit
   for (const b of bases.length > 0 ? bases : [first]) {
     for (const [name, vs] of fields) for (const v of vs) out.push({ ...(b as Record<string, Value>), [name]: v });
   }
+  if (!fill) return dedup(out);
   const rand = prng(seed);
   while (out.length < limit) {
     const r = base();

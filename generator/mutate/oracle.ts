@@ -1,40 +1,66 @@
 // Mutate stage: the judge. A program (the original, or one with a mutated module) is run on the
-// INTERPRETER against what the module itself claims: its examples; its machine laws on every
-// step of those examples; its decision laws over the boundary facts (facts.ts); and its machine
-// laws over every explored state and transition (bounded for speed). The first failure is the
-// kill, named so a reader sees which claim pinned the behaviour down.
+// INTERPRETER against what the module itself claims, in two parts kept apart so law strength
+// can be told without the examples: the LAWS alone (decision laws over the boundary facts,
+// machine laws over every explored state and transition: sweep.ts), and the EXAMPLES (each
+// vector, and the machine laws on each step of the example traces, which only the examples
+// reach). A mutant is killed by the laws when some law fails; every failing law is named.
 
 import type { Law, Module, Program } from "../ir/module.js";
-import { exploreMachine } from "../explore/search.js";
 import { machineLaws } from "../explore/domains.js";
-import { showValue } from "../explore/show.js";
 import { checkLaw } from "../interpret/law.js";
 import { runExample } from "../interpret/example.js";
 import { evalExpr } from "../interpret/expr.js";
 import { initialState, stepMachine } from "../interpret/machine.js";
-import { InterpretError, type Value } from "../interpret/value.js";
+import { InterpretError } from "../interpret/value.js";
+import { sweep, type FactsTable, type JudgeBounds, type SweepResult } from "./sweep.js";
 
-/** Bounds on exploration while judging a mutant. */
-export interface JudgeBounds {
-  /** Depth cap (the spec's depth when lower). */
-  readonly depth: number;
-  /** State budget per explored machine. */
-  readonly maxStates: number;
+export type { FactsTable, JudgeBounds } from "./sweep.js";
+
+/** What the judge found. */
+export interface Judgement {
+  /** Laws of the module that fail (sorted). */
+  readonly laws: readonly string[];
+  /** The model failed to evaluate during the law sweep (a kill by the laws' inputs), or null. */
+  readonly error: string | null;
+  /** The first example (or law on an example's step) that fails, or null. */
+  readonly example: string | null;
 }
 
-/** The facts each decision law is judged on, computed once per module from the original. */
-export type FactsTable = ReadonlyMap<string, readonly Value[]>;
+/** Killed by the laws alone. */
+export const lawsKill = (j: Judgement): boolean => j.laws.length > 0 || j.error !== null;
 
-/** Why the program was rejected, or null when every claim held. */
-export function judge(prog: Program, moduleName: string, facts: FactsTable, bounds: JudgeBounds): string | null {
-  const module = prog.modules.find((m) => m.name === moduleName);
-  if (module === undefined) throw new InterpretError(`no module ${moduleName}`);
+/** Killed by the laws or the examples. */
+export const anyKill = (j: Judgement): boolean => lawsKill(j) || j.example !== null;
+
+/** The first reason, in words, or null when every claim held. */
+export function reason(j: Judgement): string | null {
+  if (j.laws.length > 0) return `law ${j.laws.join(", law ")}`;
+  if (j.error !== null) return `the model failed to evaluate: ${j.error}`;
+  return j.example;
+}
+
+function moduleOf(prog: Program, name: string): Module {
+  const module = prog.modules.find((m) => m.name === name);
+  if (module === undefined) throw new InterpretError(`no module ${name}`);
+  return module;
+}
+
+export function judgeAll(prog: Program, moduleName: string, facts: FactsTable, bounds: JudgeBounds, swept?: SweepResult): Judgement {
+  const module = moduleOf(prog, moduleName);
+  const s = swept ?? sweep(prog, module, facts, bounds, false);
+  let example: string | null;
   try {
-    return examples(prog, module) ?? exampleSteps(prog, module) ?? decisionLaws(prog, module, facts) ?? explored(prog, module, bounds);
+    example = examples(prog, module) ?? exampleSteps(prog, module);
   } catch (e) {
     if (!(e instanceof InterpretError)) throw e;
-    return `the model failed to evaluate: ${e.message}`;
+    example = `the model failed to evaluate on an example: ${e.message}`;
   }
+  return { laws: [...s.failed].sort(), error: s.error, example };
+}
+
+/** Why the program was rejected by its laws or examples, or null when every claim held. */
+export function judge(prog: Program, moduleName: string, facts: FactsTable, bounds: JudgeBounds): string | null {
+  return reason(judgeAll(prog, moduleName, facts, bounds));
 }
 
 function examples(prog: Program, module: Module): string | null {
@@ -68,26 +94,6 @@ function exampleSteps(prog: Program, module: Module): string | null {
       for (const law of laws.invariants) if (!lawHolds(prog, law, { s: r.state })) return `law ${law.name} after step ${i + 1} of example ${ex.name}`;
       s = r.state;
     }
-  }
-  return null;
-}
-
-function decisionLaws(prog: Program, module: Module, facts: FactsTable): string | null {
-  for (const law of module.laws) {
-    if (law.body.kind !== "decision") continue;
-    for (const f of facts.get(law.name) ?? []) {
-      if (!lawHolds(prog, law, { f })) return `law ${law.name} at facts ${showValue(f)}`;
-    }
-  }
-  return null;
-}
-
-function explored(prog: Program, module: Module, bounds: JudgeBounds): string | null {
-  for (const x of module.explore) {
-    const r = exploreMachine(prog, x, { depth: Math.min(x.depth, bounds.depth), maxStates: bounds.maxStates });
-    const v = r.violation;
-    if (v?.kind === "error") return `the model failed during exploration: ${v.message}`;
-    if (v) return `law ${v.law} by exploration, after ${v.trace.length - 1} step(s)`;
   }
   return null;
 }

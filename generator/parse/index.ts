@@ -1,8 +1,9 @@
 // Parse stage: YAML text to a document that keeps source ranges (the `yaml` package's CST
 // ranges and LineCounter), so every later stage can point at `file:line:col`.
 
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, Parser as CstParser, visit, YAMLParseError, type Document, type Node } from "yaml";
 import type { Diagnostics } from "../diagnostics/diagnostic.js";
+import { clip, LIMITS } from "./limits.js";
 
 /** One spec file after parsing: its text, its YAML document and its plain value. */
 export interface Parsed {
@@ -18,18 +19,96 @@ export interface Parsed {
 
 export type Path = readonly (string | number)[];
 
-/** Parse one file; YAML syntax errors are reported and yield null. */
+/**
+ * Parse one file; YAML syntax errors are reported and yield null. The limits of limits.ts are
+ * checked first, on the yaml package's concrete syntax tree (built without recursion), so that
+ * no input reaches a recursive pass deeper than they allow; every exception the yaml package
+ * raises while composing (an unknown alias, too many aliases, a merge key over a non-map)
+ * becomes a positioned diagnostic too.
+ */
 export function parseSpec(file: string, text: string, diags: Diagnostics): Parsed | null {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+  if (text.length > LIMITS.fileChars) {
+    diags.report({ id: "fileTooLarge", file, offset: LIMITS.fileChars, length: 1, args: { size: text.length, limit: LIMITS.fileChars } });
+    return null;
+  }
+  let doc: Document.Parsed;
+  try {
+    // The text is tokenised once: the depth limit is checked on the tokens, then they are
+    // composed (as the yaml package's parseDocument does, with its multiple-documents error).
+    const lineCounter = new LineCounter();
+    const tokens = [...new CstParser(lineCounter.addNewLine).parse(text)];
+    const deep = tooDeepAt(tokens);
+    if (deep !== null) {
+      diags.report({ id: "yamlTooDeep", file, offset: deep, length: 1, args: { limit: LIMITS.yamlDepth } });
+      return null;
+    }
+    const docs = [...new Composer({ uniqueKeys: true, keepSourceTokens: false }).compose(tokens, true, text.length)];
+    doc = docs[0] as Document.Parsed;
+    const second = docs[1];
+    if (second !== undefined) doc.errors.push(new YAMLParseError([second.range[0], second.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents"));
+  } catch (e) {
+    diags.report({ id: "yamlCompose", file, offset: 0, length: 1, args: composeArgs(e) });
+    return null;
+  }
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
       const [start, end] = err.pos;
-      diags.report({ id: "yamlSyntax", file, offset: start, length: Math.max(1, end - start), args: { detail: firstLine(err.message) } });
+      diags.report({ id: "yamlSyntax", file, offset: start, length: Math.max(1, end - start), args: { detail: clip(firstLine(err.message)) } });
     }
     return null;
   }
-  return { file, text, doc, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+  try {
+    return { file, text, doc, value: doc.toJS({ maxAliasCount: LIMITS.aliases }) as unknown };
+  } catch (e) {
+    const at = composeErrorAt(doc, e);
+    diags.report({ id: "yamlCompose", file, ...at, args: composeArgs(e) });
+    return null;
+  }
+}
+
+const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
+
+/** Offset of the first collection nested deeper than the limit, or null. Iterative on purpose. */
+function tooDeepAt(tokens: readonly unknown[]): number | null {
+  const stack: { node: unknown; depth: number }[] = tokens.map((node) => ({ node, depth: 0 }));
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (node === null || typeof node !== "object") continue;
+    const type = (node as { type?: unknown }).type;
+    const d = typeof type === "string" && COLLECTIONS.has(type) ? depth + 1 : depth;
+    if (d > LIMITS.yamlDepth) return (node as { offset?: number }).offset ?? 0;
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === "object") stack.push({ node: child, depth: d });
+    }
+  }
+  return null;
+}
+
+function composeArgs(e: unknown): { detail: string; hint: string } {
+  const detail = clip(firstLine(e instanceof Error ? e.message : String(e)));
+  const hint = /alias count/i.test(detail) ? `use at most ${LIMITS.aliases} aliases; write the values out`
+    : /merge/i.test(detail) ? "a merge key (<<) takes a map or an alias of a map; write the keys out instead"
+    : /alias/i.test(detail) ? "define the anchor (&name) before its alias (*name)"
+    : "simplify the YAML: anchors, aliases and merge keys are rarely needed in a spec";
+  return { detail, hint };
+}
+
+/** Where a compose error points: the alias it names, else the first alias or merge key. */
+function composeErrorAt(doc: Document.Parsed, e: unknown): { offset: number; length: number } {
+  const message = e instanceof Error ? e.message : "";
+  const named = /: (\S+)$/.exec(message)?.[1];
+  const found: { first: Node | null; exact: Node | null } = { first: null, exact: null };
+  visit(doc, {
+    Alias(_, node) {
+      found.first ??= node;
+      if (named !== undefined && node.source === named) found.exact ??= node;
+    },
+    Pair(_, pair) {
+      if (/merge/i.test(message) && isScalar(pair.key) && pair.key.value === "<<") found.first ??= pair.key;
+    },
+  });
+  return rangeOf(found.exact ?? found.first);
 }
 
 function firstLine(message: string): string {
@@ -87,15 +166,24 @@ export function contentOffset(parsed: Parsed, node: Node | null, value: string):
   return at >= 0 ? r[0] + at : r[0];
 }
 
-/** 1-based line and column of an offset. */
+/** Line starts of the last text asked about: spans ask for many offsets of one file in a row. */
+let lineStarts: { text: string; starts: number[] } | null = null;
+
+/** 1-based line and column of an offset (a binary search over the text's line starts). */
 export function lineCol(text: string, offset: number): { line: number; col: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
+  if (lineStarts?.text !== text) {
+    const starts = [0];
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    lineStarts = { text, starts };
   }
-  return { line, col: offset - lineStart + 1 };
+  const starts = lineStarts.starts;
+  const at = Math.max(0, Math.min(offset, text.length));
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, col: offset - (starts[lo] as number) + 1 };
 }

@@ -97,7 +97,7 @@ const orphanExit: Module["decisions"][number] = {
 };
 
 const law = (name: string, line: number, body: Law["body"], doc = name.replace(/_/g, " ")): Law =>
-  ({ name, ident: name.replace(/_\*$/, ""), doc, secures: "", adversary: "", body, span: sp(line) });
+  ({ name, ident: name.replace(/_\*$/, ""), doc, secures: "", adversary: "", vacuous: "", body, span: sp(line) });
 
 export const laws: Law[] = [
   law("restart_window_holds_budget", 60, { kind: "order", expr: b.bin(">=", kWindow(), b.bin("*", b.bin("+", kMax(), nat(1)), ms(30_000))) }),
@@ -217,7 +217,7 @@ export const timeouts: Module = {
   types: [],
   machines: [],
   decisions: [],
-  laws: [{ name: "timeouts_ordered", ident: "timeouts_ordered", doc: "revival outlives the refresh", secures: "", adversary: "", span: spT(12),
+  laws: [{ name: "timeouts_ordered", ident: "timeouts_ordered", doc: "revival outlives the refresh", secures: "", adversary: "", vacuous: "", span: spT(12),
     body: { kind: "order", expr: b.bin(">", b.k(MAX_AGE, MS), b.k(REVIVE_WITHIN, MS)) } }],
   examples: [],
   explore: [],

@@ -137,7 +137,7 @@ const pauseOf: Module["decisions"][number] = {
 };
 
 // --- Laws ------------------------------------------------------------------------------------
-const law = (name: string, body: Law["body"], line: number): Law => ({ name, ident: name.replace(/_\*$/, ""), doc: name, secures: "", adversary: "", body, span: sp(line) });
+const law = (name: string, body: Law["body"], line: number): Law => ({ name, ident: name.replace(/_\*$/, ""), doc: name, secures: "", adversary: "", vacuous: "", body, span: sp(line) });
 const n = () => b.v("n", tBudgetState);
 const o = () => b.v("o", tVerdict);
 const givenUpAsNat = (st: Expr) => b.ite(b.dot(st, "given_up", BOOL), b.nat(1), b.nat(0));

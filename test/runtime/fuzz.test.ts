@@ -61,7 +61,7 @@ for (const m of program.modules) {
               accepted++;
               expect(r.value).toEqual(stepMachine(program, { module: t.module, name: t.owner }, start, msg as Value));
             } else {
-              expect(holder.state).toBe(start);
+              expect(holder.state).toEqual(start);
               expect(JSON.stringify(start)).toBe(before);
             }
           }),

@@ -131,7 +131,7 @@ for (const m of program.modules) {
             const holder = new MachineHolder(wire, t.module, s.gen, t.owner, { state: start });
             const before = JSON.stringify(holder.state);
             expect(holder.dispatch(bad.raw)).toEqual(r);
-            expect(holder.state).toBe(start);
+            expect(holder.state).toEqual(start);
             expect(JSON.stringify(holder.state)).toBe(before);
             expect(holder.trace()).toEqual([{ seq: 1, accepted: false, error: r.error }]);
           }

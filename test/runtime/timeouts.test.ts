@@ -1,157 +1,144 @@
-// Effective timeouts: environment overrides of the bases marked `override: true`, fallback with
-// a warning on a bad value, derived values recomputed, and the relations re-checked by the
-// module's decision. First on a small fake module (so the rules are seen in isolation), then on
-// the real spec/timeouts.yaml when it exists, with the derivations and guards taken from its IR.
+// Effective timeouts from generated code alone (no spec text): overrides of the bases marked
+// `override: true` in plain digits only, warnings for anything else and for unknown names, the
+// generated `deriveConstants` for derived values, the wire's cap as "never", and the relations an
+// override can break re-checked by CheckTimeouts, refusing to start with the relation in words.
+// Also pins defect 11 of issue #12 (overrides) and #10 item 8 (timeouts).
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { printExpr } from "../../generator/ir/print.js";
-import { createWire, formatWarnings, loadTimeouts, TimeoutsError, type TimeoutsSource } from "../../runtime/index.js";
+import { formatWarnings, loadTimeouts, TimeoutsError, timeoutsSourceOf, type GeneratedConstants } from "../../runtime/index.js";
 import { loadGen, program, wire } from "./specs.js";
 
-const fakeWire = createWire({
-  schemas: {
-    fake: {
-      $id: "https://statute.dev/schema/fake.schema.json",
-      $defs: {
-        CheckFakeFacts: {
-          type: "object",
-          properties: { c_ms: { type: "integer", minimum: 0, maximum: 1e14 }, limit_ms: { type: "integer", minimum: 0, maximum: 1e14 } },
-          required: ["c_ms", "limit_ms"],
-          additionalProperties: false,
-        },
-      },
-    },
-  },
-});
-const fakeGen = {
-  machines: {},
-  decisions: {
-    CheckFake: {
-      rules: ["CheckFake.limit", "CheckFake.ordered"],
-      decide: (f: unknown) => {
-        const { c_ms, limit_ms } = f as { c_ms: number; limit_ms: number };
-        return limit_ms < c_ms ? { verdict: { kind: "Violated", relation: "Limit" }, rule: "CheckFake.limit" } : { verdict: { kind: "Ordered" }, rule: "CheckFake.ordered" };
-      },
-    },
-  },
-};
-const fake: TimeoutsSource = {
-  wire: fakeWire,
-  module: "fake",
-  gen: fakeGen,
-  decision: "CheckFake",
-  defaults: { A_MS: 1000, B_MS: 2000, C_MS: 3000, LIMIT_MS: 5000, helper: () => 0 },
-  overridable: ["A_MS", "B_MS"],
-  derived: { C_MS: "A_MS + B_MS" },
-  guards: { "CheckFake.limit": "f.limit_ms < f.c_ms" },
-};
+const m = program.modules.find((x) => x.name === "timeouts");
+if (m === undefined) throw new Error("spec/timeouts.yaml is missing");
+const gen = (await loadGen("timeouts")) as GeneratedConstants;
+const imported = (await Promise.all(m.imports.map((n) => loadGen(n)))) as GeneratedConstants[];
+const src = timeoutsSourceOf(wire, "timeouts", gen, imported);
+const WIRE_MAX = 100_000_000_000_000;
 
-describe("loadTimeouts on a fake module", () => {
-  it("without overrides, the defaults and no warnings", () => {
-    const t = loadTimeouts(fake, {});
-    expect(t.values).toEqual({ A_MS: 1000, B_MS: 2000, C_MS: 3000, LIMIT_MS: 5000 });
-    expect(t.warnings).toEqual([]);
-  });
-
-  it("an override replaces its base and the derived value follows", () => {
-    const t = loadTimeouts(fake, { STATUTE_A_MS: "2500" });
-    expect(t.values).toMatchObject({ A_MS: 2500, C_MS: 4500 });
-    expect(t.overridden).toEqual({ A_MS: 2500 });
-  });
-
-  for (const bad of ["abc", "-5", "1.5", "NaN", "", "  ", "1e3", "0x10", "Infinity", "100000000000001"]) {
-    it(`a bad override ${JSON.stringify(bad)} falls back to the default with a warning`, () => {
-      const t = loadTimeouts(fake, { STATUTE_B_MS: bad });
-      expect(t.values["B_MS"]).toBe(2000);
-      expect(t.values["C_MS"]).toBe(3000);
-      expect(t.warnings).toHaveLength(1);
-      expect(t.warnings[0]).toMatch(/^STATUTE_B_MS=.* ignored: .*; using the default$/);
-      expect(formatWarnings(t)).toBe(`warning: ${t.warnings[0]}\n`);
-    });
+function refusal(env: Record<string, string>): TimeoutsError {
+  try {
+    loadTimeouts(src, env);
+  } catch (e) {
+    if (e instanceof TimeoutsError) return e;
+    throw e;
   }
+  throw new Error(`no refusal for ${JSON.stringify(env)}`);
+}
 
-  it("a constant that may not be overridden is left alone, with a warning", () => {
-    const t = loadTimeouts(fake, { STATUTE_LIMIT_MS: "1", STATUTE_C_MS: "1", STATUTE_UNRELATED: "x" });
-    expect(t.values).toMatchObject({ LIMIT_MS: 5000, C_MS: 3000 });
-    expect(t.warnings).toEqual(["STATUTE_C_MS ignored: C_MS may not be overridden (it is derived)", "STATUTE_LIMIT_MS ignored: LIMIT_MS may not be overridden"]);
-  });
-
-  it("an override that breaks a relation refuses to start, naming the relation and both sides", () => {
-    let err: unknown;
-    try {
-      loadTimeouts(fake, { STATUTE_A_MS: "4000" });
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(TimeoutsError);
-    const e = err as TimeoutsError;
-    expect(e.relation).toBe("Limit");
-    expect(e.sides).toEqual({ left: "f.limit_ms = 5000", op: "<", right: "f.c_ms = 6000" });
-    expect(e.message).toContain("relation Limit is violated");
-    expect(e.message).toContain("STATUTE_A_MS=4000");
-  });
-});
-
-const timeoutsModule = program.modules.find((m) => m.name === "timeouts");
-
-describe.skipIf(timeoutsModule === undefined)("loadTimeouts on spec/timeouts.yaml", async () => {
-  const m = timeoutsModule as NonNullable<typeof timeoutsModule>;
-  const gen = await loadGen("timeouts");
-  const defaults: Record<string, unknown> = {};
-  for (const name of [...m.imports, "timeouts"]) Object.assign(defaults, await loadGen(name));
-  const check = m.decisions.find((d) => d.name === "CheckTimeouts");
-  // What the generated TypeScript does not expose yet, read here from the IR (test time only).
-  const src: TimeoutsSource = {
-    wire,
-    module: "timeouts",
-    gen,
-    defaults,
-    overridable: m.constants.filter((c) => c.overridable).map((c) => c.name),
-    derived: Object.fromEntries(m.constants.flatMap((c) => (c.expr === null ? [] : [[c.name, printExpr(c.expr)]]))),
-    guards: Object.fromEntries((check?.rules ?? []).flatMap((r) => (r.guard === null ? [] : [[r.rule, printExpr(r.guard)]]))),
-  };
-
-  it("the spec's values pass, and the runtime's derivation gives the generated derived values", () => {
+describe("loadTimeouts on the generated timeouts module", () => {
+  it("the spec's values pass, and the generated derivation gives the generated derived values", () => {
     const t = loadTimeouts(src, {});
     for (const c of m.constants) expect(t.values[c.name], c.name).toBe(c.value);
     expect(t.warnings).toEqual([]);
+    expect(t.never).toEqual([]);
   });
 
-  it("a connect below the auth floor is refused as WorkerConnect with both sides", () => {
-    expect(() => loadTimeouts(src, { STATUTE_WORKER_CONNECT_MS: "5000" })).toThrow(TimeoutsError);
-    try {
-      loadTimeouts(src, { STATUTE_WORKER_CONNECT_MS: "5000" });
-    } catch (e) {
-      expect((e as TimeoutsError).relation).toBe("WorkerConnect");
-      expect((e as TimeoutsError).sides).toEqual({ left: "f.worker_connect_ms = 5000", op: "<", right: "f.worker_auth_floor_ms = 10000" });
-    }
+  it("an override replaces its base and every derived value follows", () => {
+    const t = loadTimeouts(src, { STATUTE_KERNEL_SHUTDOWN_MS: "7000" });
+    expect(t.overridden).toEqual({ KERNEL_SHUTDOWN_MS: 7000 });
+    expect(t.values).toMatchObject({ KERNEL_TEARDOWN_MS: 8000, STOP_GRACE_MS: 13_000, WORKER_STOP_MS: 16_000, PARENT_KILL_MS: 46_000 });
+  });
+
+  it("relations that hold by definition hold for every override (derived, not checked at run time)", () => {
+    const names = m.constants.filter((c) => c.overridable).map((c) => c.name);
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...names), fc.nat({ max: 1e12 }).map(String)), (env) => {
+        const prefixed = Object.fromEntries(Object.entries(env).map(([k, v]) => [`STATUTE_${k}`, v]));
+        let t;
+        try {
+          t = loadTimeouts(src, prefixed);
+        } catch (e) {
+          expect(e).toBeInstanceOf(TimeoutsError);
+          return;
+        }
+        const v = t.values as Record<string, number>;
+        const atMost = (x: number) => Math.min(x, WIRE_MAX);
+        expect(v["STOP_GRACE_MS"]).toBe(atMost((v["KERNEL_TEARDOWN_MS"] as number) + (v["HARNESS_CLOSE_MS"] as number)));
+        expect(v["LAUNCHER_WAIT_MS"]).toBeGreaterThanOrEqual(v["SUPERVISOR_DRAIN_MS"] as number);
+        expect(v["PARENT_KILL_MS"]).toBe(atMost((v["ROUTE_TIMEOUT_MS"] as number) + (v["WORKER_STOP_MS"] as number)));
+        expect(v["REVIVAL_MAX_AGE_MS"]).toBe(atMost((v["REVIVE_WITHIN_MS"] as number) + (v["BUSY_REFRESH_MS"] as number)));
+        expect(v["QUIESCE_HOLD_MS"]).toBe(atMost((v["QUIESCE_ANSWER_MS"] as number) + (v["QUIESCE_COMMIT_MS"] as number)));
+      }),
+      { numRuns: 300, seed: 11 },
+    );
+    const rules = m.decisions.find((d) => d.name === "CheckTimeouts")?.rules.map((r) => r.rule) ?? [];
+    for (const r of ["stop_grace", "launcher_wait", "parent_kill", "busy_evidence", "quiesce_hold"]) expect(rules).not.toContain(`CheckTimeouts.${r}`);
+  });
+
+  it("a violated relation refuses to start, named in words with both sides and the override", () => {
+    const e = refusal({ STATUTE_WORKER_CONNECT_MS: "5000" });
+    expect(e.relation).toBe("WorkerConnect");
+    expect(e.sides).toEqual({ left: 5000, right: 10_000 });
+    expect(e.message).toBe(
+      "timeouts: relation WorkerConnect is violated: a worker's connect covers its auth floor (5000 against 10000) (overrides in effect: STATUTE_WORKER_CONNECT_MS=5000); refusing to start",
+    );
   });
 
   it("a long connect breaks the crash loop through the derived step (30 s + 200 s, six times, > 15 min)", () => {
-    try {
-      loadTimeouts(src, { STATUTE_WORKER_CONNECT_MS: "200000" });
-      expect.unreachable();
-    } catch (e) {
-      expect((e as TimeoutsError).relation).toBe("CrashLoop");
-      expect((e as TimeoutsError).sides?.right).toBe("(f.restart_max_failures + 1) * f.crash_loop_step_ms = 1380000");
-    }
+    const e = refusal({ STATUTE_WORKER_CONNECT_MS: "200000" });
+    expect(e.relation).toBe("CrashLoop");
+    expect(e.sides).toEqual({ left: 900_000, right: 1_380_000 });
   });
 
-  it("a longer answer phase moves the derived hold with it, so the relation still holds", () => {
-    const t = loadTimeouts(src, { STATUTE_QUIESCE_ANSWER_MS: "6000", STATUTE_BUSY_REFRESH_MS: "garbage" });
-    expect(t.values["QUIESCE_HOLD_MS"]).toBe(11_000);
-    expect(t.values["BUSY_REFRESH_MS"]).toBe(300_000);
-    expect(t.warnings).toHaveLength(1);
+  it("a zero backoff base or refresh interval (a busy loop) is refused by the spec's minimum", () => {
+    expect(refusal({ STATUTE_REGISTRATION_BACKOFF_BASE_MS: "0" }).relation).toBe("BackoffBase");
+    expect(refusal({ STATUTE_BUSY_REFRESH_MS: "0" }).relation).toBe("BusyRefresh");
+    expect(loadTimeouts(src, { STATUTE_REGISTRATION_BACKOFF_BASE_MS: "1" }).values["REGISTRATION_BACKOFF_BASE_MS"]).toBe(1);
+  });
+
+  it("a window above the wire's range means never, also for an operator (no fallback to the default)", () => {
+    const t = loadTimeouts(src, { STATUTE_WORKER_LOST_EXIT_DEFAULT_MS: "999999999999999999999" });
+    expect(t.values["WORKER_LOST_EXIT_DEFAULT_MS"]).toBe(WIRE_MAX);
+    expect(t.never).toEqual(["WORKER_LOST_EXIT_DEFAULT_MS"]);
+    expect(t.warnings).toEqual([]);
+    expect(formatWarnings(t)).toBe("note: WORKER_LOST_EXIT_DEFAULT_MS is above the wire's range: never\n");
+    // Never covers never: a re-registration of never is covered by a lost exit of never.
+    const both = loadTimeouts(src, { STATUTE_WORKER_LOST_EXIT_DEFAULT_MS: String(WIRE_MAX), STATUTE_REGISTRATION_RESPONSE_MS: String(WIRE_MAX) });
+    expect(both.values["REREGISTRATION_MS"]).toBe(WIRE_MAX);
   });
 });
 
-describe.skipIf(timeoutsModule === undefined)("runtime/README.md", () => {
-  it("lists exactly the overridable constants of spec/timeouts.yaml with their defaults", async () => {
-    const { readFileSync } = await import("node:fs");
-    const { join } = await import("node:path");
+describe("overrides are plain digits, names are checked (issue #12, defect 11)", () => {
+  for (const bad of [" 45000", "45000 ", "\ufeff45000", "45000\u00a0", "45000\u2028", "\t1", "abc", "-5", "1.5", "NaN", "", "1e3", "0x10", "Infinity", "45s", "+5"]) {
+    it(`${JSON.stringify(bad)} is refused with a warning and the default kept`, () => {
+      const t = loadTimeouts(src, { STATUTE_WORKER_CONNECT_MS: bad });
+      expect(t.values["WORKER_CONNECT_MS"]).toBe(30_000);
+      expect(t.warnings).toHaveLength(1);
+      expect(t.warnings[0]).toMatch(/^STATUTE_WORKER_CONNECT_MS=".*" ignored: .*; using the default$/);
+      expect(t.warnings[0]).not.toMatch(/[\u2028\ufeff\u00a0]/);
+    });
+  }
+
+  it("a misspelled name is warned about with a suggestion; a derived or fixed one too", () => {
+    const t = loadTimeouts(src, { STATUTE_WORKER_CONECT_MS: "1", STATUTE_STOP_GRACE_MS: "1", STATUTE_WIRE_MAX_MS: "1" });
+    expect(t.warnings).toEqual([
+      "STATUTE_STOP_GRACE_MS ignored: STOP_GRACE_MS may not be overridden (it is derived)",
+      "STATUTE_WIRE_MAX_MS ignored: WIRE_MAX_MS may not be overridden",
+      "STATUTE_WORKER_CONECT_MS ignored: no timeout of timeouts is named WORKER_CONECT_MS; did you mean STATUTE_WORKER_CONNECT_MS?",
+    ]);
+    expect(t.values["WORKER_CONNECT_MS"]).toBe(30_000);
+  });
+
+  it("a 100 000-character value is not echoed whole", () => {
+    const t = loadTimeouts(src, { STATUTE_WORKER_CONNECT_MS: "x".repeat(100_000) });
+    expect(t.warnings[0]?.length).toBeLessThan(200);
+    expect(t.warnings[0]).toContain("(100000 characters)");
+  });
+});
+
+describe("runtime/README.md", () => {
+  it("lists exactly the overridable constants of spec/timeouts.yaml with their defaults", () => {
     const text = readFileSync(join(import.meta.dirname, "..", "..", "runtime", "README.md"), "utf8");
     const rows = [...text.matchAll(/^\| `STATUTE_([A-Z0-9_]+)` \| ([\d ]+) \|/gm)].map((r) => [r[1], Number((r[2] ?? "").replace(/ /g, ""))]);
-    const m = timeoutsModule as NonNullable<typeof timeoutsModule>;
     expect(rows).toEqual(m.constants.filter((c) => c.overridable).map((c) => [c.name, c.value]));
+  });
+
+  it("generated TypeScript holds no spec-syntax strings for the runtime, and runtime/ no expression parser", () => {
+    const ts = readFileSync(join(import.meta.dirname, "..", "..", "generated", "ts", "timeouts.ts"), "utf8");
+    expect(ts).not.toMatch(/guards:|derived: "/);
+    expect(ts).not.toMatch(/"f\.[a-z_]+ [<>]/);
   });
 });

@@ -157,7 +157,28 @@ def notice_per_restore_stmt : Prop :=
        List.all s.stored (fun (x : Nat) => List.any s.view (fun (y : Nat) => decide (y = x))))) &&
      (s.attached || decide (List.length s.view = 0))) = true
 
-/-- Example restore_while_attached_is_shown_once: (spec/notice.yaml:83) -/
+/-- notice_restore_stores_one: below the model's bound every restore is counted and stores
+  exactly one notice, the next id, and an attached view shows it live at once; at the bound the
+  restore is refused and nothing changes. Secures: a restore is never lost from the session nor
+  kept from an attached view; a model that refuses restores fails here. Adversary: a restore
+  while a view is attached; a restore with no view. Not yet stated in formal/.
+  (spec/notice.yaml:82) -/
+def notice_restore_stores_one_stmt : Prop :=
+  ∀ (s : NoticesState), ReachableNotices s →
+    let n := (stepNotices s NoticesEvent.Restore).1
+    let o := (stepNotices s NoticesEvent.Restore).2
+    (if decide (List.length s.stored < MAX_RESTORES) then
+       decide (n.restores = s.restores + 1) &&
+       decide (n.stored = s.stored ++ [List.length s.stored]) &&
+       decide (n.attached = s.attached) &&
+       (if s.attached then
+          decide (o = NoticeOutput.Shown) && decide (n.view = s.view ++ [List.length s.stored])
+        else
+          decide (o = NoticeOutput.Stored) && decide (n.view = s.view))
+     else
+       decide (o = NoticeOutput.Full) && decide (n = s)) = true
+
+/-- Example restore_while_attached_is_shown_once: (spec/notice.yaml:96) -/
 theorem ex_restore_while_attached_is_shown_once :
     runNotices initialNotices [NoticesEvent.Attach, NoticesEvent.Restore] =
     [NoticeOutput.Rebuilt, NoticeOutput.Shown] ∧
@@ -167,7 +188,7 @@ theorem ex_restore_while_attached_is_shown_once :
   decide
 
 /-- Example reattach_shows_one_notice_per_restore: two restores, then a reconnect; the rebuilt
-  view has two notices, not four. (spec/notice.yaml:88) -/
+  view has two notices, not four. (spec/notice.yaml:101) -/
 theorem ex_reattach_shows_one_notice_per_restore :
     runNotices
       initialNotices
@@ -189,7 +210,7 @@ theorem ex_reattach_shows_one_notice_per_restore :
     [0, 1] := by
   decide
 
-/-- Example restore_before_any_view_is_shown_at_attach: (spec/notice.yaml:94) -/
+/-- Example restore_before_any_view_is_shown_at_attach: (spec/notice.yaml:107) -/
 theorem ex_restore_before_any_view_is_shown_at_attach :
     runNotices initialNotices [NoticesEvent.Restore, NoticesEvent.Attach] =
     [NoticeOutput.Stored, NoticeOutput.Rebuilt] ∧
@@ -198,7 +219,7 @@ theorem ex_restore_before_any_view_is_shown_at_attach :
     (finalNotices initialNotices [NoticesEvent.Restore, NoticesEvent.Attach]).attached = true := by
   decide
 
-/-- Example repeated_live_event_is_dropped: (spec/notice.yaml:99) -/
+/-- Example repeated_live_event_is_dropped: (spec/notice.yaml:112) -/
 theorem ex_repeated_live_event_is_dropped :
     runNotices
       initialNotices
@@ -223,7 +244,7 @@ theorem ex_repeated_live_event_is_dropped :
   decide
 
 /-- Example worker_restart_restores_and_reattaches: the view detaches while the worker restarts
-  over its snapshot, then attaches again. (spec/notice.yaml:104) -/
+  over its snapshot, then attaches again. (spec/notice.yaml:117) -/
 theorem ex_worker_restart_restores_and_reattaches :
     runNotices
       initialNotices
@@ -263,7 +284,7 @@ theorem ex_worker_restart_restores_and_reattaches :
     [0, 1] := by
   decide
 
-/-- Example redelivery_without_a_view_is_dropped: (spec/notice.yaml:110) -/
+/-- Example redelivery_without_a_view_is_dropped: (spec/notice.yaml:123) -/
 theorem ex_redelivery_without_a_view_is_dropped :
     runNotices initialNotices [NoticesEvent.Restore, NoticesEvent.Redeliver 0] =
     [NoticeOutput.Stored, NoticeOutput.Dropped] ∧
@@ -273,7 +294,7 @@ theorem ex_redelivery_without_a_view_is_dropped :
     false := by
   decide
 
-/-- Example attach_twice_without_restores_shows_nothing: (spec/notice.yaml:115) -/
+/-- Example attach_twice_without_restores_shows_nothing: (spec/notice.yaml:128) -/
 theorem ex_attach_twice_without_restores_shows_nothing :
     runNotices initialNotices [NoticesEvent.Attach, NoticesEvent.Attach] =
     [NoticeOutput.Rebuilt, NoticeOutput.Rebuilt] ∧
@@ -282,7 +303,7 @@ theorem ex_attach_twice_without_restores_shows_nothing :
     ([] : List Nat) := by
   decide
 
-/-- Example restores_beyond_the_bound_are_refused: (spec/notice.yaml:120) -/
+/-- Example restores_beyond_the_bound_are_refused: (spec/notice.yaml:133) -/
 theorem ex_restores_beyond_the_bound_are_refused :
     runNotices
       initialNotices

@@ -421,11 +421,77 @@ def replace_tell_exact_stmt : Prop :=
                        else
                          Tell.BusyDaemon)))) = true
 
+/-- replace_same_series: within one series two pre-releases compare by their identifiers
+  (pre_cmp); two equal versions are the same build exactly when the build ids agree, and another
+  build of the same version otherwise. Secures: two builds of one version never replace each
+  other, and -main.46 is replaced by -main.47 and not the reverse. Adversary: another build of
+  the same version; two development builds of one series. Not yet stated in formal/.
+  (spec/replace.yaml:208) -/
+def replace_same_series_stmt : Prop :=
+  ∀ (f : RelateFacts),
+    let v := decideRelate f
+    (let c := Option.getD
+                f.client
+                ({ major := 0, minor := 0, patch := 0, pre_release := false } : Series)
+     let d := Option.getD
+                f.daemon
+                ({ major := 0, minor := 0, patch := 0, pre_release := false } : Series)
+     !(Option.isSome f.client && Option.isSome f.daemon && decide (c = d)) ||
+     decide (v =
+             (if c.pre_release && decide (f.pre_cmp = Cmp.Above) then
+                ClientRelation.ClientNewer
+              else if c.pre_release && decide (f.pre_cmp = Cmp.Below) then
+                ClientRelation.ClientOlder
+              else if f.same_build_id then
+                ClientRelation.SameBuild
+              else
+                ClientRelation.OtherBuild))) = true
+
+/-- replace_daemon_follows_the_verdict: a client start replaces the running daemon exactly when
+  the replacement verdict says so, and then the daemon's rank becomes the client's and one
+  replacement is counted; any other start changes nothing. Secures: the daemon on the socket is
+  exactly what the verdicts made it, and the count of replacements is true. Adversary: concurrent
+  launchers of different builds. Not yet stated in formal/. (spec/replace.yaml:221) -/
+def replace_daemon_follows_the_verdict_stmt : Prop :=
+  ∀ (s : DaemonState)
+    (e_rank : Nat)
+    (e_client_kind : ClientKind)
+    (e_idle_shutdown : Bool)
+    (e_busy : Bool),
+  ReachableDaemon s →
+    let n := (stepDaemon s (DaemonEvent.ClientStart e_rank e_client_kind e_idle_shutdown e_busy)).1
+    let o := (stepDaemon s (DaemonEvent.ClientStart e_rank e_client_kind e_idle_shutdown e_busy)).2
+    (let relation := (if decide (e_rank > s.rank) then
+                        ClientRelation.ClientNewer
+                      else if decide (e_rank < s.rank) then
+                        ClientRelation.ClientOlder
+                      else
+                        ClientRelation.OtherBuild)
+     if (match decideReplacement
+                 ({ relation := relation,
+                    client_kind := e_client_kind,
+                    idle_shutdown := e_idle_shutdown,
+                    daemon_busy := e_busy,
+                    protocol_agrees := true } : ReplacementFacts) with
+         | ReplaceAnswer.Replace => true
+         | _ => false) then
+       decide (o = DaemonOutput.Replaced) &&
+       decide (n = { s with rank := e_rank, replacements := s.replacements + 1 })
+     else
+       decide (o = DaemonOutput.Kept) && decide (n = s)) = true
+
+/-- replace_at_most_k_minus_one: the replacements so far never exceed the running daemon's rank,
+  so k builds (ranks 0 to k - 1) cause at most k - 1 replacements. Secures: the seed's bound on
+  replacements, over every interleaving of client starts. Adversary: concurrent launchers of k
+  different builds in any order. Not yet stated in formal/. (spec/replace.yaml:233) -/
+def replace_at_most_k_minus_one_stmt : Prop :=
+  ∀ (s : DaemonState), ReachableDaemon s → decide (s.replacements ≤ s.rank) = true
+
 /-- replace_ffi_relation: the relation the client computes answers as the model on every vector.
   Secures: the client acts on the proved order, not a copy. Adversary: drift between model and
   implementation. This ffi law concerns the TypeScript runtime; here it is stated as the module's
   examples for Relate, the shared vectors the runtime must reproduce. Proved in formal/.
-  (spec/replace.yaml:208) -/
+  (spec/replace.yaml:240) -/
 def replace_ffi_relation_stmt : Prop :=
   decideRelate
     ({ client := Option.some
@@ -540,7 +606,7 @@ def replace_ffi_relation_stmt : Prop :=
   every vector. Secures: the client acts on the proved verdict, not a copy. Adversary: drift
   between model and implementation. This ffi law concerns the TypeScript runtime; here it is
   stated as the module's examples for Replacement, the shared vectors the runtime must reproduce.
-  Proved in formal/. (spec/replace.yaml:213) -/
+  Proved in formal/. (spec/replace.yaml:245) -/
 def replace_ffi_verdict_stmt : Prop :=
   decideReplacement
     ({ relation := decideRelate
@@ -664,7 +730,7 @@ def replace_ffi_verdict_stmt : Prop :=
   ReplaceAnswer.Keep Tell.Silent true
 
 /-- Example release_is_newer_than_its_dev_build: client 1.2.3, daemon 1.2.3-dev.
-  (spec/replace.yaml:219) -/
+  (spec/replace.yaml:251) -/
 theorem ex_release_is_newer_than_its_dev_build :
     decideRelate
       ({ client := Option.some
@@ -677,7 +743,7 @@ theorem ex_release_is_newer_than_its_dev_build :
   decide
 
 /-- Example dev_build_is_older_than_its_release: client 1.2.3-dev, daemon 1.2.3.
-  (spec/replace.yaml:224) -/
+  (spec/replace.yaml:256) -/
 theorem ex_dev_build_is_older_than_its_release :
     decideRelate
       ({ client := Option.some
@@ -690,7 +756,7 @@ theorem ex_dev_build_is_older_than_its_release :
   decide
 
 /-- Example numeric_prerelease_is_below_its_release: client 1.2.3-4, daemon 1.2.3 (the precursor
-  read 1.2.3-4 as above). (spec/replace.yaml:229) -/
+  read 1.2.3-4 as above). (spec/replace.yaml:261) -/
 theorem ex_numeric_prerelease_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -702,7 +768,7 @@ theorem ex_numeric_prerelease_is_below_its_release :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:234) -/
+/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:266) -/
 theorem ex_older_series_is_older :
     decideRelate
       ({ client := Option.some
@@ -714,7 +780,7 @@ theorem ex_older_series_is_older :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:239) -/
+/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:271) -/
 theorem ex_newer_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -726,7 +792,7 @@ theorem ex_newer_series_is_newer :
     ClientRelation.ClientNewer := by
   decide
 
-/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:244) -/
+/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:276) -/
 theorem ex_numbers_compare_as_numbers :
     decideRelate
       ({ client := Option.some
@@ -739,7 +805,7 @@ theorem ex_numbers_compare_as_numbers :
   decide
 
 /-- Example release_is_newer_than_older_scheme_build: client 1.0.0, daemon 0.9.9-main.46.
-  (spec/replace.yaml:249) -/
+  (spec/replace.yaml:281) -/
 theorem ex_release_is_newer_than_older_scheme_build :
     decideRelate
       ({ client := Option.some
@@ -752,7 +818,7 @@ theorem ex_release_is_newer_than_older_scheme_build :
   decide
 
 /-- Example older_scheme_build_is_below_its_release: client 0.9.9, daemon 0.9.9-main.46.
-  (spec/replace.yaml:254) -/
+  (spec/replace.yaml:286) -/
 theorem ex_older_scheme_build_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -765,7 +831,7 @@ theorem ex_older_scheme_build_is_below_its_release :
   decide
 
 /-- Example older_scheme_builds_in_identifier_order: client 0.9.9-main.46, daemon 0.9.9-main.47:
-  compareRank of the pre-release parts is Below. (spec/replace.yaml:259) -/
+  compareRank of the pre-release parts is Below. (spec/replace.yaml:291) -/
 theorem ex_older_scheme_builds_in_identifier_order :
     decideRelate
       ({ client := Option.some
@@ -778,7 +844,7 @@ theorem ex_older_scheme_builds_in_identifier_order :
   decide
 
 /-- Example dev_build_of_next_series_is_newer: client 1.2.4-dev, daemon 1.2.3.
-  (spec/replace.yaml:264) -/
+  (spec/replace.yaml:296) -/
 theorem ex_dev_build_of_next_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -791,7 +857,7 @@ theorem ex_dev_build_of_next_series_is_newer :
   decide
 
 /-- Example same_version_same_build: client and daemon 1.2.3 with one build id.
-  (spec/replace.yaml:269) -/
+  (spec/replace.yaml:301) -/
 theorem ex_same_version_same_build :
     decideRelate
       ({ client := Option.some
@@ -804,7 +870,7 @@ theorem ex_same_version_same_build :
   decide
 
 /-- Example same_version_other_build: client and daemon 1.2.3 with different build ids.
-  (spec/replace.yaml:274) -/
+  (spec/replace.yaml:306) -/
 theorem ex_same_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -817,7 +883,7 @@ theorem ex_same_version_other_build :
   decide
 
 /-- Example same_dev_version_other_build: client and daemon 1.2.3-dev with different build ids.
-  (spec/replace.yaml:279) -/
+  (spec/replace.yaml:311) -/
 theorem ex_same_dev_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -829,7 +895,7 @@ theorem ex_same_dev_version_other_build :
     ClientRelation.OtherBuild := by
   decide
 
-/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:284) -/
+/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:316) -/
 theorem ex_missing_daemon_version_is_unknown :
     decideRelate
       ({ client := Option.some
@@ -840,7 +906,7 @@ theorem ex_missing_daemon_version_is_unknown :
     ClientRelation.Unknown := by
   decide
 
-/-- Example missing_client_version_is_unknown: (spec/replace.yaml:288) -/
+/-- Example missing_client_version_is_unknown: (spec/replace.yaml:320) -/
 theorem ex_missing_client_version_is_unknown :
     decideRelate
       ({ client := (Option.none : Option Series),
@@ -852,7 +918,7 @@ theorem ex_missing_client_version_is_unknown :
   decide
 
 /-- Example interactive_release_replaces_idle_dev_daemon: an interactive 1.2.3 client, an idle
-  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:292) -/
+  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:324) -/
 theorem ex_interactive_release_replaces_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -876,7 +942,7 @@ theorem ex_interactive_release_replaces_idle_dev_daemon :
   decide
 
 /-- Example background_release_keeps_idle_dev_daemon: the same versions from a background client;
-  no replacement, nothing to tell. (spec/replace.yaml:302) -/
+  no replacement, nothing to tell. (spec/replace.yaml:334) -/
 theorem ex_background_release_keeps_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -900,7 +966,7 @@ theorem ex_background_release_keeps_idle_dev_daemon :
   decide
 
 /-- Example older_client_never_replaces_newer_daemon: an interactive 1.2.3 client and a 1.3.0
-  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:312) -/
+  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:344) -/
 theorem ex_older_client_never_replaces_newer_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -923,7 +989,7 @@ theorem ex_older_client_never_replaces_newer_daemon :
     ReplaceAnswer.Keep Tell.OlderClient true := by
   decide
 
-/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:322) -/
+/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:354) -/
 theorem ex_older_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientOlder,
@@ -934,7 +1000,7 @@ theorem ex_older_client_with_other_protocol_stops :
     ReplaceAnswer.Keep Tell.OlderClient false := by
   decide
 
-/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:326) -/
+/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:358) -/
 theorem ex_other_build_of_same_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.OtherBuild,
@@ -945,7 +1011,7 @@ theorem ex_other_build_of_same_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.SameVersionOtherBuild true := by
   decide
 
-/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:330) -/
+/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:362) -/
 theorem ex_daemon_without_idle_shutdown_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -956,7 +1022,7 @@ theorem ex_daemon_without_idle_shutdown_keeps_serving :
     ReplaceAnswer.Keep Tell.NoCapability true := by
   decide
 
-/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:334) -/
+/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:366) -/
 theorem ex_busy_daemon_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -967,7 +1033,7 @@ theorem ex_busy_daemon_keeps_serving :
     ReplaceAnswer.Keep Tell.BusyDaemon true := by
   decide
 
-/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:338) -/
+/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:370) -/
 theorem ex_unknown_daemon_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.Unknown,
@@ -978,7 +1044,7 @@ theorem ex_unknown_daemon_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.VersionUnknown true := by
   decide
 
-/-- Example same_build_is_used_silently: (spec/replace.yaml:342) -/
+/-- Example same_build_is_used_silently: (spec/replace.yaml:374) -/
 theorem ex_same_build_is_used_silently :
     decideReplacement
       ({ relation := ClientRelation.SameBuild,
@@ -989,7 +1055,7 @@ theorem ex_same_build_is_used_silently :
     ReplaceAnswer.Keep Tell.Silent true := by
   decide
 
-/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:346) -/
+/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:378) -/
 theorem ex_background_newer_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -1001,7 +1067,7 @@ theorem ex_background_newer_client_with_other_protocol_stops :
   decide
 
 /-- Example unknown_version_is_told_even_by_a_background_client: the unknown version rules a
-  replacement out before the client's kind is read, so the user is told. (spec/replace.yaml:350) -/
+  replacement out before the client's kind is read, so the user is told. (spec/replace.yaml:382) -/
 theorem ex_unknown_version_is_told_even_by_a_background_client :
     decideReplacement
       ({ relation := ClientRelation.Unknown,
@@ -1014,7 +1080,7 @@ theorem ex_unknown_version_is_told_even_by_a_background_client :
 
 /-- Example background_newer_client_is_silent_at_a_busy_daemon_without_capability: a background
   client never replaces, so it says nothing about the missing capability or the busy daemon.
-  (spec/replace.yaml:355) -/
+  (spec/replace.yaml:387) -/
 theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -1026,7 +1092,7 @@ theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability
   decide
 
 /-- Example three_builds_replace_twice: ranks 0 (running), 1 and 2; only interactive starts of a
-  higher rank at an idle capable daemon replace. (spec/replace.yaml:360) -/
+  higher rank at an idle capable daemon replace. (spec/replace.yaml:392) -/
 theorem ex_three_builds_replace_twice :
     runDaemon
       initialDaemon

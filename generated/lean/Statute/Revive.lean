@@ -15,7 +15,9 @@ REVIVAL_MAX_AGE_MS; otherwise the worker is revived.
 Decided where the seed is silent:
 
 - When a session goes from no work to some work the refresh starts with a busy record at once, then
-  one every BUSY_REFRESH_MS; a run start also records busy and a run end records idle.
+  one every BUSY_REFRESH_MS; a run start records busy; a run end records busy while other work goes
+  on and idle only when no work is left, so the latest record is busy whenever work is in flight (a
+  job outliving its run included).
 - The refresh timer is assumed on time (timer scheduling is not covered by the laws), so the model
   refuses any event of a working worker later than its next due tick; the tick comes first.
 - A stamp exactly REVIVAL_CLOCK_SKEW_MS in the future, or exactly REVIVAL_MAX_AGE_MS old, is not
@@ -168,66 +170,66 @@ def stepBusyRefreshOnWork (s : BusyRefreshState) (e_at_ms : Nat) (e_work : Statu
        record := Option.some e_at_ms,
        due_ms := min (e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS },
      RefreshOutput.RecordedBusy)
-  -- rule BusyRefresh.Work.run_starts (spec/revive.yaml:81)
-  else if !s.work.run && e_work.run then
-    ({ s with now_ms := e_at_ms, work := e_work, record := Option.some e_at_ms },
-     RefreshOutput.RecordedBusy)
-  -- rule BusyRefresh.Work.run_ends (spec/revive.yaml:85)
-  else if s.work.run && !e_work.run then
+  -- rule BusyRefresh.Work.work_stops (spec/revive.yaml:81)
+  else if working && !will_work then
     ({ s with now_ms := e_at_ms, work := e_work, record := (Option.none : Option Nat) },
      RefreshOutput.RecordedIdle)
-  -- rule BusyRefresh.Work.other (spec/revive.yaml:90)
+  -- rule BusyRefresh.Work.run_changes (spec/revive.yaml:86)
+  else if decide (s.work.run ≠ e_work.run) then
+    ({ s with now_ms := e_at_ms, work := e_work, record := Option.some e_at_ms },
+     RefreshOutput.RecordedBusy)
+  -- rule BusyRefresh.Work.other (spec/revive.yaml:91)
   else
     ({ s with now_ms := e_at_ms, work := e_work }, RefreshOutput.Noted)
 
 /-- Handles `Tick` in BusyRefresh: its branches in order, the first whose guard holds wins.
-  (spec/revive.yaml:97) -/
+  (spec/revive.yaml:98) -/
 def stepBusyRefreshOnTick (s : BusyRefreshState) (e_at_ms : Nat) :
     BusyRefreshState × RefreshOutput :=
   let working := Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts)
-  -- rule BusyRefresh.Tick.dead (spec/revive.yaml:97)
+  -- rule BusyRefresh.Tick.dead (spec/revive.yaml:98)
   if s.crashed then
     (s, RefreshOutput.Ignored)
-  -- rule BusyRefresh.Tick.late (spec/revive.yaml:98)
+  -- rule BusyRefresh.Tick.late (spec/revive.yaml:99)
   else if decide (e_at_ms < s.now_ms) || (working && decide (e_at_ms > s.due_ms)) then
     (s, RefreshOutput.Refused)
-  -- rule BusyRefresh.Tick.refresh (spec/revive.yaml:99)
+  -- rule BusyRefresh.Tick.refresh (spec/revive.yaml:100)
   else if working then
     ({ s with
        now_ms := e_at_ms,
        record := Option.some e_at_ms,
        due_ms := min (e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS },
      RefreshOutput.RecordedBusy)
-  -- rule BusyRefresh.Tick.idle (spec/revive.yaml:104)
+  -- rule BusyRefresh.Tick.idle (spec/revive.yaml:105)
   else
     ({ s with now_ms := e_at_ms }, RefreshOutput.Noted)
 
 /-- Handles `Crash` in BusyRefresh: its branches in order, the first whose guard holds wins.
-  (spec/revive.yaml:109) -/
+  (spec/revive.yaml:110) -/
 def stepBusyRefreshOnCrash (s : BusyRefreshState) (e_at_ms : Nat) :
     BusyRefreshState × RefreshOutput :=
   let working := Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts)
-  -- rule BusyRefresh.Crash.dead (spec/revive.yaml:109)
+  -- rule BusyRefresh.Crash.dead (spec/revive.yaml:110)
   if s.crashed then
     (s, RefreshOutput.Ignored)
-  -- rule BusyRefresh.Crash.late (spec/revive.yaml:110)
+  -- rule BusyRefresh.Crash.late (spec/revive.yaml:111)
   else if decide (e_at_ms < s.now_ms) || (working && decide (e_at_ms > s.due_ms)) then
     (s, RefreshOutput.Refused)
-  -- rule BusyRefresh.Crash.crash (spec/revive.yaml:111)
+  -- rule BusyRefresh.Crash.crash (spec/revive.yaml:112)
   else
     ({ s with now_ms := e_at_ms, crashed := true, crash_ms := e_at_ms }, RefreshOutput.Crashed)
 
 /-- Handles `Boot` in BusyRefresh: its branches in order, the first whose guard holds wins.
-  (spec/revive.yaml:114) -/
+  (spec/revive.yaml:115) -/
 def stepBusyRefreshOnBoot (s : BusyRefreshState) (e_at_ms : Nat) :
     BusyRefreshState × RefreshOutput :=
-  -- rule BusyRefresh.Boot.no_crash (spec/revive.yaml:114)
+  -- rule BusyRefresh.Boot.no_crash (spec/revive.yaml:115)
   if !s.crashed then
     (s, RefreshOutput.Ignored)
-  -- rule BusyRefresh.Boot.late (spec/revive.yaml:115)
+  -- rule BusyRefresh.Boot.late (spec/revive.yaml:116)
   else if decide (e_at_ms < s.now_ms) then
     (s, RefreshOutput.Refused)
-  -- rule BusyRefresh.Boot.boot (spec/revive.yaml:116)
+  -- rule BusyRefresh.Boot.boot (spec/revive.yaml:117)
   else
     (s, RefreshOutput.Booted)
 
@@ -262,30 +264,108 @@ inductive ReachableBusyRefresh : BusyRefreshState → Prop where
   | step (s : BusyRefreshState) (e : BusyRefreshEvent) :
       ReachableBusyRefresh s → ReachableBusyRefresh (stepBusyRefresh s e).1
 
-/-- revive_after_refresh: a boot within REVIVE_WITHIN_MS of the crash of a worker with work is
-  never vetoed for age, however long the run; with a busy record it is revived. Secures: a long
-  run that crashed is resumed at the next boot. Adversary: a crash at any time of a run of any
-  length, followed by a late boot. Open: stated in formal/ with sorry. (spec/revive.yaml:118) -/
+/-- revive_after_refresh: a boot within REVIVE_WITHIN_MS of the crash of a worker with work in
+  flight revives it, whatever order its runs and other work started and ended in, however long
+  the run. Secures: a long run (or a job outliving its run) that crashed is resumed at the next
+  boot. Adversary: a crash at any time of any work history, followed by a late boot; a run ending
+  while a background job goes on. Open: stated in formal/ with sorry. (spec/revive.yaml:119) -/
 def revive_after_refresh_stmt : Prop :=
   ∀ (s : BusyRefreshState) (e_at_ms : Nat), ReachableBusyRefresh s →
     (!(s.crashed &&
        Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts) &&
-       decide (e_at_ms ≥ s.crash_ms) &&
+       decide (e_at_ms ≥ s.now_ms) &&
        decide (e_at_ms - s.crash_ms ≤ Statute.Timeouts.REVIVE_WITHIN_MS)) ||
-     (let v := decideRevivalVeto
-                 ({ given_up := false,
-                    archived := false,
-                    live_lease := false,
-                    has_busy_time := Option.isSome s.record,
-                    stamp_ms := s.record,
-                    now_ms := e_at_ms } : RevivalVetoFacts)
-      !decide (v = Veto.TooOld) && (Option.isNone s.record || decide (v = Veto.Revive)))) = true
+     decide (decideRevivalVeto
+               ({ given_up := false,
+                  archived := false,
+                  live_lease := false,
+                  has_busy_time := Option.isSome s.record,
+                  stamp_ms := s.record,
+                  now_ms := e_at_ms } : RevivalVetoFacts) =
+             Veto.Revive)) = true
+
+/-- revive_busy_while_working: the latest record is busy exactly while the work set holds work,
+  and then it is at most one refresh older than the next due tick and never ahead of the worker's
+  clock. Secures: whatever the worker crashed in the middle of, its journal says busy with a
+  stamp a boot can trust. Adversary: a run that ends while a background job goes on; work that
+  starts and ends in any order. Not yet stated in formal/. (spec/revive.yaml:131) -/
+def revive_busy_while_working_stmt : Prop :=
+  ∀ (s : BusyRefreshState), ReachableBusyRefresh s →
+    (decide (Option.isSome s.record =
+             Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts)) &&
+     (Option.isNone s.record ||
+      (decide (Option.getD s.record 0 ≤ s.now_ms) &&
+       decide (s.due_ms ≤ Option.getD s.record 0 + Statute.Timeouts.BUSY_REFRESH_MS)))) = true
+
+/-- revive_veto_order: the veto is the first of the seed's order whose fact holds (given up,
+  archived, live lease, no busy time, unreadable stamp, stamp in the future, stamp too old), and
+  Revive only when none holds. Secures: a boot reports the reason the seed ranks first, and never
+  revives past a veto. Adversary: a session that meets several vetoes at once. Not yet stated in
+  formal/. (spec/revive.yaml:140) -/
+def revive_veto_order_stmt : Prop :=
+  ∀ (f : RevivalVetoFacts),
+    let v := decideRevivalVeto f
+    (let stamp := Option.getD f.stamp_ms 0
+     let future := decide (stamp - f.now_ms > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS)
+     let old := decide (f.now_ms - stamp > Statute.Timeouts.REVIVAL_MAX_AGE_MS)
+     decide (decide (v = Veto.GivenUp) = f.given_up) &&
+     decide (decide (v = Veto.Archived) = (!f.given_up && f.archived)) &&
+     decide (decide (v = Veto.LiveLease) = (!f.given_up && !f.archived && f.live_lease)) &&
+     decide (decide (v = Veto.NoBusyTime) =
+             (!f.given_up && !f.archived && !f.live_lease && !f.has_busy_time)) &&
+     decide (decide (v = Veto.Unreadable) =
+             (!f.given_up &&
+              !f.archived &&
+              !f.live_lease &&
+              f.has_busy_time &&
+              Option.isNone f.stamp_ms)) &&
+     decide (decide (v = Veto.Revive) =
+             (!f.given_up &&
+              !f.archived &&
+              !f.live_lease &&
+              f.has_busy_time &&
+              Option.isSome f.stamp_ms &&
+              !future &&
+              !old))) = true
+
+/-- revive_accepted_events: an accepted tick records busy with the next tick one refresh later
+  while there is work and only notes the time without; an accepted crash marks the worker crashed
+  at its time; an accepted boot changes nothing. Secures: the busy evidence is refreshed on every
+  tick of a working worker, and the crash time a boot reads is the real one. Adversary: a refresh
+  that forgets to record; a crash that is not recorded. Not yet stated in formal/.
+  (spec/revive.yaml:156) -/
+def revive_accepted_events_stmt : Prop :=
+  ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh s →
+    let n := (stepBusyRefresh s e).1
+    let o := (stepBusyRefresh s e).2
+    (decide (o = RefreshOutput.Ignored) ||
+     decide (o = RefreshOutput.Refused) ||
+     decide (o = RefreshOutput.RecordedIdle) ||
+     (match e with | BusyRefreshEvent.Work _ _ => true | _ => false) ||
+     (match e with
+      | BusyRefreshEvent.Tick t =>
+          (if Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts) then
+             decide (o = RefreshOutput.RecordedBusy) &&
+             decide (n =
+                     { s with
+                       now_ms := t,
+                       record := Option.some t,
+                       due_ms := min
+                                   (t + Statute.Timeouts.BUSY_REFRESH_MS)
+                                   Statute.Timeouts.WIRE_MAX_MS })
+           else
+             decide (o = RefreshOutput.Noted) && decide (n = { s with now_ms := t }))
+      | BusyRefreshEvent.Crash t =>
+          decide (o = RefreshOutput.Crashed) &&
+          decide (n = { s with now_ms := t, crashed := true, crash_ms := t })
+      | BusyRefreshEvent.Boot _ => decide (o = RefreshOutput.Booted) && decide (n = s)
+      | _ => false)) = true
 
 /-- revive_veto_ages_as_model: past the earlier vetoes, a readable stamp is vetoed as too old
   exactly when it is more than REVIVAL_MAX_AGE_MS old, and once too old it stays too old as the
   clock advances. Secures: the boot's age check uses the model's bound, REVIVE_WITHIN_MS +
   BUSY_REFRESH_MS, and ages monotonically. Adversary: a stale busy stamp from a long-dead worker;
-  a clock that moves on. Open: stated in formal/ with sorry. (spec/revive.yaml:131) -/
+  a clock that moves on. Open: stated in formal/ with sorry. (spec/revive.yaml:171) -/
 def revive_veto_ages_as_model_stmt : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
@@ -306,7 +386,7 @@ def revive_veto_ages_as_model_stmt : Prop :=
   at most the skew ahead is never vetoed for it. Secures: a worker whose clock runs slightly
   ahead of the supervisor's is still revived, and a stamp from a clock far ahead never is.
   Adversary: two processes whose wall clocks differ; a stamp written by a clock set far ahead.
-  Proved in formal/. (spec/revive.yaml:141) -/
+  Proved in formal/. (spec/revive.yaml:181) -/
 def revive_veto_future_as_skew_stmt : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
@@ -327,7 +407,7 @@ def revive_veto_future_as_skew_stmt : Prop :=
   Secures: the busy evidence a boot reads was refreshed on time up to the crash, and no event
   after the crash rewrites it. Adversary: a clock that goes backwards; a refresh tick that is
   skipped; a late event of a dead worker. Open: stated in formal/ with sorry.
-  (spec/revive.yaml:150) -/
+  (spec/revive.yaml:190) -/
 def revive_refresh_on_time_stmt : Prop :=
   ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh s →
     let n := (stepBusyRefresh s e).1
@@ -352,12 +432,12 @@ def revive_refresh_on_time_stmt : Prop :=
       decide (n = s))) = true
 
 /-- revive_work_recorded: an accepted change of the work set is taken whole at its time; when
-  work starts (from no work to some) or a run starts it records busy at once, when work starts
-  the next refresh tick is due one refresh later, and when a run ends it records idle, even with
-  other work left; any other change keeps the record. Secures: the latest record tells a boot
-  whether the worker was busy, from the first moment of its work. Adversary: a run that ends
-  while a background job goes on; a run that starts beside a compaction. Open: stated in formal/
-  with sorry. (spec/revive.yaml:163) -/
+  work starts (from no work to some) it records busy and the next refresh tick is due one refresh
+  later; when the last work ends it records idle; a run that starts, or ends with other work
+  left, records busy; any other change keeps the record. Secures: the latest record tells a boot
+  whether the worker was busy, from the first moment of its work to the last. Adversary: a run
+  that ends while a background job goes on; a run that starts beside a compaction. Open: stated
+  in formal/ with sorry. (spec/revive.yaml:203) -/
 def revive_work_recorded_stmt : Prop :=
   ∀ (s : BusyRefreshState)
     (e_at_ms : Nat)
@@ -368,8 +448,9 @@ def revive_work_recorded_stmt : Prop :=
     (let starts := !Statute.Orphan.decideHasWork
                       ({ work := s.work } : Statute.Orphan.HasWorkFacts) &&
                    Statute.Orphan.decideHasWork ({ work := e_work } : Statute.Orphan.HasWorkFacts)
-     let busy := starts || (!s.work.run && e_work.run)
-     let idle := s.work.run && !e_work.run
+     let stops := Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts) &&
+                  !Statute.Orphan.decideHasWork ({ work := e_work } : Statute.Orphan.HasWorkFacts)
+     let busy := starts || (!stops && decide (s.work.run ≠ e_work.run))
      decide (o = RefreshOutput.Ignored) ||
      decide (o = RefreshOutput.Refused) ||
      (decide (n =
@@ -378,7 +459,7 @@ def revive_work_recorded_stmt : Prop :=
                 work := e_work,
                 record := (if busy then
                              Option.some e_at_ms
-                           else if idle then
+                           else if stops then
                              (Option.none : Option Nat)
                            else
                              s.record),
@@ -391,7 +472,7 @@ def revive_work_recorded_stmt : Prop :=
       decide (o =
               (if busy then
                  RefreshOutput.RecordedBusy
-               else if idle then
+               else if stops then
                  RefreshOutput.RecordedIdle
                else
                  RefreshOutput.Noted)))) = true
@@ -400,7 +481,7 @@ def revive_work_recorded_stmt : Prop :=
   vector. Secures: the boot acts on the proved model, not a copy. Adversary: drift between model
   and implementation. This ffi law concerns the TypeScript runtime; here it is stated as the
   module's examples for RevivalVeto, the shared vectors the runtime must reproduce. Proved in
-  formal/. (spec/revive.yaml:179) -/
+  formal/. (spec/revive.yaml:219) -/
 def revive_ffi_stmt : Prop :=
   decideRevivalVeto
     ({ given_up := true,
@@ -489,10 +570,18 @@ def revive_ffi_stmt : Prop :=
        has_busy_time := true,
        stamp_ms := Option.some (36000000 + 60001),
        now_ms := 36000000 } : RevivalVetoFacts) =
-  Veto.Future
+  Veto.Future ∧
+  decideRevivalVeto
+    ({ given_up := false,
+       archived := false,
+       live_lease := false,
+       has_busy_time := true,
+       stamp_ms := Option.some 60000,
+       now_ms := 1560000 } : RevivalVetoFacts) =
+  Veto.Revive
 
 /-- Example given_up_worker_with_fresh_stamp_is_vetoed_as_given_up: every veto fact holds and the
-  stamp is fresh; given up comes first. (spec/revive.yaml:185) -/
+  stamp is fresh; given up comes first. (spec/revive.yaml:225) -/
 theorem ex_given_up_worker_with_fresh_stamp_is_vetoed_as_given_up :
     decideRevivalVeto
       ({ given_up := true,
@@ -504,7 +593,7 @@ theorem ex_given_up_worker_with_fresh_stamp_is_vetoed_as_given_up :
     Veto.GivenUp := by
   decide
 
-/-- Example archived_before_live_lease: (spec/revive.yaml:190) -/
+/-- Example archived_before_live_lease: (spec/revive.yaml:230) -/
 theorem ex_archived_before_live_lease :
     decideRevivalVeto
       ({ given_up := false,
@@ -516,7 +605,7 @@ theorem ex_archived_before_live_lease :
     Veto.Archived := by
   decide
 
-/-- Example live_lease_before_missing_time: (spec/revive.yaml:194) -/
+/-- Example live_lease_before_missing_time: (spec/revive.yaml:234) -/
 theorem ex_live_lease_before_missing_time :
     decideRevivalVeto
       ({ given_up := false,
@@ -528,7 +617,7 @@ theorem ex_live_lease_before_missing_time :
     Veto.LiveLease := by
   decide
 
-/-- Example missing_time_before_unreadable_stamp: (spec/revive.yaml:198) -/
+/-- Example missing_time_before_unreadable_stamp: (spec/revive.yaml:238) -/
 theorem ex_missing_time_before_unreadable_stamp :
     decideRevivalVeto
       ({ given_up := false,
@@ -540,7 +629,7 @@ theorem ex_missing_time_before_unreadable_stamp :
     Veto.NoBusyTime := by
   decide
 
-/-- Example unreadable_stamp_is_vetoed: (spec/revive.yaml:202) -/
+/-- Example unreadable_stamp_is_vetoed: (spec/revive.yaml:242) -/
 theorem ex_unreadable_stamp_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -552,7 +641,7 @@ theorem ex_unreadable_stamp_is_vetoed :
     Veto.Unreadable := by
   decide
 
-/-- Example stamp_61s_in_the_future_is_vetoed: (spec/revive.yaml:206) -/
+/-- Example stamp_61s_in_the_future_is_vetoed: (spec/revive.yaml:246) -/
 theorem ex_stamp_61s_in_the_future_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -564,7 +653,7 @@ theorem ex_stamp_61s_in_the_future_is_vetoed :
     Veto.Future := by
   decide
 
-/-- Example stamp_59s_in_the_future_is_revived: (spec/revive.yaml:210) -/
+/-- Example stamp_59s_in_the_future_is_revived: (spec/revive.yaml:250) -/
 theorem ex_stamp_59s_in_the_future_is_revived :
     decideRevivalVeto
       ({ given_up := false,
@@ -576,7 +665,7 @@ theorem ex_stamp_59s_in_the_future_is_revived :
     Veto.Revive := by
   decide
 
-/-- Example stamp_exactly_skew_in_the_future_is_revived: (spec/revive.yaml:214) -/
+/-- Example stamp_exactly_skew_in_the_future_is_revived: (spec/revive.yaml:254) -/
 theorem ex_stamp_exactly_skew_in_the_future_is_revived :
     decideRevivalVeto
       ({ given_up := false,
@@ -588,7 +677,7 @@ theorem ex_stamp_exactly_skew_in_the_future_is_revived :
     Veto.Revive := by
   decide
 
-/-- Example stamp_exactly_30min_old_is_revived: (spec/revive.yaml:218) -/
+/-- Example stamp_exactly_30min_old_is_revived: (spec/revive.yaml:258) -/
 theorem ex_stamp_exactly_30min_old_is_revived :
     decideRevivalVeto
       ({ given_up := false,
@@ -600,7 +689,7 @@ theorem ex_stamp_exactly_30min_old_is_revived :
     Veto.Revive := by
   decide
 
-/-- Example stamp_30min_1ms_old_is_vetoed: (spec/revive.yaml:222) -/
+/-- Example stamp_30min_1ms_old_is_vetoed: (spec/revive.yaml:262) -/
 theorem ex_stamp_30min_1ms_old_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -613,7 +702,7 @@ theorem ex_stamp_30min_1ms_old_is_vetoed :
   decide
 
 /-- Example stamp_1ms_past_the_skew_is_vetoed: a stamp 60 001 ms ahead is more than the 60 s
-  skew. (spec/revive.yaml:226) -/
+  skew. (spec/revive.yaml:266) -/
 theorem ex_stamp_1ms_past_the_skew_is_vetoed :
     decideRevivalVeto
       ({ given_up := false,
@@ -626,7 +715,7 @@ theorem ex_stamp_1ms_past_the_skew_is_vetoed :
   decide
 
 /-- Example due_tick_is_capped_at_the_wire_bound: work starting 1 ms before WIRE_MAX_MS would be
-  due past the wire's range; the tick is due at WIRE_MAX_MS. (spec/revive.yaml:231) -/
+  due past the wire's range; the tick is due at WIRE_MAX_MS. (spec/revive.yaml:271) -/
 theorem ex_due_tick_is_capped_at_the_wire_bound :
     runBusyRefresh
       initialBusyRefresh
@@ -673,7 +762,7 @@ theorem ex_due_tick_is_capped_at_the_wire_bound :
   decide
 
 /-- Example tick_near_the_wire_bound_is_capped: a refresh tick 1 ms before WIRE_MAX_MS sets the
-  next one due at WIRE_MAX_MS, not past it. (spec/revive.yaml:238) -/
+  next one due at WIRE_MAX_MS, not past it. (spec/revive.yaml:278) -/
 theorem ex_tick_near_the_wire_bound_is_capped :
     runBusyRefresh
       initialBusyRefresh
@@ -723,7 +812,7 @@ theorem ex_tick_near_the_wire_bound_is_capped :
   decide
 
 /-- Example long_run_crash_is_revived_25min_later: a run refreshed at 5 and 10 min crashes at its
-  due tick (15 min); the boot at 40 min sees a stamp 30 min old. (spec/revive.yaml:246) -/
+  due tick (15 min); the boot at 40 min sees a stamp 30 min old. (spec/revive.yaml:286) -/
 theorem ex_long_run_crash_is_revived_25min_later :
     runBusyRefresh
       initialBusyRefresh
@@ -822,7 +911,7 @@ theorem ex_long_run_crash_is_revived_25min_later :
   decide
 
 /-- Example skipped_tick_is_refused: a crash reported 1 ms after the due tick is refused; the
-  tick comes first. (spec/revive.yaml:257) -/
+  tick comes first. (spec/revive.yaml:297) -/
 theorem ex_skipped_tick_is_refused :
     runBusyRefresh
       initialBusyRefresh
@@ -871,9 +960,8 @@ theorem ex_skipped_tick_is_refused :
     false := by
   decide
 
-/-- Example tick_records_busy_after_a_run_ends_with_a_job_left: the run end records idle, the
-  background job keeps the refresh going and the tick records busy. (spec/revive.yaml:265) -/
-theorem ex_tick_records_busy_after_a_run_ends_with_a_job_left :
+/-- Example run_end_with_a_job_left_records_busy: (spec/revive.yaml:305) -/
+theorem ex_run_end_with_a_job_left_records_busy :
     runBusyRefresh
       initialBusyRefresh
       [BusyRefreshEvent.Work
@@ -899,7 +987,7 @@ theorem ex_tick_records_busy_after_a_run_ends_with_a_job_left :
             workflow_run := false,
             withdrawn_input := false } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick 300000] =
-    [RefreshOutput.RecordedBusy, RefreshOutput.RecordedIdle, RefreshOutput.RecordedBusy] ∧
+    [RefreshOutput.RecordedBusy, RefreshOutput.RecordedBusy, RefreshOutput.RecordedBusy] ∧
     (finalBusyRefresh
        initialBusyRefresh
        [BusyRefreshEvent.Work
@@ -954,8 +1042,109 @@ theorem ex_tick_records_busy_after_a_run_ends_with_a_job_left :
     600000 := by
   decide
 
+/-- Example crash_after_the_run_ended_with_a_job_left_is_revived: the run ends at 1 min, the job
+  goes on, the worker crashes at 2 min; the boot 24 min later revives it. (spec/revive.yaml:313) -/
+theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
+    runBusyRefresh
+      initialBusyRefresh
+      [BusyRefreshEvent.Work
+         0
+         ({ run := true,
+            compaction := false,
+            queued_input := false,
+            admitted_run_start := false,
+            background_job := true,
+            user_bash := false,
+            unsettled_child := false,
+            workflow_run := false,
+            withdrawn_input := false } : Statute.Orphan.WorkSet),
+       BusyRefreshEvent.Work
+         60000
+         ({ run := false,
+            compaction := false,
+            queued_input := false,
+            admitted_run_start := false,
+            background_job := true,
+            user_bash := false,
+            unsettled_child := false,
+            workflow_run := false,
+            withdrawn_input := false } : Statute.Orphan.WorkSet),
+       BusyRefreshEvent.Crash 120000,
+       BusyRefreshEvent.Boot 1560000] =
+    [RefreshOutput.RecordedBusy,
+     RefreshOutput.RecordedBusy,
+     RefreshOutput.Crashed,
+     RefreshOutput.Booted] ∧
+    (finalBusyRefresh
+       initialBusyRefresh
+       [BusyRefreshEvent.Work
+          0
+          ({ run := true,
+             compaction := false,
+             queued_input := false,
+             admitted_run_start := false,
+             background_job := true,
+             user_bash := false,
+             unsettled_child := false,
+             workflow_run := false,
+             withdrawn_input := false } : Statute.Orphan.WorkSet),
+        BusyRefreshEvent.Work
+          60000
+          ({ run := false,
+             compaction := false,
+             queued_input := false,
+             admitted_run_start := false,
+             background_job := true,
+             user_bash := false,
+             unsettled_child := false,
+             workflow_run := false,
+             withdrawn_input := false } : Statute.Orphan.WorkSet),
+        BusyRefreshEvent.Crash 120000,
+        BusyRefreshEvent.Boot 1560000]).record =
+    Option.some 60000 ∧
+    (finalBusyRefresh
+       initialBusyRefresh
+       [BusyRefreshEvent.Work
+          0
+          ({ run := true,
+             compaction := false,
+             queued_input := false,
+             admitted_run_start := false,
+             background_job := true,
+             user_bash := false,
+             unsettled_child := false,
+             workflow_run := false,
+             withdrawn_input := false } : Statute.Orphan.WorkSet),
+        BusyRefreshEvent.Work
+          60000
+          ({ run := false,
+             compaction := false,
+             queued_input := false,
+             admitted_run_start := false,
+             background_job := true,
+             user_bash := false,
+             unsettled_child := false,
+             workflow_run := false,
+             withdrawn_input := false } : Statute.Orphan.WorkSet),
+        BusyRefreshEvent.Crash 120000,
+        BusyRefreshEvent.Boot 1560000]).crashed =
+    true := by
+  decide
+
+/-- Example job_outliving_its_run_stamp_is_revived: (spec/revive.yaml:323) -/
+theorem ex_job_outliving_its_run_stamp_is_revived :
+    decideRevivalVeto
+      ({ given_up := false,
+         archived := false,
+         live_lease := false,
+         has_busy_time := true,
+         stamp_ms := Option.some 60000,
+         now_ms := 1560000 } : RevivalVetoFacts) =
+    Veto.Revive := by
+  decide
+
 /-- Example withdrawn_input_starts_no_refresh: withdrawn input is not work, so no busy record and
-  no due tick. (spec/revive.yaml:274) -/
+  no due tick. (spec/revive.yaml:327) -/
 theorem ex_withdrawn_input_starts_no_refresh :
     runBusyRefresh
       initialBusyRefresh
@@ -1004,7 +1193,7 @@ theorem ex_withdrawn_input_starts_no_refresh :
     (Option.none : Option Nat) := by
   decide
 
-/-- Example clock_backwards_is_refused: (spec/revive.yaml:282) -/
+/-- Example clock_backwards_is_refused: (spec/revive.yaml:335) -/
 theorem ex_clock_backwards_is_refused :
     runBusyRefresh
       initialBusyRefresh
@@ -1053,7 +1242,7 @@ theorem ex_clock_backwards_is_refused :
     Option.some 10000 := by
   decide
 
-/-- Example only_a_boot_follows_a_crash: (spec/revive.yaml:289) -/
+/-- Example only_a_boot_follows_a_crash: (spec/revive.yaml:342) -/
 theorem ex_only_a_boot_follows_a_crash :
     runBusyRefresh
       initialBusyRefresh

@@ -217,11 +217,29 @@ def restart_clock_backwards_rejected_stmt : Prop :=
      decide (e_at_ms ≥ s.last_ms) ||
      (decide (o = Verdict.ClockBackwards s.last_ms e_at_ms) && decide (n = s))) = true
 
+/-- restart_within_budget_restarts: a failure on time (not before the latest one) of a worker not
+  given up, with fewer than RESTART_MAX_FAILURES failures still in the window, is restarted with
+  exactly the pause RestartDecide gives for that count. Secures: a worker within its budget is
+  always restarted, after the doubling pause; a budget that refuses every failure fails here.
+  Adversary: a model that gives up or refuses without cause; a failure exactly at the latest
+  time. Not yet stated in formal/. (spec/supervise.yaml:127) -/
+def restart_within_budget_restarts_stmt : Prop :=
+  ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
+    let o := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).2
+    (let k := List.length
+                (List.filter (fun (t : Nat) => decide (e_at_ms - t < RESTART_WINDOW_MS)) s.failures)
+     s.given_up ||
+     decide (e_at_ms < s.last_ms) ||
+     decide (k ≥ RESTART_MAX_FAILURES) ||
+     decide (o =
+             decideRestartDecide
+               ({ in_window := k, budget := RESTART_MAX_FAILURES } : RestartDecideFacts))) = true
+
 /-- restart_wire_*: the JSON wire of failures and verdicts round-trips and rejects malformed
   input without touching state. Secures: a malformed message never reaches the model. Adversary:
   a message that is malformed or from another version. This wire law concerns the TypeScript
   runtime; here it is stated as the module's examples for RestartBudget, the shared vectors the
-  runtime must reproduce. Proved in formal/. (spec/supervise.yaml:127) -/
+  runtime must reproduce. Proved in formal/. (spec/supervise.yaml:138) -/
 def restart_wire_stmt : Prop :=
   runRestartBudget initialRestartBudget [RestartBudgetEvent.Failure 0] = [Verdict.Restart 250] ∧
   (runRestartBudget
@@ -375,7 +393,7 @@ def restart_wire_stmt : Prop :=
   Secures: the daemon acts on the proved model, not a copy. Adversary: drift between model and
   implementation. This ffi law concerns the TypeScript runtime; here it is stated as the module's
   examples for RestartBudget, the shared vectors the runtime must reproduce. Proved in formal/.
-  (spec/supervise.yaml:132) -/
+  (spec/supervise.yaml:143) -/
 def restart_ffi_stmt : Prop :=
   runRestartBudget initialRestartBudget [RestartBudgetEvent.Failure 0] = [Verdict.Restart 250] ∧
   (runRestartBudget
@@ -526,14 +544,14 @@ def restart_ffi_stmt : Prop :=
   [Verdict.Restart 250, Verdict.ClockBackwards 10000 5000, Verdict.Restart 500]
 
 /-- Example first_failure_pauses_250ms: the first failure restarts after the base pause.
-  (spec/supervise.yaml:138) -/
+  (spec/supervise.yaml:149) -/
 theorem ex_first_failure_pauses_250ms :
     runRestartBudget initialRestartBudget [RestartBudgetEvent.Failure 0] =
     [Verdict.Restart 250] := by
   decide
 
 /-- Example pauses_double_to_4000ms: five failures a second apart pause 250, 500, 1000, 2000,
-  4000 ms. (spec/supervise.yaml:143) -/
+  4000 ms. (spec/supervise.yaml:154) -/
 theorem ex_pauses_double_to_4000ms :
     runRestartBudget
       initialRestartBudget
@@ -566,7 +584,7 @@ theorem ex_pauses_double_to_4000ms :
   decide
 
 /-- Example sixth_failure_in_window_gives_up: the 6th failure inside one window gives up.
-  (spec/supervise.yaml:149) -/
+  (spec/supervise.yaml:160) -/
 theorem ex_sixth_failure_in_window_gives_up :
     runRestartBudget
       initialRestartBudget
@@ -594,7 +612,7 @@ theorem ex_sixth_failure_in_window_gives_up :
   decide
 
 /-- Example sixth_failure_one_ms_inside_window_gives_up: the first failure is 1 ms short of one
-  window old, so it still counts. (spec/supervise.yaml:155) -/
+  window old, so it still counts. (spec/supervise.yaml:166) -/
 theorem ex_sixth_failure_one_ms_inside_window_gives_up :
     runRestartBudget
       initialRestartBudget
@@ -614,7 +632,7 @@ theorem ex_sixth_failure_one_ms_inside_window_gives_up :
 
 /-- Example sixth_failure_exactly_one_window_after_first_restarts: the first failure is exactly
   one window old and no longer counts, so this is the 5th in the window.
-  (spec/supervise.yaml:160) -/
+  (spec/supervise.yaml:171) -/
 theorem ex_sixth_failure_exactly_one_window_after_first_restarts :
     runRestartBudget
       initialRestartBudget
@@ -642,7 +660,7 @@ theorem ex_sixth_failure_exactly_one_window_after_first_restarts :
   decide
 
 /-- Example failure_exactly_one_window_later_starts_fresh: a failure exactly 15 min after the
-  only earlier one is the first of a new count. (spec/supervise.yaml:166) -/
+  only earlier one is the first of a new count. (spec/supervise.yaml:177) -/
 theorem ex_failure_exactly_one_window_later_starts_fresh :
     runRestartBudget
       initialRestartBudget
@@ -651,7 +669,7 @@ theorem ex_failure_exactly_one_window_later_starts_fresh :
   decide
 
 /-- Example spaced_failures_count_only_the_window: at 20 min the failure at 0 has left the window
-  but the one at 10 min has not. (spec/supervise.yaml:171) -/
+  but the one at 10 min has not. (spec/supervise.yaml:182) -/
 theorem ex_spaced_failures_count_only_the_window :
     runRestartBudget
       initialRestartBudget
@@ -662,7 +680,7 @@ theorem ex_spaced_failures_count_only_the_window :
   decide
 
 /-- Example given_up_is_absorbing: hours later the given-up worker is still given up.
-  (spec/supervise.yaml:176) -/
+  (spec/supervise.yaml:187) -/
 theorem ex_given_up_is_absorbing :
     runRestartBudget
       initialRestartBudget
@@ -693,7 +711,7 @@ theorem ex_given_up_is_absorbing :
   decide
 
 /-- Example clock_backwards_is_rejected: a failure before the latest one is bad input and changes
-  nothing. (spec/supervise.yaml:182) -/
+  nothing. (spec/supervise.yaml:193) -/
 theorem ex_clock_backwards_is_rejected :
     runRestartBudget
       initialRestartBudget
@@ -714,7 +732,7 @@ theorem ex_clock_backwards_is_rejected :
   decide
 
 /-- Example clock_backwards_does_not_count: after a rejected time the next failure is only the
-  2nd in the window. (spec/supervise.yaml:188) -/
+  2nd in the window. (spec/supervise.yaml:199) -/
 theorem ex_clock_backwards_does_not_count :
     runRestartBudget
       initialRestartBudget
@@ -724,39 +742,39 @@ theorem ex_clock_backwards_does_not_count :
     [Verdict.Restart 250, Verdict.ClockBackwards 10000 5000, Verdict.Restart 500] := by
   decide
 
-/-- Example decide_first_failure: (spec/supervise.yaml:193) -/
+/-- Example decide_first_failure: (spec/supervise.yaml:204) -/
 theorem ex_decide_first_failure :
     decideRestartDecide ({ in_window := 0, budget := 5 } : RestartDecideFacts) =
     Verdict.Restart 250 := by
   decide
 
-/-- Example decide_fifth_failure_pauses_4000ms: (spec/supervise.yaml:197) -/
+/-- Example decide_fifth_failure_pauses_4000ms: (spec/supervise.yaml:208) -/
 theorem ex_decide_fifth_failure_pauses_4000ms :
     decideRestartDecide ({ in_window := 4, budget := 5 } : RestartDecideFacts) =
     Verdict.Restart 4000 := by
   decide
 
-/-- Example decide_sixth_failure_gives_up: (spec/supervise.yaml:201) -/
+/-- Example decide_sixth_failure_gives_up: (spec/supervise.yaml:212) -/
 theorem ex_decide_sixth_failure_gives_up :
     decideRestartDecide ({ in_window := 5, budget := 5 } : RestartDecideFacts) =
     Verdict.GiveUp := by
   decide
 
 /-- Example decide_seventh_failure_with_budget_10_pauses_16s: with a larger budget the doubling
-  goes on, 250 ms * 2^6. (spec/supervise.yaml:205) -/
+  goes on, 250 ms * 2^6. (spec/supervise.yaml:216) -/
 theorem ex_decide_seventh_failure_with_budget_10_pauses_16s :
     decideRestartDecide ({ in_window := 6, budget := 10 } : RestartDecideFacts) =
     Verdict.Restart 16000 := by
   decide
 
 /-- Example decide_eighth_failure_with_budget_10_is_capped_at_30s: 250 ms * 2^7 = 32 s is above
-  the cap, so the pause is 30 s. (spec/supervise.yaml:210) -/
+  the cap, so the pause is 30 s. (spec/supervise.yaml:221) -/
 theorem ex_decide_eighth_failure_with_budget_10_is_capped_at_30s :
     decideRestartDecide ({ in_window := 7, budget := 10 } : RestartDecideFacts) =
     Verdict.Restart 30000 := by
   decide
 
-/-- Example decide_zero_budget_gives_up_at_once: (spec/supervise.yaml:215) -/
+/-- Example decide_zero_budget_gives_up_at_once: (spec/supervise.yaml:226) -/
 theorem ex_decide_zero_budget_gives_up_at_once :
     decideRestartDecide ({ in_window := 0, budget := 0 } : RestartDecideFacts) =
     Verdict.GiveUp := by

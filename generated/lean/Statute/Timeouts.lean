@@ -4,16 +4,20 @@ import Statute.Supervise
 /-!
 Each timeout of the supervisor is the sum of the timeouts it waits for. Base values are plain
 constants (the precursor daemon's values where it had one); derived values are sums of them,
-computed once per process. A base value marked `override` may be replaced at start from the
-environment (`STATUTE_<NAME>`); a garbage, negative or NaN override falls back to the default
-with a warning, and the runtime then asks `CheckTimeouts` whether the effective values are still
-ordered. The relations, each one conjunct of `timeouts_ordered` and one member of `Relation`:
-stop grace covers kernel teardown and harness close; the launcher's wait covers the whole
-supervisor drain; a parent's kill of a child covers the kill route and the child's drain; a lost
-worker sees a relaunched supervisor before it exits; busy evidence outlives one refresh; a
-quiesced gate stays closed through the answer phase and the commit; the restart window holds the
-give-up count of crash-loop steps; a worker's connect covers its auth floor; the registration
-backoff's cap is not below its base.
+computed once per process by the generated `deriveConstants`. A base value marked `override`
+(the restart window's module included) may be replaced at start from the environment
+(`STATUTE_<NAME>`, plain digits only); anything else is refused with a warning and the default
+kept. A value above WIRE_MAX_MS means never and is taken as WIRE_MAX_MS, for an operator as on
+the wire. Five relations hold by definition, for every override, because each left side is
+derived as the sum on its right: stop grace covers kernel teardown and harness close; the
+launcher's wait covers the whole supervisor drain; a parent's kill of a child covers the kill
+route and the child's drain; busy evidence outlives one refresh; a quiesced gate stays closed
+through the answer phase and the commit. They are order laws, proved at generation. The others
+an override can break, so the runtime asks `CheckTimeouts` at start and refuses to start on the
+first violated one, named in words: a lost worker sees a relaunched supervisor before it exits;
+the restart window holds the give-up count of crash-loop steps; a worker's connect covers its
+auth floor; the registration backoff's cap is not below its base; no retry pause or refresh
+interval is zero (a busy loop).
 
 Decided where the seed is silent:
 
@@ -36,9 +40,12 @@ Decided where the seed is silent:
   commit one route hop on a loaded host), so the quiesce hold is 10 s.
 - A crash-loop step is the longest restart pause plus a worker's connect; six such steps (the
   give-up count) fit one restart window.
-- CheckTimeouts takes the effective value of every timeout a relation reads, derived ones included,
-  so that every relation can be seen violated and the runtime's derivation is checked too, not only
-  the overridden bases.
+- CheckTimeouts takes the effective value of every timeout its relations read, derived ones
+  included; the five relations that hold by definition are not runtime checks but order laws.
+- An override above WIRE_MAX_MS is WIRE_MAX_MS (never), as is a derived value past it; never covers
+  never (a lost exit of never covers a return of never).
+- A zero registration backoff base or busy refresh interval is refused at start (a busy loop); 1 ms
+  is the least allowed.
 
 Generated from `spec/timeouts.yaml` into namespace `Statute.Timeouts`.
 -/
@@ -46,158 +53,156 @@ Generated from `spec/timeouts.yaml` into namespace `Statute.Timeouts`.
 namespace Statute.Timeouts
 
 /-- largest duration on the JSON wire (10^14 ms, about 3 169 years); a window above it never
-  expires. (spec/timeouts.yaml:30) -/
+  expires. (spec/timeouts.yaml:36) -/
 def WIRE_MAX_MS : Nat := 100000000000000
 
 /-- precursor: a running cell's abort grace before the kernel shuts down. The runtime may
-  override it with STATUTE_KERNEL_ABORT_GRACE_MS. (spec/timeouts.yaml:31) -/
+  override it with STATUTE_KERNEL_ABORT_GRACE_MS. (spec/timeouts.yaml:37) -/
 def KERNEL_ABORT_GRACE_MS : Nat := 1000
 
 /-- precursor: a kernel's orderly shutdown. The runtime may override it with
-  STATUTE_KERNEL_SHUTDOWN_MS. (spec/timeouts.yaml:32) -/
+  STATUTE_KERNEL_SHUTDOWN_MS. (spec/timeouts.yaml:38) -/
 def KERNEL_SHUTDOWN_MS : Nat := 5000
 
 /-- precursor: host/harness close after the kernel is down. The runtime may override it with
-  STATUTE_HARNESS_CLOSE_MS. (spec/timeouts.yaml:33) -/
+  STATUTE_HARNESS_CLOSE_MS. (spec/timeouts.yaml:39) -/
 def HARNESS_CLOSE_MS : Nat := 5000
 
 /-- precursor: between TERM and KILL of a worker process. The runtime may override it with
-  STATUTE_TERM_GRACE_MS. (spec/timeouts.yaml:34) -/
+  STATUTE_TERM_GRACE_MS. (spec/timeouts.yaml:40) -/
 def TERM_GRACE_MS : Nat := 2000
 
 /-- precursor: after KILL, until the process is verified gone. The runtime may override it with
-  STATUTE_KILL_VERIFY_MS. (spec/timeouts.yaml:35) -/
+  STATUTE_KILL_VERIFY_MS. (spec/timeouts.yaml:41) -/
 def KILL_VERIFY_MS : Nat := 1000
 
 /-- precursor: a forced stop of a daemon process (KILL of its group and reaping). The runtime may
-  override it with STATUTE_FORCED_STOP_MS. (spec/timeouts.yaml:36) -/
+  override it with STATUTE_FORCED_STOP_MS. (spec/timeouts.yaml:42) -/
 def FORCED_STOP_MS : Nat := 10000
 
 /-- precursor: one routed request between processes (e.g. a parent's kill of a child). The
-  runtime may override it with STATUTE_ROUTE_TIMEOUT_MS. (spec/timeouts.yaml:37) -/
+  runtime may override it with STATUTE_ROUTE_TIMEOUT_MS. (spec/timeouts.yaml:43) -/
 def ROUTE_TIMEOUT_MS : Nat := 30000
 
 /-- precursor: a started worker connects back to the supervisor within this. The runtime may
-  override it with STATUTE_WORKER_CONNECT_MS. (spec/timeouts.yaml:38) -/
+  override it with STATUTE_WORKER_CONNECT_MS. (spec/timeouts.yaml:44) -/
 def WORKER_CONNECT_MS : Nat := 30000
 
 /-- precursor: the least time a worker's connect allows for authentication. The runtime may
-  override it with STATUTE_WORKER_AUTH_FLOOR_MS. (spec/timeouts.yaml:39) -/
+  override it with STATUTE_WORKER_AUTH_FLOOR_MS. (spec/timeouts.yaml:45) -/
 def WORKER_AUTH_FLOOR_MS : Nat := 10000
 
 /-- precursor: a supervisor's start until it listens. The runtime may override it with
-  STATUTE_DAEMON_STARTUP_MS. (spec/timeouts.yaml:40) -/
+  STATUTE_DAEMON_STARTUP_MS. (spec/timeouts.yaml:46) -/
 def DAEMON_STARTUP_MS : Nat := 30000
 
 /-- precursor: the supervisor's own close (socket, journal flush) after its workers are down. The
-  runtime may override it with STATUTE_SHUTDOWN_WAIT_MS. (spec/timeouts.yaml:41) -/
+  runtime may override it with STATUTE_SHUTDOWN_WAIT_MS. (spec/timeouts.yaml:47) -/
 def SHUTDOWN_WAIT_MS : Nat := 5000
 
 /-- precursor: first pause of a worker's registration retries. The runtime may override it with
-  STATUTE_REGISTRATION_BACKOFF_BASE_MS. (spec/timeouts.yaml:42) -/
+  STATUTE_REGISTRATION_BACKOFF_BASE_MS. (spec/timeouts.yaml:48) -/
 def REGISTRATION_BACKOFF_BASE_MS : Nat := 250
 
 /-- precursor: the registration pause doubles up to this. The runtime may override it with
-  STATUTE_REGISTRATION_BACKOFF_MAX_MS. (spec/timeouts.yaml:43) -/
+  STATUTE_REGISTRATION_BACKOFF_MAX_MS. (spec/timeouts.yaml:49) -/
 def REGISTRATION_BACKOFF_MAX_MS : Nat := 30000
 
 /-- precursor: one registration connect attempt. The runtime may override it with
-  STATUTE_REGISTRATION_CONNECT_MS. (spec/timeouts.yaml:44) -/
+  STATUTE_REGISTRATION_CONNECT_MS. (spec/timeouts.yaml:50) -/
 def REGISTRATION_CONNECT_MS : Nat := 1000
 
 /-- precursor: the supervisor's answer to a registration. The runtime may override it with
-  STATUTE_REGISTRATION_RESPONSE_MS. (spec/timeouts.yaml:45) -/
+  STATUTE_REGISTRATION_RESPONSE_MS. (spec/timeouts.yaml:51) -/
 def REGISTRATION_RESPONSE_MS : Nat := 10000
 
 /-- an attached client relaunches a lost supervisor of its own build within one minute. The
-  runtime may override it with STATUTE_CLIENT_RELAUNCH_WITHIN_MS. (spec/timeouts.yaml:46) -/
+  runtime may override it with STATUTE_CLIENT_RELAUNCH_WITHIN_MS. (spec/timeouts.yaml:52) -/
 def CLIENT_RELAUNCH_WITHIN_MS : Nat := 60000
 
 /-- a worker with work re-records busy evidence this often. The runtime may override it with
-  STATUTE_BUSY_REFRESH_MS. (spec/timeouts.yaml:47) -/
+  STATUTE_BUSY_REFRESH_MS. (spec/timeouts.yaml:53) -/
 def BUSY_REFRESH_MS : Nat := 300000
 
 /-- a boot within this of a crash revives a worker that had work. The runtime may override it
-  with STATUTE_REVIVE_WITHIN_MS. (spec/timeouts.yaml:48) -/
+  with STATUTE_REVIVE_WITHIN_MS. (spec/timeouts.yaml:54) -/
 def REVIVE_WITHIN_MS : Nat := 1500000
 
 /-- wall clocks of two processes may differ by this; a stamp further in the future is vetoed. The
-  runtime may override it with STATUTE_REVIVAL_CLOCK_SKEW_MS. (spec/timeouts.yaml:49) -/
+  runtime may override it with STATUTE_REVIVAL_CLOCK_SKEW_MS. (spec/timeouts.yaml:55) -/
 def REVIVAL_CLOCK_SKEW_MS : Nat := 60000
 
 /-- chosen: the supervisor waits this long for every worker's quiesce answer (a local gate
-  check). The runtime may override it with STATUTE_QUIESCE_ANSWER_MS. (spec/timeouts.yaml:50) -/
+  check). The runtime may override it with STATUTE_QUIESCE_ANSWER_MS. (spec/timeouts.yaml:56) -/
 def QUIESCE_ANSWER_MS : Nat := 5000
 
 /-- chosen: from the last answer until every worker holds its stop (one route hop on a loaded
-  host). The runtime may override it with STATUTE_QUIESCE_COMMIT_MS. (spec/timeouts.yaml:51) -/
+  host). The runtime may override it with STATUTE_QUIESCE_COMMIT_MS. (spec/timeouts.yaml:57) -/
 def QUIESCE_COMMIT_MS : Nat := 5000
 
-/-- abort the running cell, then shut the kernel down. Evaluates to 6000. (spec/timeouts.yaml:52) -/
+/-- abort the running cell, then shut the kernel down. Evaluates to 6000. (spec/timeouts.yaml:58) -/
 def KERNEL_TEARDOWN_MS : Nat := KERNEL_ABORT_GRACE_MS + KERNEL_SHUTDOWN_MS
 
 /-- a worker asked to stop gets its kernel teardown and harness close before TERM. Evaluates to
-  11000. (spec/timeouts.yaml:53) -/
+  11000. (spec/timeouts.yaml:59) -/
 def STOP_GRACE_MS : Nat := KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS
 
 /-- a worker's full stop: stop grace, TERM grace, KILL and verify. Evaluates to 14000.
-  (spec/timeouts.yaml:54) -/
+  (spec/timeouts.yaml:60) -/
 def WORKER_STOP_MS : Nat := STOP_GRACE_MS + TERM_GRACE_MS + KILL_VERIFY_MS
 
 /-- the whole drain of an idle shutdown: answers, commit, the workers' stops in parallel, the
-  supervisor's close. Evaluates to 29000. (spec/timeouts.yaml:55) -/
+  supervisor's close. Evaluates to 29000. (spec/timeouts.yaml:61) -/
 def SUPERVISOR_DRAIN_MS : Nat :=
   QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS + WORKER_STOP_MS + SHUTDOWN_WAIT_MS
 
 /-- the launcher waits for the whole drain, then for a forced stop of the old daemon. Evaluates
-  to 39000. (spec/timeouts.yaml:56) -/
+  to 39000. (spec/timeouts.yaml:62) -/
 def LAUNCHER_WAIT_MS : Nat := SUPERVISOR_DRAIN_MS + FORCED_STOP_MS
 
 /-- a parent's kill of a child: the routed request, then the child's drain. Evaluates to 44000.
-  (spec/timeouts.yaml:57) -/
+  (spec/timeouts.yaml:63) -/
 def PARENT_KILL_MS : Nat := ROUTE_TIMEOUT_MS + WORKER_STOP_MS
 
 /-- a lost worker re-registers within one capped backoff, a connect and a response. Evaluates to
-  41000. (spec/timeouts.yaml:58) -/
+  41000. (spec/timeouts.yaml:64) -/
 def REREGISTRATION_MS : Nat :=
   REGISTRATION_BACKOFF_MAX_MS + REGISTRATION_CONNECT_MS + REGISTRATION_RESPONSE_MS
 
 /-- a lost supervisor is back for a worker: client relaunch, supervisor start, re-registration.
-  Evaluates to 131000. (spec/timeouts.yaml:59) -/
+  Evaluates to 131000. (spec/timeouts.yaml:65) -/
 def SUPERVISOR_RETURN_MS : Nat := CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS
 
 /-- a worker gives a lost supervisor five minutes before the lost-exit window ends (seed); it
   must cover a supervisor's return (131 s), which leaves room for one failed relaunch. The
-  runtime may override it with STATUTE_WORKER_LOST_EXIT_DEFAULT_MS. (spec/timeouts.yaml:60) -/
+  runtime may override it with STATUTE_WORKER_LOST_EXIT_DEFAULT_MS. (spec/timeouts.yaml:66) -/
 def WORKER_LOST_EXIT_DEFAULT_MS : Nat := 300000
 
 /-- a busy stamp older than this is vetoed: a crash within one refresh of the stamp, booted
-  within REVIVE_WITHIN_MS. Evaluates to 1800000. (spec/timeouts.yaml:61) -/
+  within REVIVE_WITHIN_MS. Evaluates to 1800000. (spec/timeouts.yaml:67) -/
 def REVIVAL_MAX_AGE_MS : Nat := REVIVE_WITHIN_MS + BUSY_REFRESH_MS
 
 /-- a quiesced worker keeps its gate closed this long, through the answer phase and the commit.
-  Evaluates to 10000. (spec/timeouts.yaml:62) -/
+  Evaluates to 10000. (spec/timeouts.yaml:68) -/
 def QUIESCE_HOLD_MS : Nat := QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS
 
 /-- one step of a crash loop at its slowest: the longest pause, then a connect that fails.
-  Evaluates to 60000. (spec/timeouts.yaml:63) -/
+  Evaluates to 60000. (spec/timeouts.yaml:69) -/
 def CRASH_LOOP_STEP_MS : Nat := Statute.Supervise.RESTART_PAUSE_MAX_MS + WORKER_CONNECT_MS
 
-/-- one ordering relation between timeouts, as a conjunct of timeouts_ordered.
-  (spec/timeouts.yaml:65) -/
+/-- one relation between effective timeouts that an override can break, checked at start (the
+  relations that hold by definition are order laws, proved at generation).
+  (spec/timeouts.yaml:71) -/
 inductive Relation where
-  | StopGrace
-  | LauncherWait
-  | ParentKill
   | LostWorker
-  | BusyEvidence
-  | QuiesceHold
   | CrashLoop
   | WorkerConnect
   | RegistrationBackoff
+  | BackoffBase
+  | BusyRefresh
   deriving Repr, BEq, DecidableEq
 
-/-- whether the effective timeouts are ordered. (spec/timeouts.yaml:68) -/
+/-- whether the effective timeouts are ordered. (spec/timeouts.yaml:74) -/
 inductive TimeoutsVerdict where
   /-- every relation holds. -/
   | Ordered
@@ -205,50 +210,22 @@ inductive TimeoutsVerdict where
   | Violated (relation : Relation)
   deriving Repr, BEq, DecidableEq
 
-/-- Facts of CheckTimeouts. (spec/timeouts.yaml:74) -/
+/-- Facts of CheckTimeouts. (spec/timeouts.yaml:80) -/
 structure CheckTimeoutsFacts where
-  /-- Milliseconds. -/
-  kernel_teardown_ms : Nat
-  /-- Milliseconds. -/
-  harness_close_ms : Nat
-  /-- Milliseconds. -/
-  stop_grace_ms : Nat
-  /-- Milliseconds. -/
-  supervisor_drain_ms : Nat
-  /-- Milliseconds. -/
-  launcher_wait_ms : Nat
-  /-- Milliseconds. -/
-  route_timeout_ms : Nat
-  /-- Milliseconds. -/
-  worker_stop_ms : Nat
-  /-- Milliseconds. -/
-  parent_kill_ms : Nat
+  /-- the effective lost-exit default (milliseconds). -/
+  worker_lost_exit_ms : Nat
   /-- Milliseconds. -/
   client_relaunch_within_ms : Nat
   /-- Milliseconds. -/
   daemon_startup_ms : Nat
-  /-- Milliseconds. -/
+  /-- derived: one capped backoff, a connect and a response (milliseconds). -/
   reregistration_ms : Nat
-  /-- the effective lost-exit default (milliseconds). -/
-  worker_lost_exit_ms : Nat
-  /-- Milliseconds. -/
-  revive_within_ms : Nat
-  /-- Milliseconds. -/
-  busy_refresh_ms : Nat
-  /-- Milliseconds. -/
-  revival_max_age_ms : Nat
-  /-- Milliseconds. -/
-  quiesce_answer_ms : Nat
-  /-- Milliseconds. -/
-  quiesce_commit_ms : Nat
-  /-- Milliseconds. -/
-  quiesce_hold_ms : Nat
   /-- Milliseconds. -/
   restart_window_ms : Nat
   /-- the give-up count's budget, bounded like supervise's RESTART_BUDGET_MAX so the product with
     a step stays a safe integer (range 0..64). -/
   restart_max_failures : Nat
-  /-- Milliseconds. -/
+  /-- derived: the longest restart pause and a connect (milliseconds). -/
   crash_loop_step_ms : Nat
   /-- Milliseconds. -/
   worker_connect_ms : Nat
@@ -258,1590 +235,862 @@ structure CheckTimeoutsFacts where
   registration_backoff_base_ms : Nat
   /-- Milliseconds. -/
   registration_backoff_max_ms : Nat
+  /-- Milliseconds. -/
+  busy_refresh_ms : Nat
   deriving Repr, BEq, DecidableEq
 
 /-- CheckTimeouts: The first violated relation among the effective timeouts (after environment
-  overrides and the runtime's derivation), or Ordered. The first rule whose guard holds wins.
-  (spec/timeouts.yaml:74) -/
+  overrides, the generated derivation and the wire's cap: a value above WIRE_MAX_MS is
+  WIRE_MAX_MS, never), or Ordered. Only relations an override can break are here; the five that
+  hold by definition (stop grace, launcher wait, parent kill, busy evidence, quiesce hold: each a
+  derived constant defined as the sum it covers) are order laws of timeouts_ordered, proved at
+  generation. The first rule whose guard holds wins. (spec/timeouts.yaml:80) -/
 def decideCheckTimeouts (f : CheckTimeoutsFacts) : TimeoutsVerdict :=
-  -- rule CheckTimeouts.stop_grace (spec/timeouts.yaml:104)
-  if decide (f.stop_grace_ms < f.kernel_teardown_ms + f.harness_close_ms) then
-    TimeoutsVerdict.Violated Relation.StopGrace
-  -- rule CheckTimeouts.launcher_wait (spec/timeouts.yaml:108)
-  else if decide (f.launcher_wait_ms < f.supervisor_drain_ms) then
-    TimeoutsVerdict.Violated Relation.LauncherWait
-  -- rule CheckTimeouts.parent_kill (spec/timeouts.yaml:112)
-  else if decide (f.parent_kill_ms < f.route_timeout_ms + f.worker_stop_ms) then
-    TimeoutsVerdict.Violated Relation.ParentKill
-  -- rule CheckTimeouts.lost_worker (spec/timeouts.yaml:116)
-  else if decide (f.worker_lost_exit_ms <
-                  f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms) then
+  -- rule CheckTimeouts.lost_worker (spec/timeouts.yaml:102)
+  if decide (f.worker_lost_exit_ms <
+             min
+               (f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms)
+               WIRE_MAX_MS) then
     TimeoutsVerdict.Violated Relation.LostWorker
-  -- rule CheckTimeouts.busy_evidence (spec/timeouts.yaml:120)
-  else if decide (f.revival_max_age_ms < f.revive_within_ms + f.busy_refresh_ms) then
-    TimeoutsVerdict.Violated Relation.BusyEvidence
-  -- rule CheckTimeouts.quiesce_hold (spec/timeouts.yaml:124)
-  else if decide (f.quiesce_hold_ms < f.quiesce_answer_ms + f.quiesce_commit_ms) then
-    TimeoutsVerdict.Violated Relation.QuiesceHold
-  -- rule CheckTimeouts.crash_loop (spec/timeouts.yaml:128)
-  else if decide (f.restart_window_ms < (f.restart_max_failures + 1) * f.crash_loop_step_ms) then
+  -- rule CheckTimeouts.crash_loop (spec/timeouts.yaml:106)
+  else if decide (f.restart_window_ms <
+                  min ((f.restart_max_failures + 1) * f.crash_loop_step_ms) WIRE_MAX_MS) then
     TimeoutsVerdict.Violated Relation.CrashLoop
-  -- rule CheckTimeouts.worker_connect (spec/timeouts.yaml:132)
+  -- rule CheckTimeouts.worker_connect (spec/timeouts.yaml:110)
   else if decide (f.worker_connect_ms < f.worker_auth_floor_ms) then
     TimeoutsVerdict.Violated Relation.WorkerConnect
-  -- rule CheckTimeouts.registration_backoff (spec/timeouts.yaml:136)
+  -- rule CheckTimeouts.registration_backoff (spec/timeouts.yaml:114)
   else if decide (f.registration_backoff_max_ms < f.registration_backoff_base_ms) then
     TimeoutsVerdict.Violated Relation.RegistrationBackoff
-  -- rule CheckTimeouts.ordered (spec/timeouts.yaml:140)
+  -- rule CheckTimeouts.backoff_base (spec/timeouts.yaml:118)
+  else if decide (f.registration_backoff_base_ms < 1) then
+    TimeoutsVerdict.Violated Relation.BackoffBase
+  -- rule CheckTimeouts.busy_refresh (spec/timeouts.yaml:122)
+  else if decide (f.busy_refresh_ms < 1) then
+    TimeoutsVerdict.Violated Relation.BusyRefresh
+  -- rule CheckTimeouts.ordered (spec/timeouts.yaml:126)
   else
     TimeoutsVerdict.Ordered
 
 /-- timeouts_ordered: each timeout covers the sum of what it waits for (stop grace, launcher
   wait, parent kill, lost worker, busy evidence, quiesce hold), the restart window holds six
-  crash-loop steps, connect covers auth, backoff cap covers base. Secures: no timeout fires while
-  what it waits for can still finish, so nothing is killed or given up early. Adversary: a slow
-  host, or an override that shortens one timeout below what it waits for. Proved in formal/.
-  (spec/timeouts.yaml:143) -/
+  crash-loop steps, connect covers auth, backoff cap covers base, and no retry pause is zero.
+  Secures: no timeout fires while what it waits for can still finish, so nothing is killed or
+  given up early; the first five conjuncts hold for every override, since each left side is
+  derived as the sum on its right. Adversary: a slow host, or an override that shortens one
+  timeout below what it waits for. Proved in formal/. (spec/timeouts.yaml:129) -/
 def timeouts_ordered_stmt : Prop :=
   (decide (STOP_GRACE_MS ≥ KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS) &&
    decide (LAUNCHER_WAIT_MS ≥ SUPERVISOR_DRAIN_MS) &&
    decide (PARENT_KILL_MS ≥ ROUTE_TIMEOUT_MS + WORKER_STOP_MS) &&
-   decide (WORKER_LOST_EXIT_DEFAULT_MS ≥
-           CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS) &&
    decide (REVIVAL_MAX_AGE_MS ≥ REVIVE_WITHIN_MS + BUSY_REFRESH_MS) &&
    decide (QUIESCE_HOLD_MS ≥ QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS) &&
+   decide (WORKER_LOST_EXIT_DEFAULT_MS ≥
+           CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS) &&
    decide (Statute.Supervise.RESTART_WINDOW_MS ≥
            (Statute.Supervise.RESTART_MAX_FAILURES + 1) * CRASH_LOOP_STEP_MS) &&
    decide (WORKER_CONNECT_MS ≥ WORKER_AUTH_FLOOR_MS) &&
-   decide (REGISTRATION_BACKOFF_MAX_MS ≥ REGISTRATION_BACKOFF_BASE_MS)) = true
+   decide (REGISTRATION_BACKOFF_MAX_MS ≥ REGISTRATION_BACKOFF_BASE_MS) &&
+   decide (REGISTRATION_BACKOFF_BASE_MS ≥ 1) &&
+   decide (BUSY_REFRESH_MS ≥ 1)) = true
 
 /-- timeouts_check_first_violated: the runtime's check answers Ordered exactly when every
-  relation holds on the effective values (a timeout equal to the sum it waits for is enough), and
-  otherwise names the first relation, in Relation's order, that fails. Secures: a bad override is
-  reported by the relation it breaks, the same one on every run, and a value exactly at its bound
-  is accepted. Adversary: an override that sets one timeout exactly to what it waits for; several
-  overrides breaking several relations at once. Proved in formal/. (spec/timeouts.yaml:157) -/
+  relation holds on the effective values (a timeout equal to the sum it waits for is enough, and
+  never covers never), and otherwise names the first relation, in Relation's order, that fails.
+  Secures: a bad override is reported by the relation it breaks, the same one on every run, and a
+  value exactly at its bound is accepted. Adversary: an override that sets one timeout exactly to
+  what it waits for; several overrides breaking several relations at once; a window above the
+  wire's range. Proved in formal/. (spec/timeouts.yaml:145) -/
 def timeouts_check_first_violated_stmt : Prop :=
   ∀ (f : CheckTimeoutsFacts),
     let v := decideCheckTimeouts f
-    (let stop := decide (f.stop_grace_ms ≥ f.kernel_teardown_ms + f.harness_close_ms)
-     let launcher := decide (f.launcher_wait_ms ≥ f.supervisor_drain_ms)
-     let parent := decide (f.parent_kill_ms ≥ f.route_timeout_ms + f.worker_stop_ms)
-     let lost := decide (f.worker_lost_exit_ms ≥
-                         f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms)
-     let busy := decide (f.revival_max_age_ms ≥ f.revive_within_ms + f.busy_refresh_ms)
-     let hold := decide (f.quiesce_hold_ms ≥ f.quiesce_answer_ms + f.quiesce_commit_ms)
-     let crash := decide (f.restart_window_ms ≥ (f.restart_max_failures + 1) * f.crash_loop_step_ms)
+    (let lost := decide (f.worker_lost_exit_ms ≥
+                         min
+                           (f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms)
+                           WIRE_MAX_MS)
+     let crash := decide (f.restart_window_ms ≥
+                          min ((f.restart_max_failures + 1) * f.crash_loop_step_ms) WIRE_MAX_MS)
      let connect := decide (f.worker_connect_ms ≥ f.worker_auth_floor_ms)
      let backoff := decide (f.registration_backoff_max_ms ≥ f.registration_backoff_base_ms)
+     let base := decide (f.registration_backoff_base_ms ≥ 1)
+     let refresh := decide (f.busy_refresh_ms ≥ 1)
      match v with
-     | TimeoutsVerdict.Ordered =>
-         stop && launcher && parent && lost && busy && hold && crash && connect && backoff
+     | TimeoutsVerdict.Ordered => lost && crash && connect && backoff && base && refresh
      | TimeoutsVerdict.Violated r =>
          (match r with
-          | Relation.StopGrace => !stop
-          | Relation.LauncherWait => stop && !launcher
-          | Relation.ParentKill => stop && launcher && !parent
-          | Relation.LostWorker => stop && launcher && parent && !lost
-          | Relation.BusyEvidence => stop && launcher && parent && lost && !busy
-          | Relation.QuiesceHold => stop && launcher && parent && lost && busy && !hold
-          | Relation.CrashLoop => stop && launcher && parent && lost && busy && hold && !crash
-          | Relation.WorkerConnect =>
-              stop && launcher && parent && lost && busy && hold && crash && !connect
-          | Relation.RegistrationBackoff =>
-              stop &&
-              launcher &&
-              parent &&
-              lost &&
-              busy &&
-              hold &&
-              crash &&
-              connect &&
-              !backoff)) = true
+          | Relation.LostWorker => !lost
+          | Relation.CrashLoop => lost && !crash
+          | Relation.WorkerConnect => lost && crash && !connect
+          | Relation.RegistrationBackoff => lost && crash && connect && !backoff
+          | Relation.BackoffBase => lost && crash && connect && backoff && !base
+          | Relation.BusyRefresh => lost && crash && connect && backoff && base && !refresh)) = true
 
 /-- timeouts_ffi_*: the check the daemon runs once per process on its effective timeouts answers
   as the model on every vector. Secures: an override that breaks an ordering is caught at start
   by the proved model, not a copy. Adversary: drift between model and implementation; a bad
   override. This ffi law concerns the TypeScript runtime; here it is stated as the module's
   examples for CheckTimeouts, the shared vectors the runtime must reproduce. Proved in formal/.
-  (spec/timeouts.yaml:185) -/
+  (spec/timeouts.yaml:167) -/
 def timeouts_ffi_stmt : Prop :=
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
        reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
        restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
        restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
        crash_loop_step_ms := CRASH_LOOP_STEP_MS,
        worker_connect_ms := WORKER_CONNECT_MS,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
   TimeoutsVerdict.Ordered ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := 6000,
-       harness_close_ms := 5000,
-       stop_grace_ms := 11000,
-       supervisor_drain_ms := 29000,
-       launcher_wait_ms := 39000,
-       route_timeout_ms := 30000,
-       worker_stop_ms := 14000,
-       parent_kill_ms := 44000,
+    ({ worker_lost_exit_ms := 300000,
        client_relaunch_within_ms := 60000,
        daemon_startup_ms := 30000,
        reregistration_ms := 41000,
-       worker_lost_exit_ms := 300000,
-       revive_within_ms := 1500000,
-       busy_refresh_ms := 300000,
-       revival_max_age_ms := 1800000,
-       quiesce_answer_ms := 5000,
-       quiesce_commit_ms := 5000,
-       quiesce_hold_ms := 10000,
        restart_window_ms := 900000,
        restart_max_failures := 5,
        crash_loop_step_ms := 60000,
        worker_connect_ms := 30000,
        worker_auth_floor_ms := 10000,
        registration_backoff_base_ms := 250,
-       registration_backoff_max_ms := 30000 } : CheckTimeoutsFacts) =
+       registration_backoff_max_ms := 30000,
+       busy_refresh_ms := 300000 } : CheckTimeoutsFacts) =
   TimeoutsVerdict.Ordered ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := 10999,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := 130000,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
        reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
        restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
        restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
        crash_loop_step_ms := CRASH_LOOP_STEP_MS,
        worker_connect_ms := WORKER_CONNECT_MS,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.StopGrace ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := 20000,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.LauncherWait ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := 43000,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.ParentKill ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := 120000,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
   TimeoutsVerdict.Violated Relation.LostWorker ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := 131000,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
        reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := 131000,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
        restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
        restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
        crash_loop_step_ms := CRASH_LOOP_STEP_MS,
        worker_connect_ms := WORKER_CONNECT_MS,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
   TimeoutsVerdict.Ordered ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := 100000000000000,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := 600000,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       reregistration_ms := 100000000000000,
        restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
        restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
        crash_loop_step_ms := CRASH_LOOP_STEP_MS,
        worker_connect_ms := WORKER_CONNECT_MS,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.BusyEvidence ∧
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Ordered ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := 6000,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       reregistration_ms := 100000000000000,
        restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
        restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
        crash_loop_step_ms := CRASH_LOOP_STEP_MS,
        worker_connect_ms := WORKER_CONNECT_MS,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.QuiesceHold ∧
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.LostWorker ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
        reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
        restart_window_ms := 300000,
        restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
        crash_loop_step_ms := CRASH_LOOP_STEP_MS,
        worker_connect_ms := WORKER_CONNECT_MS,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
   TimeoutsVerdict.Violated Relation.CrashLoop ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
        reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
        restart_window_ms := 360000,
        restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
        crash_loop_step_ms := CRASH_LOOP_STEP_MS,
        worker_connect_ms := WORKER_CONNECT_MS,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
   TimeoutsVerdict.Ordered ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
        reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := 5000,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.WorkerConnect ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       restart_window_ms := 100000000000000,
+       restart_max_failures := 64,
+       crash_loop_step_ms := 100000000000000,
        worker_connect_ms := WORKER_CONNECT_MS,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := 100 } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.RegistrationBackoff ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := 0,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := 0,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.StopGrace ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := 10000,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := 28000,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.StopGrace ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := 28000,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := 43000,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.LauncherWait ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := 43000,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := 130000,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.ParentKill ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := 130000,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := 1740000,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.LostWorker ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := 1740000,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := 9000,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.BusyEvidence ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := 9000,
-       restart_window_ms := 300000,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.QuiesceHold ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := 300000,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := 5000,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.CrashLoop ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := 5000,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := 100 } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Violated Relation.WorkerConnect ∧
-  decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := 29000,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
-       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-       daemon_startup_ms := DAEMON_STARTUP_MS,
-       reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
-       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-       worker_connect_ms := WORKER_CONNECT_MS,
-       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
   TimeoutsVerdict.Ordered ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
        reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := 5000,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.WorkerConnect ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
        restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
        restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
        crash_loop_step_ms := CRASH_LOOP_STEP_MS,
        worker_connect_ms := 10000,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
   TimeoutsVerdict.Ordered ∧
   decideCheckTimeouts
-    ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-       harness_close_ms := HARNESS_CLOSE_MS,
-       stop_grace_ms := STOP_GRACE_MS,
-       supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-       launcher_wait_ms := LAUNCHER_WAIT_MS,
-       route_timeout_ms := ROUTE_TIMEOUT_MS,
-       worker_stop_ms := WORKER_STOP_MS,
-       parent_kill_ms := PARENT_KILL_MS,
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
        client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
        daemon_startup_ms := DAEMON_STARTUP_MS,
        reregistration_ms := REREGISTRATION_MS,
-       worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-       revive_within_ms := REVIVE_WITHIN_MS,
-       busy_refresh_ms := BUSY_REFRESH_MS,
-       revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-       quiesce_answer_ms := QUIESCE_ANSWER_MS,
-       quiesce_commit_ms := QUIESCE_COMMIT_MS,
-       quiesce_hold_ms := QUIESCE_HOLD_MS,
        restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
        restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
        crash_loop_step_ms := CRASH_LOOP_STEP_MS,
        worker_connect_ms := WORKER_CONNECT_MS,
        worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
        registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-       registration_backoff_max_ms := 250 } : CheckTimeoutsFacts) =
-  TimeoutsVerdict.Ordered
+       registration_backoff_max_ms := 100,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.RegistrationBackoff ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := 250,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Ordered ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := 0,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.BackoffBase ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := 1,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Ordered ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := 0 } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.BusyRefresh ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := 130000,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := 300000,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.LostWorker ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := 300000,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := 5000,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.CrashLoop ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := 5000,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := 100,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.WorkerConnect ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := 0,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.RegistrationBackoff ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := 0,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := 0 } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.BackoffBase ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := 99999999999999,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := 100000000000000,
+       restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.LostWorker ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := DAEMON_STARTUP_MS,
+       reregistration_ms := REREGISTRATION_MS,
+       restart_window_ms := 99999999999999,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := 100000000000000,
+       worker_connect_ms := WORKER_CONNECT_MS,
+       worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+  TimeoutsVerdict.Violated Relation.CrashLoop
 
 /-- Example spec_values_are_ordered: the spec's own values pass the check the runtime runs.
-  (spec/timeouts.yaml:191) -/
+  (spec/timeouts.yaml:176) -/
 theorem ex_spec_values_are_ordered :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
          reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
          restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := WORKER_CONNECT_MS,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
-/-- Example spec_values_in_numbers: the derived values as numbers: teardown 6 s, stop grace 11 s,
-  worker stop 14 s, drain 29 s, launcher 39 s, parent kill 44 s, re-registration 41 s, lost exit
-  300 s, max age 30 min, hold 10 s, step 60 s. (spec/timeouts.yaml:221) -/
+/-- Example spec_values_in_numbers: the values as numbers: lost exit 300 s, re-registration 41 s,
+  window 15 min, step 60 s, connect 30 s, auth 10 s, backoff 250 ms to 30 s, refresh 5 min.
+  (spec/timeouts.yaml:187) -/
 theorem ex_spec_values_in_numbers :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := 6000,
-         harness_close_ms := 5000,
-         stop_grace_ms := 11000,
-         supervisor_drain_ms := 29000,
-         launcher_wait_ms := 39000,
-         route_timeout_ms := 30000,
-         worker_stop_ms := 14000,
-         parent_kill_ms := 44000,
+      ({ worker_lost_exit_ms := 300000,
          client_relaunch_within_ms := 60000,
          daemon_startup_ms := 30000,
          reregistration_ms := 41000,
-         worker_lost_exit_ms := 300000,
-         revive_within_ms := 1500000,
-         busy_refresh_ms := 300000,
-         revival_max_age_ms := 1800000,
-         quiesce_answer_ms := 5000,
-         quiesce_commit_ms := 5000,
-         quiesce_hold_ms := 10000,
          restart_window_ms := 900000,
          restart_max_failures := 5,
          crash_loop_step_ms := 60000,
          worker_connect_ms := 30000,
          worker_auth_floor_ms := 10000,
          registration_backoff_base_ms := 250,
-         registration_backoff_max_ms := 30000 } : CheckTimeoutsFacts) =
+         registration_backoff_max_ms := 30000,
+         busy_refresh_ms := 300000 } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
-/-- Example short_stop_grace_is_named: a stop grace 1 ms short of teardown plus harness close (11
-  s) violates the first relation. (spec/timeouts.yaml:251) -/
-theorem ex_short_stop_grace_is_named :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := 10999,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.StopGrace := by
-  decide
-
-/-- Example launcher_wait_below_drain_is_named: a launcher that waits 20 s for a 29 s drain.
-  (spec/timeouts.yaml:281) -/
-theorem ex_launcher_wait_below_drain_is_named :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := 20000,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.LauncherWait := by
-  decide
-
-/-- Example parent_kill_below_route_and_drain_is_named: a parent kill of 43 s does not cover a 30
-  s route and a 14 s child drain. (spec/timeouts.yaml:311) -/
-theorem ex_parent_kill_below_route_and_drain_is_named :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := 43000,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.ParentKill := by
-  decide
-
-/-- Example lost_exit_below_supervisor_return_is_named: a lost-exit window of 2 min is shorter
-  than relaunch 60 s + start 30 s + re-registration 41 s = 131 s. (spec/timeouts.yaml:341) -/
+/-- Example lost_exit_below_supervisor_return_is_named: a lost exit of 130 s does not cover the
+  131 s a supervisor needs to return. (spec/timeouts.yaml:195) -/
 theorem ex_lost_exit_below_supervisor_return_is_named :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := 130000,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
          reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := 120000,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
          restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := WORKER_CONNECT_MS,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
 
-/-- Example lost_exit_equal_to_supervisor_return_is_ordered: covering exactly 131 s is enough.
-  (spec/timeouts.yaml:371) -/
+/-- Example lost_exit_equal_to_supervisor_return_is_ordered: a lost exit of exactly 131 s covers
+  the return. (spec/timeouts.yaml:206) -/
 theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := 131000,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
          reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := 131000,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
          restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := WORKER_CONNECT_MS,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
-/-- Example longer_refresh_breaks_busy_evidence: a busy refresh overridden to 10 min without the
-  max age following it (still 30 min) lets evidence expire. (spec/timeouts.yaml:401) -/
-theorem ex_longer_refresh_breaks_busy_evidence :
+/-- Example never_covers_a_return_of_never: a lost exit of never (the wire's cap) covers a
+  re-registration of never. (spec/timeouts.yaml:217) -/
+theorem ex_never_covers_a_return_of_never :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := 100000000000000,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := 600000,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         reregistration_ms := 100000000000000,
          restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := WORKER_CONNECT_MS,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.BusyEvidence := by
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Ordered := by
   decide
 
-/-- Example longer_answer_breaks_quiesce_hold: an answer phase overridden to 6 s with the hold
-  still 10 s leaves a gate open during the commit. (spec/timeouts.yaml:431) -/
-theorem ex_longer_answer_breaks_quiesce_hold :
+/-- Example finite_lost_exit_does_not_cover_never: a finite lost exit does not cover a
+  re-registration of never. (spec/timeouts.yaml:228) -/
+theorem ex_finite_lost_exit_does_not_cover_never :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := 6000,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
+         reregistration_ms := 100000000000000,
          restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := WORKER_CONNECT_MS,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.QuiesceHold := by
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
 
-/-- Example short_restart_window_breaks_crash_loop: a 5 min window cannot hold (5 + 1) steps of
-  60 s = 6 min. (spec/timeouts.yaml:461) -/
+/-- Example short_restart_window_breaks_crash_loop: a 5 min window does not hold six 60 s steps.
+  (spec/timeouts.yaml:239) -/
 theorem ex_short_restart_window_breaks_crash_loop :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
          reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
          restart_window_ms := 300000,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := WORKER_CONNECT_MS,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.CrashLoop := by
   decide
 
-/-- Example restart_window_of_exactly_six_steps_is_ordered: a 6 min window holds exactly six 60 s
-  steps. (spec/timeouts.yaml:491) -/
+/-- Example restart_window_of_exactly_six_steps_is_ordered: a window of exactly six steps holds
+  them. (spec/timeouts.yaml:250) -/
 theorem ex_restart_window_of_exactly_six_steps_is_ordered :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
          reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
          restart_window_ms := 360000,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := WORKER_CONNECT_MS,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Ordered := by
+  decide
+
+/-- Example window_of_never_holds_any_steps: a restart window of never holds 65 steps of never.
+  (spec/timeouts.yaml:261) -/
+theorem ex_window_of_never_holds_any_steps :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := 100000000000000,
+         restart_max_failures := 64,
+         crash_loop_step_ms := 100000000000000,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
 /-- Example connect_below_auth_floor_is_named: a 5 s connect does not cover the 10 s auth floor.
-  (spec/timeouts.yaml:521) -/
+  (spec/timeouts.yaml:272) -/
 theorem ex_connect_below_auth_floor_is_named :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
          reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
          restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := 5000,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.WorkerConnect := by
-  decide
-
-/-- Example backoff_cap_below_base_is_named: a registration backoff capped at 100 ms below its
-  250 ms base. (spec/timeouts.yaml:551) -/
-theorem ex_backoff_cap_below_base_is_named :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := 100 } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.RegistrationBackoff := by
-  decide
-
-/-- Example first_violated_relation_wins: with the stop grace and the restart window both broken,
-  the earlier relation is named. (spec/timeouts.yaml:581) -/
-theorem ex_first_violated_relation_wins :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := 0,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := 0,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.StopGrace := by
-  decide
-
-/-- Example stop_grace_before_launcher_wait: stop grace 10 s (< 11 s) and launcher wait 28 s (<
-  29 s drain) both fail; the stop grace comes first. (spec/timeouts.yaml:611) -/
-theorem ex_stop_grace_before_launcher_wait :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := 10000,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := 28000,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.StopGrace := by
-  decide
-
-/-- Example launcher_wait_before_parent_kill: launcher wait 28 s (< 29 s drain) and parent kill
-  43 s (< 30 s route + 14 s stop) both fail; the launcher wait comes first.
-  (spec/timeouts.yaml:627) -/
-theorem ex_launcher_wait_before_parent_kill :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := 28000,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := 43000,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.LauncherWait := by
-  decide
-
-/-- Example parent_kill_before_lost_worker: parent kill 43 s (< 44 s) and lost exit 130 s (< 131
-  s return) both fail; the parent kill comes first. (spec/timeouts.yaml:643) -/
-theorem ex_parent_kill_before_lost_worker :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := 43000,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := 130000,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.ParentKill := by
-  decide
-
-/-- Example lost_worker_before_busy_evidence: lost exit 130 s (< 131 s) and max age 29 min (< 25
-  + 5 min) both fail; the lost worker comes first. (spec/timeouts.yaml:659) -/
-theorem ex_lost_worker_before_busy_evidence :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := 130000,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := 1740000,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.LostWorker := by
-  decide
-
-/-- Example busy_evidence_before_quiesce_hold: max age 29 min (< 30 min) and hold 9 s (< 5 s + 5
-  s) both fail; the busy evidence comes first. (spec/timeouts.yaml:675) -/
-theorem ex_busy_evidence_before_quiesce_hold :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := 1740000,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := 9000,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.BusyEvidence := by
-  decide
-
-/-- Example quiesce_hold_before_crash_loop: hold 9 s (< 10 s) and a 5 min window (< 6 steps of 60
-  s) both fail; the quiesce hold comes first. (spec/timeouts.yaml:691) -/
-theorem ex_quiesce_hold_before_crash_loop :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := 9000,
-         restart_window_ms := 300000,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.QuiesceHold := by
-  decide
-
-/-- Example crash_loop_before_worker_connect: a 5 min window (< 6 min) and a 5 s connect (< 10 s
-  auth floor) both fail; the crash loop comes first. (spec/timeouts.yaml:707) -/
-theorem ex_crash_loop_before_worker_connect :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := 300000,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := 5000,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.CrashLoop := by
-  decide
-
-/-- Example worker_connect_before_registration_backoff: a 5 s connect (< 10 s) and a 100 ms
-  backoff cap (< 250 ms base) both fail; the worker connect comes first. (spec/timeouts.yaml:723) -/
-theorem ex_worker_connect_before_registration_backoff :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := 5000,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := 100 } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Violated Relation.WorkerConnect := by
-  decide
-
-/-- Example launcher_wait_equal_to_drain_is_ordered: a launcher that waits exactly the 29 s drain
-  covers it. (spec/timeouts.yaml:739) -/
-theorem ex_launcher_wait_equal_to_drain_is_ordered :
-    decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := 29000,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
-         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
-    TimeoutsVerdict.Ordered := by
   decide
 
 /-- Example connect_equal_to_auth_floor_is_ordered: a 10 s connect exactly covers the 10 s auth
-  floor. (spec/timeouts.yaml:755) -/
+  floor. (spec/timeouts.yaml:283) -/
 theorem ex_connect_equal_to_auth_floor_is_ordered :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
          reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
          restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := 10000,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS } : CheckTimeoutsFacts) =
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
 
-/-- Example backoff_cap_equal_to_base_is_ordered: a backoff capped at its 250 ms base (no
-  doubling) is not below it. (spec/timeouts.yaml:772) -/
-theorem ex_backoff_cap_equal_to_base_is_ordered :
+/-- Example backoff_cap_below_base_is_named: a 100 ms cap is below the 250 ms base.
+  (spec/timeouts.yaml:294) -/
+theorem ex_backoff_cap_below_base_is_named :
     decideCheckTimeouts
-      ({ kernel_teardown_ms := KERNEL_TEARDOWN_MS,
-         harness_close_ms := HARNESS_CLOSE_MS,
-         stop_grace_ms := STOP_GRACE_MS,
-         supervisor_drain_ms := SUPERVISOR_DRAIN_MS,
-         launcher_wait_ms := LAUNCHER_WAIT_MS,
-         route_timeout_ms := ROUTE_TIMEOUT_MS,
-         worker_stop_ms := WORKER_STOP_MS,
-         parent_kill_ms := PARENT_KILL_MS,
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
          client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
          daemon_startup_ms := DAEMON_STARTUP_MS,
          reregistration_ms := REREGISTRATION_MS,
-         worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         revive_within_ms := REVIVE_WITHIN_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS,
-         revival_max_age_ms := REVIVAL_MAX_AGE_MS,
-         quiesce_answer_ms := QUIESCE_ANSWER_MS,
-         quiesce_commit_ms := QUIESCE_COMMIT_MS,
-         quiesce_hold_ms := QUIESCE_HOLD_MS,
          restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := CRASH_LOOP_STEP_MS,
          worker_connect_ms := WORKER_CONNECT_MS,
          worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := 250 } : CheckTimeoutsFacts) =
+         registration_backoff_max_ms := 100,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.RegistrationBackoff := by
+  decide
+
+/-- Example backoff_cap_equal_to_base_is_ordered: a backoff capped at its 250 ms base (no
+  doubling) is not below it. (spec/timeouts.yaml:305) -/
+theorem ex_backoff_cap_equal_to_base_is_ordered :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := 250,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
+  decide
+
+/-- Example zero_backoff_base_is_named: a zero first pause retries registration in a busy loop.
+  (spec/timeouts.yaml:316) -/
+theorem ex_zero_backoff_base_is_named :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := 0,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.BackoffBase := by
+  decide
+
+/-- Example one_ms_backoff_base_is_ordered: a 1 ms first pause is the least allowed.
+  (spec/timeouts.yaml:327) -/
+theorem ex_one_ms_backoff_base_is_ordered :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := 1,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Ordered := by
+  decide
+
+/-- Example zero_busy_refresh_is_named: a zero refresh interval rewrites busy evidence in a busy
+  loop. (spec/timeouts.yaml:338) -/
+theorem ex_zero_busy_refresh_is_named :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := 0 } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.BusyRefresh := by
+  decide
+
+/-- Example lost_worker_before_crash_loop: lost exit 130 s and a 5 min window both fail; the lost
+  worker comes first. (spec/timeouts.yaml:349) -/
+theorem ex_lost_worker_before_crash_loop :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := 130000,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := 300000,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.LostWorker := by
+  decide
+
+/-- Example crash_loop_before_worker_connect: a 5 min window and a 5 s connect both fail; the
+  crash loop comes first. (spec/timeouts.yaml:360) -/
+theorem ex_crash_loop_before_worker_connect :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := 300000,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := 5000,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.CrashLoop := by
+  decide
+
+/-- Example worker_connect_before_registration_backoff: a 5 s connect and a 100 ms cap both fail;
+  the worker connect comes first. (spec/timeouts.yaml:371) -/
+theorem ex_worker_connect_before_registration_backoff :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := 5000,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := 100,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.WorkerConnect := by
+  decide
+
+/-- Example zero_backoff_cap_is_named: a zero cap below the 250 ms base breaks the backoff (the
+  base itself is fine). (spec/timeouts.yaml:382) -/
+theorem ex_zero_backoff_cap_is_named :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := 0,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.RegistrationBackoff := by
+  decide
+
+/-- Example backoff_base_before_busy_refresh: a zero base and a zero refresh both fail; the
+  backoff base comes first. (spec/timeouts.yaml:393) -/
+theorem ex_backoff_base_before_busy_refresh :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := 0,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := 0 } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.BackoffBase := by
+  decide
+
+/-- Example lost_exit_just_below_never_is_named: a lost exit 1 ms short of never does not cover a
+  return of never. (spec/timeouts.yaml:404) -/
+theorem ex_lost_exit_just_below_never_is_named :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := 99999999999999,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := 100000000000000,
+         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.LostWorker := by
+  decide
+
+/-- Example window_just_below_never_is_named: a restart window 1 ms short of never does not hold
+  steps of never. (spec/timeouts.yaml:415) -/
+theorem ex_window_just_below_never_is_named :
+    decideCheckTimeouts
+      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := DAEMON_STARTUP_MS,
+         reregistration_ms := REREGISTRATION_MS,
+         restart_window_ms := 99999999999999,
+         restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+         crash_loop_step_ms := 100000000000000,
+         worker_connect_ms := WORKER_CONNECT_MS,
+         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := BUSY_REFRESH_MS } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Violated Relation.CrashLoop := by
   decide
 
 end Statute.Timeouts

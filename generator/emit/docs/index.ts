@@ -15,7 +15,12 @@ function link(span: Span): string {
 }
 
 function cell(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  return prose(text).replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+/** Spec text made safe in Markdown: every line terminator is LF, and no HTML comment opens. */
+function prose(text: string): string {
+  return text.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(/<!--/g, "&lt;!--");
 }
 
 /** What code a law is about: the generated functions a daemon calls. */
@@ -28,6 +33,7 @@ function tsOf(m: Module, law: Law): string {
     case "invariant":
     case "step":
     case "variant":
+    case "progress":
       return `\`step${b.machine.name}\` (${file})`;
     case "decision":
       return `\`decide${b.decision.name}\` (${file})`;
@@ -52,21 +58,31 @@ export function lawStatus(law: Law, ctx: EmitContext): string {
   }
 }
 
+/** Vacuity and exclusive kills, as `statute mutate --write` recorded them. */
+function strengthOf(m: Module, law: Law, ctx: EmitContext): string {
+  const r = ctx.strength?.[m.name]?.laws[law.name];
+  if (r === undefined) return law.body.kind === "wire" || law.body.kind === "ffi" || law.body.kind === "order" ? "" : "strength not measured";
+  const vacuity = r.unmet.length === 0 ? "premises met" : r.accepted !== "" ? `vacuous, accepted: ${r.accepted}` : `VACUOUS: ${r.unmet.join("; ")}`;
+  const shown = r.only.slice(0, 3).map((id) => `\`${id}\``).join(", ");
+  const only = r.only.length === 0 ? "kills no mutant alone (redundant)" : `kills ${r.only.length} mutant(s) alone: ${shown}${r.only.length > 3 ? ", ..." : ""}`;
+  return `${vacuity}; ${only}`;
+}
+
 function moduleSection(m: Module, ctx: EmitContext): string {
-  const out: string[] = [`## ${m.name}`, "", m.doc.trim(), ""];
+  const out: string[] = [`## ${m.name}`, "", prose(m.doc.trim()), ""];
   out.push("| Rule | TypeScript | Model | Law |", "|---|---|---|---|");
   for (const law of m.laws) {
     const rule = [law.doc, law.secures && `Secures: ${law.secures}.`, law.adversary && `Adversary: ${law.adversary}.`].filter(Boolean).join(" ");
     const model = `${link(law.span)}, Lean \`${leanNamespace(m)}.${law.ident}_stmt\``;
-    out.push(`| ${cell(rule)} | ${cell(tsOf(m, law))} | ${cell(model)} | \`${law.name}\`: ${cell(lawStatus(law, ctx))} |`);
+    out.push(`| ${cell(rule)} | ${cell(tsOf(m, law))} | ${cell(model)} | \`${law.name}\` (${law.body.kind}): ${cell([lawStatus(law, ctx), strengthOf(m, law, ctx)].filter(Boolean).join("; "))} |`);
   }
-  if (m.decided.length > 0) out.push("", "**Decided** (where the seed is silent):", "", ...m.decided.map((d) => `- ${d}`));
+  if (m.decided.length > 0) out.push("", "**Decided** (where the seed is silent):", "", ...m.decided.map((d) => `- ${prose(d).replace(/\n/g, " ")}`));
   for (const d of m.decisions) {
-    out.push("", `### Decision ${d.name}`, "", d.doc.trim(), "", "| Rule | When | Verdict | Spec |", "|---|---|---|---|");
+    out.push("", `### Decision ${d.name}`, "", prose(d.doc.trim()), "", "| Rule | When | Verdict | Spec |", "|---|---|---|---|");
     for (const r of d.rules) out.push(`| \`${r.rule}\` | ${cell(r.guard ? `\`${printExpr(r.guard)}\`` : "otherwise")} | \`${cell(printExpr(r.verdict))}\` | ${link(r.span)} |`);
   }
   for (const mach of m.machines) {
-    out.push("", `### Machine ${mach.name}`, "", mach.doc.trim(), "", "| Rule | When | Sets | Emits | Spec |", "|---|---|---|---|---|");
+    out.push("", `### Machine ${mach.name}`, "", prose(mach.doc.trim()), "", "| Rule | When | Sets | Emits | Spec |", "|---|---|---|---|---|");
     for (const h of mach.handlers) {
       for (const b of h.branches) {
         const sets = b.assigns.map((a) => `${a.field} := ${printExpr(a.value)}`).join("; ");
@@ -94,6 +110,13 @@ export const emitDocs: Emitter = (program: Program, ctx: EmitContext) => {
     "No Lean toolchain has checked these proofs yet: until `cd formal && lake build` passes, a proof",
     "here is a candidate, not a result.",
   ];
+  const scores = program.modules.flatMap((m) => {
+    const r = ctx.strength?.[m.name];
+    return r === undefined ? [] : [`| ${m.name} | ${r.laws_only}/${r.scored} | ${r.with_examples}/${r.scored} |`];
+  });
+  if (scores.length > 0) {
+    head.push("", "Law strength (`statute mutate --write`): mutants of the IR killed by the laws alone and by laws and examples.", "", "| Module | Laws only | Laws + examples |", "|---|---|---|", ...scores);
+  }
   const body = program.modules.map((m) => moduleSection(m, ctx));
   return [{ path: "docs/laws.md", content: `${[head.join("\n"), ...body].join("\n\n").replace(/\n{3,}/g, "\n\n")}\n` }];
 };

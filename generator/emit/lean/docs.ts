@@ -7,7 +7,7 @@ import { WIDTH } from "./layout.js";
 
 /** Spec text made safe inside a Lean block comment. */
 export function commentSafe(text: string): string {
-  return text.replace(/-\//g, "- /").replace(/\/-/g, "/ -");
+  return text.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(/-\//g, "- /").replace(/\/-/g, "/ -");
 }
 
 /** `text` trimmed and ending with a full stop, so joined parts read as sentences; "" stays "". */

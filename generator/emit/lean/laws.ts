@@ -147,6 +147,13 @@ function statement(law: Law, m: Module, cx: ExprCx, idx: ProgramIndex): Doc {
         return cat(group(fn), hard, align(group(claim)));
       }, cx);
     }
+    case "progress": {
+      const mm = idx.machine(b.machine);
+      const inner = withLocal(cx, "s", { kind: "value", lean: "s" });
+      const head = `∀ (s : ${typeRefName(mm.state, cx.module)}), ${qualifiedNames(mm, cx).reachable} s →`;
+      const claim = cat(holds(b.from, inner), " →", line, `${leadsName(law)} ${b.within} s = true`);
+      return group(cat(head, nest(2, cat(line, align(group(claim))))));
+    }
     case "wire":
     case "ffi": {
       const vectors = m.examples.filter((ex) => {
@@ -173,15 +180,43 @@ function lawDoc(law: Law, proofs: Proofs): string {
   );
 }
 
-/** One `_stmt` definition per law, in declaration order. */
+const leadsName = (law: Law): string => `${law.ident}_leads`;
+
+/**
+ * The "leads to" of a progress law as a function by structural recursion on the steps left:
+ * `to` holds now, or every one of the `by` events (taken in the current state) leads there in
+ * one step fewer.
+ */
+function leadsBlock(law: Law, cx: ExprCx, idx: ProgramIndex): string[] {
+  const b = law.body;
+  if (b.kind !== "progress") return [];
+  const mm = idx.machine(b.machine);
+  const state = typeRefName(mm.state, cx.module);
+  const inner = withLocal(cx, "s", { kind: "value", lean: "s" });
+  const to = at(term(b.to, inner), P.max);
+  const events = listOf(b.by.map((x) => term(x, inner)), typeRefName(mm.event, cx.module));
+  const next = cat(`fun e => ${leadsName(law)} k (${qualifiedNames(mm, cx).step} s e).1`);
+  const all = app("List.all", [events, { doc: cat("(", next, ")"), prec: P.max }]);
+  const body = cat(`| 0, s => `, to, hard, `| k + 1, s => `, align(group(cat(to, " ||", line, at(all, P.max)))));
+  return [
+    declTemplate({
+      doc: docComment(sentences(`${law.name}: the states from which every sequence of its events reaches the target within the given steps`), 0, law.span),
+      head: `def ${leadsName(law)} : Nat → ${state} → Bool`,
+      body: "  " + render(body, 2),
+    }),
+  ];
+}
+
+/** One `_stmt` definition per law, in declaration order (a progress law's `_leads` first). */
 export function lawBlocks(m: Module, cx: ExprCx, idx: ProgramIndex, proofs: Proofs): string[] {
-  return m.laws.map((law) =>
+  return m.laws.flatMap((law) => [
+    ...leadsBlock(law, cx, idx),
     declTemplate({
       doc: docComment(lawDoc(law, proofs), 0, law.span),
       head: `def ${lawName(law.ident)} : Prop :=`,
       body: "  " + render(statement(law, m, cx, idx), 2),
     }),
-  );
+  ]);
 }
 
 /** One theorem per example, proved by evaluation. */

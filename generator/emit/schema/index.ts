@@ -52,7 +52,8 @@ export function moduleSchema(program: Program, module: Module): JsonObject {
 export const emitSchema: Emitter = (program) => {
   const files: GeneratedFile[] = program.modules.map((m) => ({
     path: `schema/${schemaFileName(m.name)}`,
-    content: `${JSON.stringify(moduleSchema(program, m), null, 2)}\n`,
+    // U+2028 and U+2029 are valid in JSON but end a line in JavaScript: write them escaped.
+    content: `${JSON.stringify(moduleSchema(program, m), null, 2).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")}\n`,
   }));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 };

@@ -6,7 +6,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Let } from "../../ir/module.js";
 import type { Span } from "../../ir/types.js";
 import { localName } from "./context.js";
-import { exprText, type Scope } from "./expr.js";
+import { exprText, fresh, type Scope } from "./expr.js";
 import { tsType } from "./types.js";
 
 /**
@@ -15,12 +15,39 @@ import { tsType } from "./types.js";
  * tested, so that later comparisons of it with literals read it through its declared type.
  */
 export function letLines(lets: readonly Let[], scope: Scope): string[] {
-  return lets.map((l) => {
+  return lets.flatMap((l) => {
+    const loop = loopLines(l, scope);
+    if (loop !== null) return loop;
     const name = localName(l.name);
     const line = `const ${name}: ${tsType(scope.ctx, l.value.type)} = ${exprText(l.value, scope)};`;
     if (mayBeLiteral(l.value)) scope.tested.add(name);
-    return line;
+    return [line];
   });
+}
+
+/**
+ * A let bound to `filter` or `map` of a list, as the loop a person would write: an array
+ * literal and a `for...of` that pushes (no closure, no `Array.prototype` call). The array is
+ * fresh and only this function holds it, which machine.ts uses to extend it in place.
+ */
+function loopLines(l: Let, scope: Scope): string[] | null {
+  const v = l.value;
+  if (v.kind !== "listop" || (v.op !== "filter" && v.op !== "map") || v.type.kind !== "list") return null;
+  const name = localName(l.name);
+  const param = localName(v.param);
+  if (param === name) return null;
+  const list = exprText(v.list, scope);
+  const body = fresh(scope, v.param, (inner) => exprText(v.body, inner));
+  const elem = tsType(scope.ctx, v.type.of);
+  const decl = `const ${name}: ${/[|\s]/.test(elem) ? `(${elem})` : elem}[] = [];`;
+  if (v.op === "map") return [decl, `for (const ${param} of ${list}) ${name}.push(${body});`];
+  return [decl, `for (const ${param} of ${list}) if (${body}) ${name}.push(${param});`];
+}
+
+/** Whether a let is computed by loopLines into a fresh array of its own. */
+export function ownsArray(l: Let): boolean {
+  const v = l.value;
+  return v.kind === "listop" && (v.op === "filter" || v.op === "map") && v.type.kind === "list" && v.param !== l.name;
 }
 
 function mayBeLiteral(e: Expr): boolean {
@@ -39,7 +66,8 @@ export function ruleLines(
   guard: string | null,
   ret: readonly string[],
 ): string[] {
-  const doc = rule.doc.trim().replace(/\s*\n\s*/g, " ");
+  // `\s` covers CR, U+2028 and U+2029 too: each of them would end this line comment.
+  const doc = rule.doc.trim().replace(/\s+/g, " ");
   const comment = `// ${rule.id}${doc === "" ? "" : `: ${doc}`} (${rule.span.file}:${rule.span.line})`;
   if (guard === null) return [comment, ...ret];
   return [comment, `if (${guard}) {`, ...indent(ret), "}"];

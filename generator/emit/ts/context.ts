@@ -12,6 +12,8 @@ export class ModuleCtx {
   private readonly valueImports = new Map<string, Set<string>>();
   private runtimeUsed = false;
   private readonly decls = new Map<string, TypeDecl>();
+  /** Constant compound values lifted to module level, by their printed value. */
+  private readonly hoisted = new Map<string, { readonly name: string; readonly type: string; readonly value: string }>();
 
   constructor(
     readonly program: Program,
@@ -43,6 +45,27 @@ export class ModuleCtx {
     const d = this.decls.get(`${ref.module}.${ref.name}`);
     if (d === undefined) throw new Error(`emit ts: unknown type ${ref.module}.${ref.name}`);
     return d;
+  }
+
+  /**
+   * The name of a module-level `const` holding `value` (a closed compound literal, such as the
+   * default of `nth_or`), declared once, so a step does not build it again on every call. Names
+   * are `default<Type>` (then `default<Type>2`...): lowerCamel with a capital, which no spec
+   * local (lower_snake), constant (UPPER_SNAKE) or generated function name can spell.
+   */
+  hoist(base: string, type: string, value: string): string {
+    const known = this.hoisted.get(value);
+    if (known !== undefined) return known.name;
+    const taken = new Set([...this.hoisted.values()].map((h) => h.name));
+    let name = `default${base}`;
+    for (let i = 2; taken.has(name); i++) name = `default${base}${i}`;
+    this.hoisted.set(value, { name, type, value });
+    return name;
+  }
+
+  /** The hoisted constants, in the order they were first used. */
+  hoistedValues(): readonly { readonly name: string; readonly type: string; readonly value: string }[] {
+    return [...this.hoisted.values()];
   }
 
   /** Whether any printed code used a runtime helper. */
@@ -97,7 +120,7 @@ export function docText(doc: string, span: Span | null): string {
   return parts.join("\n\n");
 }
 
-/** Keeps a documentation string from closing its comment early. */
+/** Keeps a documentation string from closing its comment early; every line terminator is LF. */
 export function escapeDoc(text: string): string {
-  return text.replace(/\*\//g, "*\\/").replace(/\r\n?/g, "\n");
+  return text.replace(/\*\//g, "*\\/").replace(/\r\n?|[\u2028\u2029]/g, "\n");
 }

@@ -1,22 +1,27 @@
 // Emit stage, TypeScript target: a decision as `decide<D>(f)`, its rule table in order as
-// guarded returns (first match wins), each return naming the rule that fired.
+// guarded returns (first match wins), each return naming the rule that fired; each let is
+// computed only on the paths that read it (lets.ts).
 
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { Decision } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
-import { letLines, noRuleLine, returnLines, ruleLines } from "./body.js";
+import { noRuleLine, returnLines, ruleLines } from "./body.js";
+import { LetPlacer } from "./lets.js";
 import { exprText, functionScope } from "./expr.js";
 import { tsType } from "./types.js";
 
 export function decisionDecl(ctx: ModuleCtx, d: Decision): StatementStructures {
   const scope = functionScope(ctx);
-  const lines = letLines(d.lets, scope);
+  const lets = new LetPlacer(d.lets, scope);
+  const lines: string[] = [];
   for (const r of d.rules) {
+    lines.push(...lets.before([r.guard ?? r.verdict]));
     const guard = r.guard === null ? null : exprText(r.guard, scope);
-    lines.push(...ruleLines(r, guard, returnLines([
+    const inner = r.guard === null ? [] : lets.inside([r.verdict]);
+    lines.push(...ruleLines(r, guard, [...inner, ...returnLines([
       ["verdict", exprText(r.verdict, scope)],
       ["rule", JSON.stringify(r.rule)],
-    ])));
+    ])]));
   }
   const last = d.rules[d.rules.length - 1];
   if (last === undefined || last.guard !== null) lines.push(noRuleLine(d.name));

@@ -5,6 +5,7 @@
 import type { Builtin, Expr, ListOp } from "../../ir/expr.js";
 import type { Type } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
+import { walkExpr } from "../../ir/walk.js";
 import { localName, type ModuleCtx } from "./context.js";
 import { matchExpr } from "./match.js";
 import { tsType } from "./types.js";
@@ -28,11 +29,13 @@ export interface Scope {
   readonly tested: Set<string>;
   /** Nesting depth of generated match parameters (`$m0`, `$m1`, ...), so inner ones never shadow. */
   readonly depth: number;
+  /** Expressions (by IR id) printed as a given text instead: an append done in place before. */
+  readonly replaced: Map<number, string>;
 }
 
 /** A fresh scope for one generated function. */
 export function functionScope(ctx: ModuleCtx): Scope {
-  return { ctx, vars: new Map(), tested: new Set(), depth: 0 };
+  return { ctx, vars: new Map(), tested: new Set(), depth: 0, replaced: new Map() };
 }
 
 /** A scope in which `name` is a plain local again (a lambda parameter or `let` shadows it). */
@@ -89,6 +92,8 @@ export function testedPath(e: Expr, scope: Scope): Printed {
 
 export function expr(e: Expr, scope: Scope): Printed {
   const ctx = scope.ctx;
+  const replaced = scope.replaced.get(e.id);
+  if (replaced !== undefined) return atom(replaced);
   switch (e.kind) {
     case "lit":
       if (typeof e.value === "number") return e.value < 0 ? atom(`(${e.value})`) : atom(String(e.value));
@@ -244,15 +249,19 @@ function call(fn: Builtin, args: readonly Expr[], type: Type, scope: Scope): Pri
     case "max":
       return atom(`Math.${fn}(${list()})`);
     case "pow2":
-      return atom(`${ctx.rt("pow2")}(${list()})`);
+      return pow2(args[0], arg(0), ctx);
     case "len":
       return atom(`${receiver(arg(0))}.length`);
     case "append":
       return atom(`[...${wrap(arg(0), 1)}, ${arg(1).text}]`);
-    case "keep_last":
+    case "keep_last": {
+      // A plain name read three times costs nothing; `slice(length - 0)` is empty, as keep_last(l, 0).
+      const [l, n] = [arg(0).text, arg(1).text];
+      if (PLAIN.test(l) && PLAIN.test(n)) return { text: `${l}.length <= ${n} ? ${l} : ${l}.slice(${l}.length - ${n})`, prec: 0 };
       return atom(`${ctx.rt("keepLast")}${typeArgs(ctx, elem)}(${list()})`);
+    }
     case "nth_or":
-      return atom(`${ctx.rt("nthOr")}${typeArgs(ctx, type)}(${list()})`);
+      return atom(`${ctx.rt("nthOr")}${typeArgs(ctx, type)}(${arg(0).text}, ${arg(1).text}, ${hoisted(args[2], arg(2), ctx)})`);
     case "set_at":
       return atom(`${ctx.rt("setAt")}${typeArgs(ctx, elem)}(${list()})`);
     case "repeat":
@@ -263,14 +272,51 @@ function call(fn: Builtin, args: readonly Expr[], type: Type, scope: Scope): Pri
     case "get_or": {
       const o = args[0];
       // `??` type-checks on a variable; on another form (`5 ?? d`) TypeScript may reject it.
-      if (o !== undefined && (o.kind === "var" || o.kind === "field")) return atom(`(${arg(0).text} ?? ${wrap(arg(1), 3)})`);
-      return atom(`${ctx.rt("getOr")}${typeArgs(ctx, type)}(${list()})`);
+      const d = hoisted(args[1], arg(1), ctx);
+      if (o !== undefined && (o.kind === "var" || o.kind === "field")) return atom(`(${arg(0).text} ?? ${d === arg(1).text ? wrap(arg(1), 3) : d})`);
+      return atom(`${ctx.rt("getOr")}${typeArgs(ctx, type)}(${arg(0).text}, ${d})`);
     }
     case "some":
       return arg(0);
     default:
       return unreachable(fn);
   }
+}
+
+/**
+ * A default value (of `nth_or`, `get_or`) that is a compound literal reading no variable, as the
+ * name of a module-level constant; anything else as printed. Values are immutable, so one
+ * shared object is the same value as a fresh one per call.
+ */
+function hoisted(e: Expr | undefined, p: Printed, ctx: ModuleCtx): string {
+  if (e === undefined || !COMPOUND.has(e.kind) || !closed(e)) return p.text;
+  const base = e.type.kind === "named" ? e.type.ref.name : e.type.kind === "list" ? "List" : "Value";
+  return ctx.hoist(base, tsType(ctx, e.type), p.text);
+}
+
+const COMPOUND = new Set(["record", "union", "list", "with"]);
+
+/** Whether `e` reads no variable (constants and literals only). */
+function closed(e: Expr): boolean {
+  let free = false;
+  walkExpr(e, { enter: (x) => void (free ||= x.kind === "var") });
+  return !free;
+}
+
+/** A variable path, a constant's name or a number: text that may be repeated at no cost. */
+const PLAIN = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+)$/;
+
+/**
+ * 2^n: a shift where the type bounds n below 31 (a 32-bit shift is exact there), else a shift
+ * guarded by a test on a variable path; the runtime's `2 ** n` only for other arguments.
+ */
+function pow2(n: Expr | undefined, p: Printed, ctx: ModuleCtx): Printed {
+  if (n === undefined) throw new Error("emit ts: pow2 lacks its argument");
+  if (n.type.kind === "nat" && n.type.max !== null && n.type.max <= 30) return { text: `1 << ${wrap(p, 6)}`, prec: 4 };
+  if (n.kind === "var" || n.kind === "field" || n.kind === "lit" || n.kind === "const") {
+    return { text: `${p.text} < 31 ? 1 << ${p.text} : 2 ** ${p.text}`, prec: 0 };
+  }
+  return atom(`${ctx.rt("pow2")}(${p.text})`);
 }
 
 const METHOD: Readonly<Record<ListOp, string>> = { filter: "filter", all: "every", any: "some", map: "map", count: "" };

@@ -1,16 +1,18 @@
 // Emit stage, TypeScript target (generated/ts/<module>.ts): the entry `emitTs`. Per module it
-// gathers ts-morph structures for constants, types, machines and decisions, then the rule ids
-// and the registries, adds the imports the printed code used, and prints once, in memory.
+// gathers ts-morph structures for constants, types, hoisted defaults, machines and decisions,
+// then the per-machine and per-decision objects and the registries (registries.ts); adds the
+// imports the printed code used, and prints once, in memory.
 
-import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind } from "ts-morph";
+import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind } from "ts-morph";
 import type { StatementStructures, WriterFunction } from "ts-morph";
 import type { Module, Program } from "../../ir/module.js";
-import { printExpr } from "../../ir/print.js";
 import { doNotEdit, type Emitter, type GeneratedFile } from "../types.js";
 import { constantDecl } from "./constants.js";
 import { escapeDoc, ModuleCtx } from "./context.js";
 import { decisionDecl } from "./decision.js";
 import { machineDecls } from "./machine.js";
+import { overrideDecls } from "./overrides.js";
+import { constStatement, registries } from "./registries.js";
 import { typeDecl } from "./types.js";
 
 export const emitTs: Emitter = (program, _ctx) => {
@@ -32,12 +34,15 @@ export function emitModule(project: Project, program: Program, module: Module): 
   const blank: WriterFunction = (w) => {
     w.blankLineIfLastNot();
   };
+  // Code first: printing it discovers the values to hoist, declared before their first use.
+  const code = [...module.machines.flatMap((m) => machineDecls(ctx, m)), ...module.decisions.map((d) => decisionDecl(ctx, d))];
   const body: StatementStructures[] = [
     ...module.constants.map(constantDecl),
     ...module.types.map((d) => typeDecl(ctx, d)),
-    ...module.machines.flatMap((m) => machineDecls(ctx, m)),
-    ...module.decisions.map((d) => decisionDecl(ctx, d)),
+    ...ctx.hoistedValues().map((h) => constStatement(h.name, h.value, `A default value, built once (values are never changed).`, h.type, false)),
+    ...code,
     ...registries(module),
+    ...overrideDecls(ctx, module),
   ];
   const statements: (StatementStructures | string | WriterFunction)[] = [header(module), blank];
   const imports = importDecls(ctx);
@@ -72,61 +77,6 @@ function importDecls(ctx: ModuleCtx): StatementStructures[] {
     }
   }
   return out;
-}
-
-/** `RULES`, then the `machines` and `decisions` registries for generic callers. */
-function registries(module: Module): StatementStructures[] {
-  const machineRules = module.machines.map((m) => m.handlers.flatMap((h) => h.branches.map((b) => b.rule)));
-  const decisionRules = module.decisions.map((d) => d.rules.map((r) => r.rule));
-  const all = [...machineRules.flat(), ...decisionRules.flat()];
-  const entries = (rows: string[][]): string => (rows.length === 0 ? "{}" : `{\n${rows.map((r) => r.join("\n")).join("\n")}\n}`);
-  const machines = module.machines.map((m, i) => [
-    `  ${m.name}: {`,
-    `    initial: initial${m.name},`,
-    `    step: step${m.name},`,
-    `    rules: ${list(machineRules[i] ?? [], "    ")},`,
-    "  },",
-  ]);
-  const decisions = module.decisions.map((d, i) => [
-    `  ${d.name}: {`,
-    `    decide: decide${d.name},`,
-    `    rules: ${list(decisionRules[i] ?? [], "    ")},`,
-    `    guards: ${record(d.rules.flatMap((r) => (r.guard ? [[r.rule, printExpr(r.guard)] as const] : [])), "    ")},`,
-    "  },",
-  ]);
-  const constants = module.constants.map((c) => [
-    `  ${c.name}: { value: ${c.name}, override: ${c.overridable}, derived: ${c.expr ? JSON.stringify(printExpr(c.expr)) : "null"} },`,
-  ]);
-  return [
-    constStatement("RULES", `${list(all, "")} as const`, "Every rule id of this module in declaration order; each must fire in the tests."),
-    constStatement("machines", `${entries(machines)} as const`, "The machines of this module by name, for generic callers (CLI eval, runtime wire, tests)."),
-    constStatement("decisions", `${entries(decisions)} as const`, "The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests)."),
-    constStatement(
-      "constants",
-      `${entries(constants)} as const`,
-      "Every constant of this module: its value, whether the runtime may override it, and a derived one's defining expression (spec syntax).",
-    ),
-  ];
-}
-
-function record(items: readonly (readonly [string, string])[], indent: string): string {
-  if (items.length === 0) return "{}";
-  return `{\n${items.map(([k, v]) => `${indent}  ${JSON.stringify(k)}: ${JSON.stringify(v)},`).join("\n")}\n${indent}}`;
-}
-
-function list(items: readonly string[], indent: string): string {
-  if (items.length === 0) return "[]";
-  return `[\n${items.map((r) => `${indent}  ${JSON.stringify(r)},`).join("\n")}\n${indent}]`;
-}
-
-function constStatement(name: string, initializer: string, doc: string): StatementStructures {
-  return {
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: [doc],
-    declarations: [{ name, initializer }],
-  };
 }
 
 /** LF line endings, no trailing spaces, exactly one trailing newline. */

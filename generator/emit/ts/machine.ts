@@ -1,12 +1,15 @@
 // Emit stage, TypeScript target: a machine as `initial<M>()` and a pure `step<M>(s, e)` that
 // switches on the event's tag and returns the first branch whose guard holds, with the rule id
-// that fired. All assignments read the old state; unassigned fields are carried over by spread.
+// that fired. All assignments read the old state; the next state lists every field, unassigned
+// ones read from the old state.
 
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { Branch, Handler, Machine } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
-import { indent, letLines, noRuleLine, returnLines, ruleLines } from "./body.js";
+import { indent, noRuleLine, returnLines, ruleLines } from "./body.js";
 import { exprText, functionScope, type Scope } from "./expr.js";
+import { inPlaceAppends } from "./in-place.js";
+import { LetPlacer } from "./lets.js";
 import { tsType } from "./types.js";
 
 /** `initial<M>` and `step<M>` of one machine. */
@@ -52,31 +55,37 @@ function stepBody(ctx: ModuleCtx, m: Machine): string[] {
 function handlerLines(ctx: ModuleCtx, m: Machine, h: Handler): string[] {
   // A fresh scope per case: narrowing never flows from one case of the switch into another.
   const scope = functionScope(ctx);
-  const lines = letLines(h.lets, scope);
+  const lets = new LetPlacer(h.lets, scope);
+  const lines: string[] = [];
   for (const b of h.branches) {
+    const result = [...b.assigns.map((a) => a.value), b.emit];
+    // The last branch has no block of its own: its lets go where a guard's would.
+    lines.push(...lets.before(b.guard === null ? result : [b.guard]));
     const guard = b.guard === null ? null : exprText(b.guard, scope);
-    lines.push(...ruleLines(b, guard, returnLines([
+    const inner = b.guard === null ? [] : lets.inside(result);
+    const pushes = inPlaceAppends(h.lets, result, scope);
+    lines.push(...ruleLines(b, guard, [...inner, ...pushes, ...returnLines([
       ["state", nextState(ctx, m, b, scope)],
       ["output", exprText(b.emit, scope)],
       ["rule", JSON.stringify(b.rule)],
-    ])));
+    ])]));
   }
   const last = h.branches[h.branches.length - 1];
   if (last === undefined || last.guard !== null) lines.push(noRuleLine(`${m.name} on ${h.event}`));
   return lines;
 }
 
-/** The next state: `s` itself, a spread of `s` with the assigned fields, or a full record. */
+/**
+ * The next state: `s` itself when nothing is assigned, else a literal of every field in
+ * declaration order, unassigned ones read from `s`. Every state object then has the same shape
+ * (one hidden class in V8), and no spread copies `s` property by property.
+ */
 function nextState(ctx: ModuleCtx, m: Machine, b: Branch, scope: Scope): string {
   if (b.assigns.length === 0) return "s";
   const decl = ctx.decl(m.state);
-  const fields = decl.kind === "record" ? decl.fields.map((f) => f.name) : [];
+  if (decl.kind !== "record") throw new Error(`emit ts: the state of ${m.name} is not a record`);
   const assigned = new Map(b.assigns.map((a) => [a.field, exprText(a.value, scope)]));
-  // Every value above reads the old `s`; building the object afterwards cannot disturb them.
-  const parts = fields.every((f) => assigned.has(f)) ? [] : ["...s"];
-  for (const f of fields) {
-    const v = assigned.get(f);
-    if (v !== undefined) parts.push(`${f}: ${v}`);
-  }
-  return `{ ${parts.join(", ")} }`;
+  const parts = decl.fields.map((f) => `${f.name}: ${assigned.get(f.name) ?? `s.${f.name}`}`);
+  const flat = `{ ${parts.join(", ")} }`;
+  return flat.length <= 100 ? flat : `{\n${parts.map((p) => `  ${p},`).join("\n")}\n}`;
 }

@@ -1,0 +1,73 @@
+// Emit stage, Quint target (generated/quint/<module>.qnt, plus the shared statute_prelude.qnt):
+// per spec module a pure module of the same name (constants, types, decisions, each machine's
+// step as a pure function, the laws as predicates, decision examples and decision laws as `run`
+// tests) and, per machine, a module `<module>_<Machine>` with the state machine that `quint run`
+// simulates. Other modules are imported qualified (`supervise::X`). The README says how to run
+// the Quint CLI, Apalache (`quint verify`) and TLC (`quint compile --target tlaplus`) on them.
+
+import type { Decision, Module, Program } from "../../ir/module.js";
+import { doNotEdit, type Emitter } from "../types.js";
+import { camel, localName, QuintCtx } from "./context.js";
+import { quintExpr, scopeOf } from "./expr.js";
+import { lawLines } from "./laws.js";
+import { machineModule, stepLines } from "./machine.js";
+import { PRELUDE, PRELUDE_MODULE } from "./prelude.js";
+import { namedType, oneLine, quintType, typeDeclLines } from "./types.js";
+
+export const emitQuint: Emitter = (program) => [
+  { path: `quint/${PRELUDE_MODULE}.qnt`, content: PRELUDE },
+  ...program.modules.map((m) => ({ path: `quint/${m.name}.qnt`, content: moduleText(program, m) })),
+];
+
+function moduleText(program: Program, module: Module): string {
+  const ctx = new QuintCtx(program, module);
+  const imports = [`import ${PRELUDE_MODULE}.* from "./${PRELUDE_MODULE}"`, ...module.imports.map((i) => `import ${i} from "./${i}"`)];
+  const scope = scopeOf(ctx);
+  const sections: string[][] = [
+    imports,
+    ...module.constants.map((c) => {
+      const value = c.expr === null ? String(c.value) : quintExpr(c.expr, scope);
+      const doc = c.doc.trim() === "" ? [] : [`/// ${oneLine(c.doc)}`];
+      return [...doc, `pure val ${c.name}: ${typeof c.value === "boolean" ? "bool" : "int"} = ${value}`];
+    }),
+    ...module.types.map((d) => typeDeclLines(ctx, d)),
+    ...module.decisions.map((d) => decisionLines(ctx, d)),
+    ...module.machines.map((m) => stepLines(ctx, m)),
+    ...module.laws.map((l) => lawLines(ctx, l)),
+    ...module.examples.map((ex) => decisionExample(ctx, ex)).filter((x) => x.length > 0),
+  ];
+  const doc = module.doc.trim() === "" ? [] : module.doc.trim().split("\n").map((l) => `/// ${l.trimEnd()}`.trimEnd());
+  const lines = [
+    doNotEdit(module.file, "//"),
+    "",
+    ...doc,
+    `module ${module.name} {`,
+    ...sections.flatMap((s) => ["", ...s]).slice(1).flatMap((l) => l.split("\n")).map((l) => (l === "" ? "" : `  ${l}`)),
+    "}",
+    ...module.machines.flatMap((m) => ["", ...machineModule(ctx, m, imports)]),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+function decisionLines(ctx: QuintCtx, d: Decision): string[] {
+  const scope = scopeOf(ctx);
+  const facts = namedType(ctx, d.facts);
+  const verdict = quintType(ctx, d.verdict);
+  const body = d.lets.map((l) => `  val ${localName(l.name)} = ${quintExpr(l.value, scope)}`);
+  d.rules.forEach((r, i) => {
+    const result = `{ verdict: ${quintExpr(r.verdict, scope)}, rule: ${JSON.stringify(r.rule)} }`;
+    const head = `  ${i === 0 ? "" : "else "}`;
+    body.push(r.guard === null ? `${head}${result}` : `${head}if (${quintExpr(r.guard, scope)}) ${result}`);
+  });
+  const doc = d.doc.trim() === "" ? [] : [`/// ${oneLine(d.doc)}`];
+  return [...doc, `pure def decide${d.name}(f: ${facts}): { verdict: ${verdict}, rule: str } = {`, ...body, "}"];
+}
+
+function decisionExample(ctx: QuintCtx, ex: Module["examples"][number]): string[] {
+  const b = ex.body;
+  if (b.kind !== "decision") return [];
+  const scope = scopeOf(ctx);
+  const call = `${ctx.name(b.decision.module, `decide${b.decision.name}`)}(${quintExpr(b.facts, scope)}).verdict`;
+  const doc = ex.doc.trim() === "" ? `/// ${ex.name}` : `/// ${oneLine(ex.doc)}`;
+  return [doc, `run ${camel(ex.name)}Test = assert(${call} == ${quintExpr(b.verdict, scope)})`];
+}

@@ -1,0 +1,158 @@
+// Emit stage, TypeScript target: what the runtime needs to run a module's constants under
+// overrides, as code and typed data, never as spec text (issue #11, "one semantics, compiled"):
+// the `constants` registry (value, overridable, derived), `deriveConstants` (every derived
+// constant recomputed from possibly overridden bases, printed by the same expression printer as
+// the model, so it has the model's arithmetic), and per decision rule its doc (the relation in
+// words) and, for a comparison guard, the values of its two sides.
+
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { Expr } from "../../ir/expr.js";
+import type { Constant, Module } from "../../ir/module.js";
+import type { ModuleCtx } from "./context.js";
+import { exprText, functionScope, type Scope } from "./expr.js";
+
+/** The statements of this file for `module` (the registry always; the rest where they apply). */
+export function overrideDecls(ctx: ModuleCtx, module: Module): StatementStructures[] {
+  const out: StatementStructures[] = [registry(module)];
+  out.push(...deriveDecls(ctx, module));
+  if (module.constants.some((c) => c.overridable)) out.push(...ruleTables(ctx, module));
+  return out;
+}
+
+function exported(name: string, initializer: string, doc: string, type?: string): StatementStructures {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [doc],
+    declarations: [{ name, initializer, ...(type === undefined ? {} : { type }) }],
+  };
+}
+
+function registry(module: Module): StatementStructures {
+  const rows = module.constants.map((c) => `  ${c.name}: { value: ${c.name}, override: ${c.overridable}, derived: ${c.expr !== null} },`);
+  return exported(
+    "constants",
+    `${rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n}`} as const`,
+    "Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`).",
+  );
+}
+
+/** Constants an expression reads, in first-use order. */
+function constRefs(e: Expr, out: { module: string; name: string }[] = []): { module: string; name: string }[] {
+  const stack: unknown[] = [e];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n === null || typeof n !== "object") continue;
+    const node = n as { kind?: unknown; ref?: { module: string; name: string } };
+    if (node.kind === "const" && node.ref !== undefined && !out.some((r) => r.module === node.ref?.module && r.name === node.ref.name)) out.push(node.ref);
+    for (const v of Object.values(n)) if (v !== null && typeof v === "object") stack.push(v);
+  }
+  return out;
+}
+
+/** Derived constants in dependency order (each after the derived ones it reads). */
+function derivedInOrder(module: Module): Constant[] {
+  const derived = new Map(module.constants.filter((c) => c.expr !== null).map((c) => [c.name, c]));
+  const done = new Set<string>();
+  const out: Constant[] = [];
+  const visit = (c: Constant): void => {
+    if (done.has(c.name)) return;
+    done.add(c.name);
+    for (const r of constRefs(c.expr as Expr)) {
+      const d = r.module === module.name ? derived.get(r.name) : undefined;
+      if (d !== undefined) visit(d);
+    }
+    out.push(c);
+  };
+  for (const c of derived.values()) visit(c);
+  return out;
+}
+
+/**
+ * `deriveConstants(c)`: each derived constant from the base values in `c` (this module's and
+ * the imported ones it reads), in dependency order, printed from its IR expression.
+ */
+function deriveDecls(ctx: ModuleCtx, module: Module): StatementStructures[] {
+  const order = derivedInOrder(module);
+  if (order.length === 0) return [];
+  const local = new Set(order.map((c) => c.name));
+  const bases: string[] = [];
+  const vars = new Map<string, string>();
+  for (const c of order) {
+    for (const r of constRefs(c.expr as Expr)) {
+      const key = `${r.module}.${r.name}`;
+      if (vars.has(key)) continue;
+      const isLocalDerived = r.module === module.name && local.has(r.name);
+      vars.set(key, isLocalDerived ? r.name : `c.${r.name}`);
+      if (!isLocalDerived) bases.push(r.name);
+    }
+  }
+  const scope: Scope = { ...functionScope(ctx), vars };
+  const lines = order.map((c) => `const ${c.name} = ${exprText(asVars(c.expr as Expr), scope)};`);
+  lines.push(`return { ${order.map((c) => c.name).join(", ")} };`);
+  const iface = (name: string, doc: string, names: readonly string[]): StatementStructures => ({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name,
+    docs: [doc],
+    properties: names.map((n) => ({ name: n, type: "number", isReadonly: true })),
+  });
+  return [
+    iface("DeriveBases", "The base values `deriveConstants` reads, of this module and of the modules it reads from.", [...new Set(bases)].sort()),
+    iface("DerivedConstants", "Every derived constant of this module.", order.map((c) => c.name)),
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: "deriveConstants",
+      docs: ["The derived constants of this module recomputed from base values (the defaults or their overrides), with the model's arithmetic."],
+      parameters: [{ name: "c", type: "DeriveBases" }],
+      returnType: "DerivedConstants",
+      statements: [lines.join("\n")],
+    },
+  ];
+}
+
+/** The expression with each constant read turned into a variable `<module>.<name>` (see vars). */
+function asVars(e: Expr): Expr {
+  if (e === null || typeof e !== "object") return e;
+  if (e.kind === "const") return { id: e.id, type: e.type, kind: "var", name: `${e.ref.module}.${e.ref.name}` };
+  const copy: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(e)) {
+    copy[k] = Array.isArray(v) ? v.map((x: unknown) => (x !== null && typeof x === "object" ? asAny(x) : x)) : v !== null && typeof v === "object" ? asAny(v) : v;
+  }
+  return copy as unknown as Expr;
+}
+
+/** asVars over any IR object (fields, arms), not only expressions. */
+function asAny(v: object): unknown {
+  if ("kind" in v && "type" in v) return asVars(v as Expr);
+  const copy: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) copy[k] = x !== null && typeof x === "object" ? (Array.isArray(x) ? x.map((y: unknown) => (y !== null && typeof y === "object" ? asAny(y) : y)) : asAny(x)) : x;
+  return copy;
+}
+
+/**
+ * `ruleDocs` (each decision rule's doc: a violated relation named in words) and `ruleSides`
+ * (for a rule whose guard compares two numbers, a function of the facts giving both sides), so
+ * that a refusal to start can say what failed and by how much without reading spec text.
+ */
+function ruleTables(ctx: ModuleCtx, module: Module): StatementStructures[] {
+  const docs: string[] = [];
+  const sides: string[] = [];
+  for (const d of module.decisions) {
+    for (const r of d.rules) {
+      docs.push(`  ${JSON.stringify(r.rule)}: ${JSON.stringify(r.doc.replace(/\s+/g, " ").trim())},`);
+      const g = r.guard;
+      if (g?.kind !== "binary" || !["<", "<=", ">", ">="].includes(g.op)) continue;
+      const scope = functionScope(ctx);
+      const facts = ctx.typeName(d.facts);
+      sides.push(`  ${JSON.stringify(r.rule)}: (f: ${facts}): readonly [number, number] => [${exprText(g.left, scope)}, ${exprText(g.right, scope)}],`);
+    }
+  }
+  const obj = (rows: readonly string[]): string => (rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n}`);
+  return [
+    exported("ruleDocs", `${obj(docs)} as const`, "Each decision rule's doc by rule id: what a verdict of that rule means, in words."),
+    exported("ruleSides", `${obj(sides)} as const`, "For each decision rule that compares two numbers: both sides of the comparison over the facts."),
+  ];
+}

@@ -1,0 +1,72 @@
+// Emit stage, TypeScript target: what a module exports besides its functions. One typed object
+// per machine (`RestartBudget = { name, initial, step, rules }`) and per decision (`{ name,
+// decide, rules }`), for a caller that imports one model; then `RULES` and the `machines` and
+// `decisions` registries that generic callers (CLI eval, runtime wire, tests) index by name.
+// The registries hold the same functions, so both views always agree. No spec text is emitted.
+
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { Decision, Machine, Module } from "../../ir/module.js";
+import { docText } from "./context.js";
+
+/** The per-machine and per-decision objects, `RULES`, then the registries. */
+export function registries(module: Module): StatementStructures[] {
+  const machineRules = module.machines.map(machineRuleIds);
+  const decisionRules = module.decisions.map((d) => d.rules.map((r) => r.rule));
+  const all = [...machineRules.flat(), ...decisionRules.flat()];
+  const entries = (rows: string[][]): string => (rows.length === 0 ? "{}" : `{\n${rows.map((r) => r.join("\n")).join("\n")}\n}`);
+  const decisions = module.decisions.map((d) => [`  ${d.name},`]);
+  return [
+    ...module.machines.map(machineObject),
+    ...module.decisions.map(decisionObject),
+    constStatement("RULES", `${list(all, "")} as const`, "Every rule id of this module in declaration order; each must fire in the tests."),
+    constStatement(
+      "machines",
+      `${entries(module.machines.map((m) => [`  ${m.name},`]))} as const`,
+      "The machines of this module by name, for generic callers (CLI eval, runtime wire, tests).",
+    ),
+    constStatement("decisions", `${entries(decisions)} as const`, "The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests)."),
+  ];
+}
+
+function machineRuleIds(m: Machine): string[] {
+  return m.handlers.flatMap((h) => h.branches.map((b) => b.rule));
+}
+
+function machineObject(m: Machine): StatementStructures {
+  const init = [
+    "{",
+    `  name: ${JSON.stringify(m.name)},`,
+    `  initial: initial${m.name},`,
+    `  step: step${m.name},`,
+    `  rules: ${list(machineRuleIds(m), "  ")},`,
+    "} as const",
+  ].join("\n");
+  return constStatement(m.name, init, docText(`The machine ${m.name}: its initial state, its step and its rule ids.`, m.span));
+}
+
+function decisionObject(d: Decision): StatementStructures {
+  const init = [
+    "{",
+    `  name: ${JSON.stringify(d.name)},`,
+    `  decide: decide${d.name},`,
+    `  rules: ${list(d.rules.map((r) => r.rule), "  ")},`,
+    "} as const",
+  ].join("\n");
+  return constStatement(d.name, init, docText(`The decision ${d.name}: its function and its rule ids.`, d.span));
+}
+
+function list(items: readonly string[], indent: string): string {
+  if (items.length === 0) return "[]";
+  return `[\n${items.map((r) => `${indent}  ${JSON.stringify(r)},`).join("\n")}\n${indent}]`;
+}
+
+/** An exported `const` (or a module-private one, `exported` false), with a doc comment. */
+export function constStatement(name: string, initializer: string, doc: string, type?: string, exported = true): StatementStructures {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: exported,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [doc],
+    declarations: [type === undefined ? { name, initializer } : { name, type, initializer }],
+  };
+}

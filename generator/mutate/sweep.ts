@@ -1,0 +1,132 @@
+// Mutate stage: one sweep of a program's claims on the interpreter, collecting EVERY law that
+// fails (not only the first, as the explorer reports) and every premise that some input meets.
+// Machine laws are checked on each state and transition of a bounded breadth-first search over
+// the spec's explore domains, decision laws on the judged facts. Judging a mutant needs the
+// failed set (which laws kill it, and which one alone); the original's sweep gives vacuity.
+
+import type { Explore, Law, Module, Program } from "../ir/module.js";
+import { candidateEvents, machineLaws } from "../explore/domains.js";
+import { checkLaw, type LawBinding } from "../interpret/law.js";
+import { decide } from "../interpret/decision.js";
+import { evalExpr } from "../interpret/expr.js";
+import { initialState, stepMachine } from "../interpret/machine.js";
+import { InterpretError, type Value } from "../interpret/value.js";
+import { premises, type Premise } from "./premises.js";
+
+/** Bounds on exploration while judging a mutant. */
+export interface JudgeBounds {
+  /** Depth cap (the spec's depth when lower). */
+  readonly depth: number;
+  /** State budget per explored machine. */
+  readonly maxStates: number;
+}
+
+/** The facts each decision law is judged on, computed once per module from the original. */
+export type FactsTable = ReadonlyMap<string, readonly Value[]>;
+
+/** What one sweep saw. */
+export interface SweepResult {
+  /** Laws of the module that failed somewhere (or could not be evaluated). */
+  readonly failed: ReadonlySet<string>;
+  /** Why the model itself failed to evaluate (a step threw), or null. */
+  readonly error: string | null;
+  /** Laws evaluated on at least one input (a step law restricted to an event: on that event). */
+  readonly reached: ReadonlySet<string>;
+  /** Premise ids met on at least one input. */
+  readonly met: ReadonlySet<string>;
+}
+
+interface Tally {
+  readonly failed: Set<string>;
+  readonly reached: Set<string>;
+  readonly met: Set<string>;
+  error: string | null;
+  /** Whether premises are tracked (the original's sweep) or only failures (a mutant's). */
+  readonly premises: ReadonlyMap<string, readonly Premise[]> | null;
+}
+
+function lawHolds(prog: Program, law: Law, binding: LawBinding): boolean {
+  try {
+    return checkLaw(prog, law, binding);
+  } catch (e) {
+    if (!(e instanceof InterpretError)) throw e;
+    return false;
+  }
+}
+
+/** Check `law` on one binding, noting failure, reach and met premises. */
+function visit(prog: Program, law: Law, binding: LawBinding, t: Tally): void {
+  const b = law.body;
+  if (b.kind === "step" && b.event !== null && (binding.e as { kind?: Value } | undefined)?.kind !== b.event) return;
+  t.reached.add(law.name);
+  if (!t.failed.has(law.name) && !lawHolds(prog, law, binding)) t.failed.add(law.name);
+  const ps = t.premises?.get(law.name);
+  if (ps === undefined) return;
+  let env: Map<string, Value> | null = null;
+  for (const p of ps) {
+    if (t.met.has(p.id)) continue;
+    env ??= new Map(Object.entries(binding).filter((x): x is [string, Value] => x[1] !== undefined));
+    if (b.kind === "decision" && !env.has("v")) env.set("v", decide(prog, b.decision, binding.f as Value).verdict);
+    try {
+      if (evalExpr(p.expr, env, prog) === true) t.met.add(p.id);
+    } catch (e) {
+      if (!(e instanceof InterpretError)) throw e;
+    }
+  }
+}
+
+function sweepMachine(prog: Program, explore: Explore, bounds: JudgeBounds, own: ReadonlySet<string>, t: Tally): void {
+  const all = machineLaws(prog, explore.machine);
+  const invariants = all.invariants.filter((l) => own.has(l.name));
+  const steps = all.steps.filter((l) => own.has(l.name));
+  if (invariants.length + steps.length === 0) return;
+  // A mutant's sweep may stop once two laws failed (no law then kills it alone, and it is killed)
+  // or every law of the machine did; the original's sweep, which tracks premises, never stops.
+  const done = (): boolean => t.premises === null && (t.failed.size >= 2 || [...invariants, ...steps].every((l) => t.failed.has(l.name)));
+  const init = initialState(prog, explore.machine);
+  const seen = new Set<string>([JSON.stringify(init)]);
+  for (const law of invariants) visit(prog, law, { s: init }, t);
+  let frontier: Value[] = [init];
+  const depth = Math.min(explore.depth, bounds.depth);
+  for (let d = 0; d < depth && frontier.length > 0 && !done(); d++) {
+    const next: Value[] = [];
+    for (const s of frontier) {
+      for (const e of candidateEvents(prog, explore, s)) {
+        let r;
+        try {
+          r = stepMachine(prog, explore.machine, s, e);
+        } catch (err) {
+          if (!(err instanceof InterpretError)) throw err;
+          t.error ??= err.message;
+          continue;
+        }
+        for (const law of steps) visit(prog, law, { s, e, n: r.state, o: r.output }, t);
+        const key = JSON.stringify(r.state);
+        if (seen.has(key) || seen.size >= bounds.maxStates) continue;
+        seen.add(key);
+        for (const law of invariants) visit(prog, law, { s: r.state }, t);
+        next.push(r.state);
+      }
+    }
+    frontier = next;
+  }
+}
+
+/** Sweep `module`'s machine and decision laws over its explore domains and `facts`. */
+export function sweep(prog: Program, module: Module, facts: FactsTable, bounds: JudgeBounds, trackPremises: boolean): SweepResult {
+  const t: Tally = {
+    failed: new Set(),
+    reached: new Set(),
+    met: new Set(),
+    error: null,
+    premises: trackPremises ? new Map(module.laws.map((l) => [l.name, premises(l)])) : null,
+  };
+  const own = new Set(module.laws.map((l) => l.name));
+  for (const law of module.laws) {
+    if (law.body.kind !== "decision") continue;
+    for (const f of facts.get(law.name) ?? []) visit(prog, law, { f }, t);
+  }
+  if (t.premises === null && t.failed.size >= 2) return t;
+  for (const x of module.explore) sweepMachine(prog, x, bounds, own, t);
+  return t;
+}
