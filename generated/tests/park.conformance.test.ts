@@ -68,6 +68,10 @@ describe("park conformance", { timeout: 120_000 }, () => {
   it("law park_holds_recorded", () => suite.law("park_holds_recorded"));
   // time adds to the idle clock (up to the wire's range) only while parked without a job, and changes nothing else
   it("law park_time_passes", () => suite.law("park_time_passes"));
+  // from any state in which the worker is parked as an idle unattached root past IDLE_EVICTION_MS, the next park (the timer's) asks the supervisor to stop it
+  it("law park_idle_root_leads_to_stop", () => suite.law("park_idle_root_leads_to_stop"));
+  // from any state in which a free child (no pause lease, no scheduled job) is parked with its kernel held by running jobs, the jobs' settlements and the end of the run they wake release the kernel
+  it("law park_settled_child_leads_to_release", () => suite.law("park_settled_child_leads_to_release"));
   // the JSON wire of the park re-check's facts and verdict round-trips and rejects malformed input
   it("law park_wire_*", () => suite.law("park_wire_*"));
   // the re-check the worker runs at each park answers as the model on every vector

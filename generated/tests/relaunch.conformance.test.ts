@@ -55,6 +55,10 @@ describe("relaunch conformance", { timeout: 120_000 }, () => {
   it("law relaunch_lost_clock", () => suite.law("relaunch_lost_clock"));
   // attaching and detaching are recorded as they are and change nothing else
   it("law relaunch_attachment", () => suite.law("relaunch_attachment"));
+  // from any state in which an attached client has lost a supervisor of its build within the window and nothing is on the socket, its next probe launches its own build
+  it("law relaunch_lost_leads_to_launch", () => suite.law("relaunch_lost_leads_to_launch"));
+  // from any state in which a lost client's own launch is starting, its listening and the next probe bring the client back to a supervisor of its build that serves the live workers
+  it("law relaunch_launch_leads_to_adoption", () => suite.law("relaunch_launch_leads_to_adoption"));
   // the JSON wire of the probe's facts and verdict round-trips and rejects malformed input
   it("law relaunch_wire_*", () => suite.law("relaunch_wire_*"));
   // the probe the client runs answers as the model on every vector

@@ -112,10 +112,10 @@ export interface RelaunchDecideFacts {
   readonly listening: boolean;
   /** a launch is in progress: the launch lock is held and nothing listens yet */
   readonly launch_held: boolean;
-  /** time since the client lost its supervisor */
-  readonly lost_ms: number;
   /** the effective relaunch window (default CLIENT_RELAUNCH_WITHIN_MS); one above WIRE_MAX_MS arrives as WIRE_MAX_MS + 1 ms and never closes */
   readonly window_ms: number;
+  /** time since the client lost its supervisor */
+  readonly lost_ms: number;
 }
 
 /**
@@ -202,8 +202,8 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
         own_build: s.peer_own,
         listening: s.socket === "Listening",
         launch_held: (s.socket as Socket) === "Starting",
-        lost_ms: s.lost_ms,
         window_ms: CLIENT_RELAUNCH_WITHIN_MS,
+        lost_ms: s.lost_ms,
       }).verdict;
       // connect: use the daemon that listens (spec/relaunch.yaml:96)
       if (verdict === "Connect") {

@@ -41,7 +41,7 @@ describe("park laws against broken copies (no examples)", () => {
   });
 
   it("a run end that forgets the running jobs releases the kernel under a bash() handle", () => {
-    const laws = ["park_job_holds_kernel", "park_run_end_rechecks", "park_evicts_idle_root", "park_releases_free_child", "park_timer_rechecks"];
+    const laws = ["park_job_holds_kernel", "park_run_end_rechecks", "park_evicts_idle_root", "park_releases_free_child", "park_timer_rechecks", "park_settled_child_leads_to_release"];
     // The decision and the timer's park are intact, so their laws still hold: the bug is the run end's alone.
     expect(failingLaws(prog, "park_run_end_forgets_jobs", laws)).toEqual(["park_job_holds_kernel", "park_run_end_rechecks"]);
     const m = prog.modules.find((x) => x.name === "park_run_end_forgets_jobs") as Module;
@@ -54,8 +54,8 @@ describe("park laws against broken copies (no examples)", () => {
   });
 
   it("a re-check that never evicts an unattached root fails the eviction laws", () => {
-    const laws = ["park_evicts_idle_root", "park_timer_rechecks", "park_releases_free_child", "park_run_end_rechecks", "park_job_holds_kernel"];
-    expect(failingLaws(prog, "park_never_evicts", laws)).toEqual(["park_evicts_idle_root", "park_timer_rechecks"]);
+    const laws = ["park_evicts_idle_root", "park_timer_rechecks", "park_idle_root_leads_to_stop", "park_releases_free_child", "park_run_end_rechecks", "park_job_holds_kernel"];
+    expect(failingLaws(prog, "park_never_evicts", laws)).toEqual(["park_evicts_idle_root", "park_timer_rechecks", "park_idle_root_leads_to_stop"]);
     expect(verdict(prog, "park_never_evicts")).toMatch(/\blaw park_evicts_idle_root\b/);
   });
 });

@@ -33,7 +33,7 @@ function failingLaws(prog: Program, name: string, laws: readonly string[]): stri
   return laws.filter((law) => verdict(prog, name, [law]) !== null);
 }
 
-const LAWS = ["relaunch_never_replaces", "relaunch_lost_supervisor", "relaunch_leaves_when_not_its_own", "relaunch_takes_only_a_free_socket", "relaunch_probe_acts", "relaunch_adopts_live_workers"];
+const LAWS = ["relaunch_never_replaces", "relaunch_lost_supervisor", "relaunch_leaves_when_not_its_own", "relaunch_takes_only_a_free_socket", "relaunch_probe_acts", "relaunch_adopts_live_workers", "relaunch_lost_leads_to_launch", "relaunch_launch_leads_to_adoption"];
 
 describe("relaunch laws against broken copies (no examples)", () => {
   const prog = program();
@@ -52,7 +52,7 @@ describe("relaunch laws against broken copies (no examples)", () => {
   });
 
   it("a client that waits where it should relaunch never brings its supervisor back", () => {
-    expect(failingLaws(prog, "relaunch_never_relaunches", LAWS)).toEqual(["relaunch_lost_supervisor", "relaunch_probe_acts"]);
+    expect(failingLaws(prog, "relaunch_never_relaunches", LAWS)).toEqual(["relaunch_lost_supervisor", "relaunch_probe_acts", "relaunch_lost_leads_to_launch"]);
     expect(verdict(prog, "relaunch_never_relaunches")).toMatch(/\blaw relaunch_lost_supervisor\b/);
   });
 });

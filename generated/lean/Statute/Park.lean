@@ -660,7 +660,56 @@ def park_time_passes_stmt : Prop :=
                            else
                              s.idle_ms) })) = true
 
-/-- Example idle_root_past_90min_asks_stop: (spec/park.yaml:326) -/
+/-- park_idle_root_leads_to_stop: the states from which every sequence of its events reaches the
+  target within the given steps. (spec/park.yaml:310) -/
+def park_idle_root_leads_to_stop_leads : Nat → ParkedState → Bool
+  | 0, s => (decide (s.phase = ParkPhase.Evicted))
+  | k + 1, s => (decide (s.phase = ParkPhase.Evicted)) ||
+                (List.all
+                   [ParkedEvent.Park]
+                   (fun e => park_idle_root_leads_to_stop_leads k (stepParked s e).1))
+
+/-- park_idle_root_leads_to_stop: from any state in which the worker is parked as an idle
+  unattached root past IDLE_EVICTION_MS, the next park (the timer's) asks the supervisor to stop
+  it. Secures: an idle root worker nobody watches is really stopped; a model that keeps every
+  worker fails. Adversary: a worker that never gives its host back. (spec/park.yaml:310) -/
+def park_idle_root_leads_to_stop_stmt : Prop :=
+  ∀ (s : ParkedState), ReachableParked s →
+    (decide (s.phase = ParkPhase.Parked) &&
+     decide (s.depth = 0) &&
+     !s.attached &&
+     decide (s.jobs = 0) &&
+     decide (s.idle_ms ≥ IDLE_EVICTION_MS)) = true →
+    park_idle_root_leads_to_stop_leads 1 s = true
+
+/-- park_settled_child_leads_to_release: the states from which every sequence of its events
+  reaches the target within the given steps. (spec/park.yaml:320) -/
+def park_settled_child_leads_to_release_leads : Nat → ParkedState → Bool
+  | 0, s => (decide (s.kernel = Kernel.Released))
+  | k + 1, s => (decide (s.kernel = Kernel.Released)) ||
+                (List.all
+                   [if decide (s.phase = ParkPhase.Running) && decide (s.jobs = 0) then
+                      ParkedEvent.RunEnd
+                    else
+                      ParkedEvent.JobSettle]
+                   (fun e => park_settled_child_leads_to_release_leads k (stepParked s e).1))
+
+/-- park_settled_child_leads_to_release: from any state in which a free child (no pause lease, no
+  scheduled job) is parked with its kernel held by running jobs, the jobs' settlements and the
+  end of the run they wake release the kernel. Secures: a child's kernel held by a bash() handle
+  or detached cell is released once the jobs are done; a model whose settlement wakes nothing
+  keeps it forever. Adversary: a settlement that wakes no run; a run end that forgets to
+  re-check. (spec/park.yaml:320) -/
+def park_settled_child_leads_to_release_stmt : Prop :=
+  ∀ (s : ParkedState), ReachableParked s →
+    (decide (s.phase = ParkPhase.Parked) &&
+     decide (s.depth > 0) &&
+     !s.pause_lease &&
+     !s.scheduled_job &&
+     decide (s.jobs > 0)) = true →
+    park_settled_child_leads_to_release_leads 3 s = true
+
+/-- Example idle_root_past_90min_asks_stop: (spec/park.yaml:346) -/
 theorem ex_idle_root_past_90min_asks_stop :
     decideParkRelease
       ({ work := ({ run := false,
@@ -683,7 +732,7 @@ theorem ex_idle_root_past_90min_asks_stop :
     ParkVerdict.AskStop := by
   decide
 
-/-- Example idle_root_1ms_short_keeps: (spec/park.yaml:337) -/
+/-- Example idle_root_1ms_short_keeps: (spec/park.yaml:357) -/
 theorem ex_idle_root_1ms_short_keeps :
     decideParkRelease
       ({ work := ({ run := false,
@@ -706,7 +755,7 @@ theorem ex_idle_root_1ms_short_keeps :
     ParkVerdict.Keep := by
   decide
 
-/-- Example attached_root_is_not_evicted: (spec/park.yaml:348) -/
+/-- Example attached_root_is_not_evicted: (spec/park.yaml:368) -/
 theorem ex_attached_root_is_not_evicted :
     decideParkRelease
       ({ work := ({ run := false,
@@ -729,7 +778,7 @@ theorem ex_attached_root_is_not_evicted :
     ParkVerdict.Keep := by
   decide
 
-/-- Example free_child_releases_its_kernel: (spec/park.yaml:359) -/
+/-- Example free_child_releases_its_kernel: (spec/park.yaml:379) -/
 theorem ex_free_child_releases_its_kernel :
     decideParkRelease
       ({ work := ({ run := false,
@@ -753,7 +802,7 @@ theorem ex_free_child_releases_its_kernel :
   decide
 
 /-- Example child_with_a_job_keeps_its_kernel: a kernel bash() handle still runs.
-  (spec/park.yaml:370) -/
+  (spec/park.yaml:390) -/
 theorem ex_child_with_a_job_keeps_its_kernel :
     decideParkRelease
       ({ work := ({ run := false,
@@ -776,7 +825,7 @@ theorem ex_child_with_a_job_keeps_its_kernel :
     ParkVerdict.Keep := by
   decide
 
-/-- Example child_with_a_pause_lease_keeps_its_kernel: (spec/park.yaml:382) -/
+/-- Example child_with_a_pause_lease_keeps_its_kernel: (spec/park.yaml:402) -/
 theorem ex_child_with_a_pause_lease_keeps_its_kernel :
     decideParkRelease
       ({ work := ({ run := false,
@@ -799,7 +848,7 @@ theorem ex_child_with_a_pause_lease_keeps_its_kernel :
     ParkVerdict.Keep := by
   decide
 
-/-- Example child_with_a_scheduled_job_keeps_its_kernel: (spec/park.yaml:393) -/
+/-- Example child_with_a_scheduled_job_keeps_its_kernel: (spec/park.yaml:413) -/
 theorem ex_child_with_a_scheduled_job_keeps_its_kernel :
     decideParkRelease
       ({ work := ({ run := false,
@@ -822,7 +871,7 @@ theorem ex_child_with_a_scheduled_job_keeps_its_kernel :
     ParkVerdict.Keep := by
   decide
 
-/-- Example eviction_past_the_wire_never_evicts: (spec/park.yaml:404) -/
+/-- Example eviction_past_the_wire_never_evicts: (spec/park.yaml:424) -/
 theorem ex_eviction_past_the_wire_never_evicts :
     decideParkRelease
       ({ work := ({ run := false,
@@ -845,26 +894,26 @@ theorem ex_eviction_past_the_wire_never_evicts :
     ParkVerdict.Keep := by
   decide
 
-/-- Example timer_armed_for_the_time_left: (spec/park.yaml:415) -/
+/-- Example timer_armed_for_the_time_left: (spec/park.yaml:435) -/
 theorem ex_timer_armed_for_the_time_left :
     decideEvictionIn ({ idle_ms := 1800000, eviction_ms := 5400000 } : EvictionInFacts) =
     EvictionTimer.After 3600000 := by
   decide
 
-/-- Example timer_due_at_the_eviction_time: (spec/park.yaml:419) -/
+/-- Example timer_due_at_the_eviction_time: (spec/park.yaml:439) -/
 theorem ex_timer_due_at_the_eviction_time :
     decideEvictionIn ({ idle_ms := 5400000, eviction_ms := 5400000 } : EvictionInFacts) =
     EvictionTimer.Due := by
   decide
 
-/-- Example timer_never_past_the_wire: (spec/park.yaml:423) -/
+/-- Example timer_never_past_the_wire: (spec/park.yaml:443) -/
 theorem ex_timer_never_past_the_wire :
     decideEvictionIn
       ({ idle_ms := 0, eviction_ms := Statute.Timeouts.WIRE_MAX_MS + 1 } : EvictionInFacts) =
     EvictionTimer.Never := by
   decide
 
-/-- Example timer_at_the_wire_bound_still_expires: (spec/park.yaml:427) -/
+/-- Example timer_at_the_wire_bound_still_expires: (spec/park.yaml:447) -/
 theorem ex_timer_at_the_wire_bound_still_expires :
     decideEvictionIn
       ({ idle_ms := 1, eviction_ms := Statute.Timeouts.WIRE_MAX_MS } : EvictionInFacts) =
@@ -872,7 +921,7 @@ theorem ex_timer_at_the_wire_bound_still_expires :
   decide
 
 /-- Example idle_root_is_stopped_after_90min: a root session opens idle, nobody attaches; the
-  timer's park after 90 min asks the supervisor to stop it. (spec/park.yaml:431) -/
+  timer's park after 90 min asks the supervisor to stop it. (spec/park.yaml:451) -/
 theorem ex_idle_root_is_stopped_after_90min :
     runParked
       initialParked
@@ -914,7 +963,7 @@ theorem ex_idle_root_is_stopped_after_90min :
 
 /-- Example parked_child_keeps_its_kernel_while_a_background_job_runs: the seed's test; the run
   end with a bash() handle running keeps the kernel, the settlement wakes a run whose end
-  releases it. (spec/park.yaml:437) -/
+  releases it. (spec/park.yaml:457) -/
 theorem ex_parked_child_keeps_its_kernel_while_a_background_job_runs :
     runParked
       initialParked
@@ -986,7 +1035,7 @@ theorem ex_parked_child_keeps_its_kernel_while_a_background_job_runs :
     0 := by
   decide
 
-/-- Example released_kernel_revives_at_next_use: (spec/park.yaml:443) -/
+/-- Example released_kernel_revives_at_next_use: (spec/park.yaml:463) -/
 theorem ex_released_kernel_revives_at_next_use :
     runParked
       initialParked
@@ -1014,7 +1063,7 @@ theorem ex_released_kernel_revives_at_next_use :
   decide
 
 /-- Example attached_root_is_kept_until_detached: attached for hours the root stays; once
-  detached the timer's park stops it. (spec/park.yaml:448) -/
+  detached the timer's park stops it. (spec/park.yaml:468) -/
 theorem ex_attached_root_is_kept_until_detached :
     runParked
       initialParked
@@ -1032,7 +1081,7 @@ theorem ex_attached_root_is_kept_until_detached :
      ParkOutput.AskedStop] := by
   decide
 
-/-- Example lease_holds_a_child_kernel_until_the_next_park: (spec/park.yaml:453) -/
+/-- Example lease_holds_a_child_kernel_until_the_next_park: (spec/park.yaml:473) -/
 theorem ex_lease_holds_a_child_kernel_until_the_next_park :
     runParked
       initialParked
@@ -1048,7 +1097,7 @@ theorem ex_lease_holds_a_child_kernel_until_the_next_park :
      ParkOutput.KernelReleased] := by
   decide
 
-/-- Example idle_clock_stops_during_a_job: (spec/park.yaml:457) -/
+/-- Example idle_clock_stops_during_a_job: (spec/park.yaml:477) -/
 theorem ex_idle_clock_stops_during_a_job :
     runParked
       initialParked

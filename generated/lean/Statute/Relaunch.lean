@@ -135,11 +135,11 @@ structure RelaunchDecideFacts where
   listening : Bool
   /-- a launch is in progress: the launch lock is held and nothing listens yet. -/
   launch_held : Bool
-  /-- time since the client lost its supervisor (milliseconds). -/
-  lost_ms : Nat
   /-- the effective relaunch window (default CLIENT_RELAUNCH_WITHIN_MS); one above WIRE_MAX_MS
     arrives as WIRE_MAX_MS + 1 ms and never closes (milliseconds, range 0..100000000000001). -/
   window_ms : Nat
+  /-- time since the client lost its supervisor (milliseconds). -/
+  lost_ms : Nat
   deriving Repr, BEq, DecidableEq
 
 /-- RelaunchDecide: A probe of a client that lost its supervisor; first match wins. The first
@@ -199,8 +199,8 @@ def stepRelaunchOnProbe (s : RelaunchState) : RelaunchState × RelaunchOutput :=
                       own_build := s.peer_own,
                       listening := decide (s.socket = Socket.Listening),
                       launch_held := decide (s.socket = Socket.Starting),
-                      lost_ms := s.lost_ms,
-                      window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS
+                      window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS,
+                      lost_ms := s.lost_ms
                     } : RelaunchDecideFacts)
   -- rule Relaunch.Probe.not_lost (spec/relaunch.yaml:95)
   if !decide (s.phase = ClientPhase.Lost) then
@@ -503,112 +503,163 @@ def relaunch_attachment_stmt : Prop :=
     let o := (stepRelaunch s (RelaunchEvent.Attachment e_attached)).2
     (decide (o = RelaunchOutput.Noted) && decide (n = { s with attached := e_attached })) = true
 
-/-- Example lost_own_supervisor_is_relaunched: (spec/relaunch.yaml:249) -/
+/-- relaunch_lost_leads_to_launch: the states from which every sequence of its events reaches the
+  target within the given steps. (spec/relaunch.yaml:238) -/
+def relaunch_lost_leads_to_launch_leads : Nat → RelaunchState → Bool
+  | 0, s => (decide (s.socket = Socket.Starting) && s.socket_mine)
+  | k + 1, s => (decide (s.socket = Socket.Starting) && s.socket_mine) ||
+                (List.all
+                   [RelaunchEvent.Probe]
+                   (fun e => relaunch_lost_leads_to_launch_leads k (stepRelaunch s e).1))
+
+/-- relaunch_lost_leads_to_launch: from any state in which an attached client has lost a
+  supervisor of its build within the window and nothing is on the socket, its next probe launches
+  its own build. Secures: the lost supervisor is relaunched within CLIENT_RELAUNCH_WITHIN_MS; a
+  client that never relaunches fails. Adversary: a client that only waits or gives up.
+  (spec/relaunch.yaml:238) -/
+def relaunch_lost_leads_to_launch_stmt : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch s →
+    (decide (s.phase = ClientPhase.Lost) &&
+     s.attached &&
+     s.peer_own &&
+     decide (s.lost_ms ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) &&
+     decide (s.socket = Socket.Down)) = true →
+    relaunch_lost_leads_to_launch_leads 1 s = true
+
+/-- relaunch_launch_leads_to_adoption: the states from which every sequence of its events reaches
+  the target within the given steps. (spec/relaunch.yaml:248) -/
+def relaunch_launch_leads_to_adoption_leads : Nat → RelaunchState → Bool
+  | 0, s => (decide (s.phase = ClientPhase.Connected) &&
+             decide (s.workers = Workers.Served) &&
+             s.peer_own)
+  | k + 1, s => (decide (s.phase = ClientPhase.Connected) &&
+                 decide (s.workers = Workers.Served) &&
+                 s.peer_own) ||
+                (List.all
+                   [if decide (s.socket = Socket.Starting) then
+                      RelaunchEvent.Listen
+                    else
+                      RelaunchEvent.Probe]
+                   (fun e => relaunch_launch_leads_to_adoption_leads k (stepRelaunch s e).1))
+
+/-- relaunch_launch_leads_to_adoption: from any state in which a lost client's own launch is
+  starting, its listening and the next probe bring the client back to a supervisor of its build
+  that serves the live workers. Secures: the relaunched supervisor takes the live workers and the
+  user is connected again. Adversary: a relaunched supervisor that adopts nothing; a client that
+  never reconnects. (spec/relaunch.yaml:248) -/
+def relaunch_launch_leads_to_adoption_stmt : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch s →
+    (decide (s.phase = ClientPhase.Lost) &&
+     decide (s.socket = Socket.Starting) &&
+     s.socket_mine) = true →
+    relaunch_launch_leads_to_adoption_leads 2 s = true
+
+/-- Example lost_own_supervisor_is_relaunched: (spec/relaunch.yaml:269) -/
 theorem ex_lost_own_supervisor_is_relaunched :
     decideRelaunchDecide
       ({ attached := true,
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := 0,
-         window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS
+         window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS,
+         lost_ms := 0
        } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
   decide
 
-/-- Example relaunch_at_exactly_the_window: (spec/relaunch.yaml:253) -/
+/-- Example relaunch_at_exactly_the_window: (spec/relaunch.yaml:273) -/
 theorem ex_relaunch_at_exactly_the_window :
     decideRelaunchDecide
       ({ attached := true,
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := 60000,
-         window_ms := 60000
+         window_ms := 60000,
+         lost_ms := 60000
        } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
   decide
 
-/-- Example probe_1ms_past_the_window_leaves: (spec/relaunch.yaml:257) -/
+/-- Example probe_1ms_past_the_window_leaves: (spec/relaunch.yaml:277) -/
 theorem ex_probe_1ms_past_the_window_leaves :
     decideRelaunchDecide
       ({ attached := true,
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := 60001,
-         window_ms := 60000
+         window_ms := 60000,
+         lost_ms := 60001
        } : RelaunchDecideFacts) =
     RelaunchVerdict.Leave := by
   decide
 
-/-- Example listening_daemon_of_another_build_is_used: (spec/relaunch.yaml:261) -/
+/-- Example listening_daemon_of_another_build_is_used: (spec/relaunch.yaml:281) -/
 theorem ex_listening_daemon_of_another_build_is_used :
     decideRelaunchDecide
       ({ attached := true,
          own_build := true,
          listening := true,
          launch_held := false,
-         lost_ms := 1000,
-         window_ms := 60000
+         window_ms := 60000,
+         lost_ms := 1000
        } : RelaunchDecideFacts) =
     RelaunchVerdict.Connect := by
   decide
 
-/-- Example another_launch_is_waited_for: (spec/relaunch.yaml:265) -/
+/-- Example another_launch_is_waited_for: (spec/relaunch.yaml:285) -/
 theorem ex_another_launch_is_waited_for :
     decideRelaunchDecide
       ({ attached := true,
          own_build := true,
          listening := false,
          launch_held := true,
-         lost_ms := 1000,
-         window_ms := 60000
+         window_ms := 60000,
+         lost_ms := 1000
        } : RelaunchDecideFacts) =
     RelaunchVerdict.Wait := by
   decide
 
-/-- Example detached_client_leaves: (spec/relaunch.yaml:269) -/
+/-- Example detached_client_leaves: (spec/relaunch.yaml:289) -/
 theorem ex_detached_client_leaves :
     decideRelaunchDecide
       ({ attached := false,
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := 0,
-         window_ms := 60000
+         window_ms := 60000,
+         lost_ms := 0
        } : RelaunchDecideFacts) =
     RelaunchVerdict.Leave := by
   decide
 
-/-- Example lost_daemon_of_another_build_is_left: (spec/relaunch.yaml:273) -/
+/-- Example lost_daemon_of_another_build_is_left: (spec/relaunch.yaml:293) -/
 theorem ex_lost_daemon_of_another_build_is_left :
     decideRelaunchDecide
       ({ attached := true,
          own_build := false,
          listening := false,
          launch_held := false,
-         lost_ms := 0,
-         window_ms := 60000
+         window_ms := 60000,
+         lost_ms := 0
        } : RelaunchDecideFacts) =
     RelaunchVerdict.Leave := by
   decide
 
-/-- Example window_past_the_wire_never_closes: (spec/relaunch.yaml:277) -/
+/-- Example window_past_the_wire_never_closes: (spec/relaunch.yaml:297) -/
 theorem ex_window_past_the_wire_never_closes :
     decideRelaunchDecide
       ({ attached := true,
          own_build := true,
          listening := false,
          launch_held := false,
-         lost_ms := Statute.Timeouts.WIRE_MAX_MS,
-         window_ms := Statute.Timeouts.WIRE_MAX_MS + 1
+         window_ms := Statute.Timeouts.WIRE_MAX_MS + 1,
+         lost_ms := Statute.Timeouts.WIRE_MAX_MS
        } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
   decide
 
 /-- Example crash_relaunch_adopts: the supervisor dies; the attached client relaunches its build,
-  waits for it, and reconnects; the workers are adopted. (spec/relaunch.yaml:281) -/
+  waits for it, and reconnects; the workers are adopted. (spec/relaunch.yaml:301) -/
 theorem ex_crash_relaunch_adopts :
     runRelaunch
       initialRelaunch
@@ -665,7 +716,7 @@ theorem ex_crash_relaunch_adopts :
   decide
 
 /-- Example another_clients_daemon_is_used: another client launched its build first; this client
-  waits and then uses it; the workers stop as lost. (spec/relaunch.yaml:287) -/
+  waits and then uses it; the workers stop as lost. (spec/relaunch.yaml:307) -/
 theorem ex_another_clients_daemon_is_used :
     runRelaunch
       initialRelaunch
@@ -719,7 +770,7 @@ theorem ex_another_clients_daemon_is_used :
     false := by
   decide
 
-/-- Example failed_relaunch_is_retried: (spec/relaunch.yaml:293) -/
+/-- Example failed_relaunch_is_retried: (spec/relaunch.yaml:313) -/
 theorem ex_failed_relaunch_is_retried :
     runRelaunch
       initialRelaunch
@@ -739,7 +790,7 @@ theorem ex_failed_relaunch_is_retried :
      RelaunchOutput.Reconnected] := by
   decide
 
-/-- Example window_passed_client_leaves: (spec/relaunch.yaml:297) -/
+/-- Example window_passed_client_leaves: (spec/relaunch.yaml:317) -/
 theorem ex_window_passed_client_leaves :
     runRelaunch
       initialRelaunch
@@ -779,7 +830,7 @@ theorem ex_window_passed_client_leaves :
     Workers.Served := by
   decide
 
-/-- Example detached_client_does_not_relaunch: (spec/relaunch.yaml:302) -/
+/-- Example detached_client_does_not_relaunch: (spec/relaunch.yaml:322) -/
 theorem ex_detached_client_does_not_relaunch :
     runRelaunch
       initialRelaunch
