@@ -7,6 +7,7 @@
 
 import type { Module, Program } from "../ir/module.js";
 import type { TypeRef } from "../ir/types.js";
+import { compileMachine, type StepOut } from "../explore/compile/machine.js";
 import { candidateEvents } from "../explore/domains.js";
 import { exploreMachine } from "../explore/search.js";
 import { changedFields, showValue } from "../explore/show.js";
@@ -101,8 +102,15 @@ function originalOutcomes(original: Program, sample: Sample): { decisions: Outco
   return o;
 }
 
+/** One step on the explorer's compiled code when the machine is explored (tested against the interpreter), else on the interpreter. */
 function stepOutcome(p: Program, st: Sample["steps"][number], e: Value): Outcome {
+  const x = p.modules.find((m) => m.name === st.machine.module)?.explore.find((y) => y.machine.name === st.machine.name);
   return attempt(() => {
+    if (x !== undefined) {
+      const out: StepOut = { output: null, rule: -1 };
+      const state = compileMachine(p, x, false).step(st.state, e, out);
+      return { state, output: out.output };
+    }
     const r = stepMachine(p, st.machine, st.state, e);
     return { state: r.state, output: r.output };
   });

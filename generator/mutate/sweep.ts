@@ -5,11 +5,11 @@
 // failed set (which laws kill it, and which one alone); the original's sweep gives vacuity.
 
 import type { Explore, Law, Module, Program } from "../ir/module.js";
-import { candidateEvents, machineLaws } from "../explore/domains.js";
+import { compileMachine, type StepOut } from "../explore/compile/machine.js";
+import { machineLaws } from "../explore/domains.js";
 import { checkLaw, type LawBinding } from "../interpret/law.js";
 import { decide } from "../interpret/decision.js";
 import { evalExpr } from "../interpret/expr.js";
-import { initialState, stepMachine } from "../interpret/machine.js";
 import { InterpretError, type Value } from "../interpret/value.js";
 import { premises, type Premise } from "./premises.js";
 
@@ -75,37 +75,73 @@ function visit(prog: Program, law: Law, binding: LawBinding, t: Tally): void {
   }
 }
 
+/**
+ * The machine is stepped by the explorer's compiled code (the interpreter is its tested oracle),
+ * and its compiled laws answer first: only where one fails, or premises are still to be met, are
+ * this module's laws evaluated one by one on the interpreter, so every failing law is named.
+ */
 function sweepMachine(prog: Program, explore: Explore, bounds: JudgeBounds, own: ReadonlySet<string>, t: Tally): void {
   const all = machineLaws(prog, explore.machine);
   const invariants = all.invariants.filter((l) => own.has(l.name));
   const steps = all.steps.filter((l) => own.has(l.name));
   if (invariants.length + steps.length === 0) return;
+  const cm = compileMachine(prog, explore, false);
+  const out: StepOut = { output: null, rule: -1 };
+  const pending = (laws: readonly Law[]): boolean => t.premises !== null && laws.some((l) => (t.premises?.get(l.name) ?? []).some((p) => !t.met.has(p.id)) || !t.reached.has(l.name));
+  // A compiled law that throws (an unsafe number, say) is left to the interpreter to report.
+  const holdsAll = (check: () => number): boolean => {
+    try {
+      return check() < 0;
+    } catch (err) {
+      if (!(err instanceof InterpretError)) throw err;
+      return false;
+    }
+  };
+  const onState = (s: Value): void => {
+    if (holdsAll(() => cm.invariant(s)) && !pending(invariants)) {
+      for (const law of invariants) t.reached.add(law.name);
+      return;
+    }
+    for (const law of invariants) visit(prog, law, { s }, t);
+  };
+  const onStep = (s: Value, e: Value, n: Value, o: Value): void => {
+    if (holdsAll(() => cm.stepLaw(s, e, n, o)) && !pending(steps)) return;
+    for (const law of steps) visit(prog, law, { s, e, n, o }, t);
+  };
   // A mutant's sweep may stop once two laws failed (no law then kills it alone, and it is killed)
   // or every law of the machine did; the original's sweep, which tracks premises, never stops.
   const done = (): boolean => t.premises === null && (t.failed.size >= 2 || [...invariants, ...steps].every((l) => t.failed.has(l.name)));
-  const init = initialState(prog, explore.machine);
-  const seen = new Set<string>([JSON.stringify(init)]);
-  for (const law of invariants) visit(prog, law, { s: init }, t);
+  const init = cm.init();
+  const seen = new Set<string>([cm.key(init)]);
+  onState(init);
   let frontier: Value[] = [init];
   const depth = Math.min(explore.depth, bounds.depth);
   for (let d = 0; d < depth && frontier.length > 0 && !done(); d++) {
     const next: Value[] = [];
     for (const s of frontier) {
-      for (const e of candidateEvents(prog, explore, s)) {
-        let r;
+      let events: readonly Value[];
+      try {
+        events = cm.events(s);
+      } catch (err) {
+        if (!(err instanceof InterpretError)) throw err;
+        t.error ??= err.message;
+        continue;
+      }
+      for (const e of events) {
+        let n: Value;
         try {
-          r = stepMachine(prog, explore.machine, s, e);
+          n = cm.step(s, e, out);
         } catch (err) {
           if (!(err instanceof InterpretError)) throw err;
           t.error ??= err.message;
           continue;
         }
-        for (const law of steps) visit(prog, law, { s, e, n: r.state, o: r.output }, t);
-        const key = JSON.stringify(r.state);
+        onStep(s, e, n, out.output);
+        const key = cm.key(n);
         if (seen.has(key) || seen.size >= bounds.maxStates) continue;
         seen.add(key);
-        for (const law of invariants) visit(prog, law, { s: r.state }, t);
-        next.push(r.state);
+        onState(n);
+        next.push(n);
       }
     }
     frontier = next;
