@@ -112,7 +112,7 @@ describe("generated/quint with the Quint CLI", () => {
     for (const m of program.modules) {
       const call = tests.get(m.name);
       expect(call?.stdout ?? "", `${m.name}: ${call?.stderr}`).toMatch(/\d+ passing/);
-      expect(call?.stdout ?? "").not.toMatch(/failed|failing/);
+      expect(call?.stdout ?? "").not.toMatch(/\d+ failing/);
       expect(call?.code, m.name).toBe(0);
       // One run per example and per decision or order law, at least.
       const runs = Number(/(\d+) passing/.exec(call?.stdout ?? "")?.[1] ?? 0);
