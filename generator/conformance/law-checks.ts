@@ -1,7 +1,8 @@
 // Conformance stage (test support): one law of the spec as a check on the generated code.
 // Invariants hold after every step of random traces, step and variant laws on every transition,
 // decision laws on every facts record, order laws once; a `wire` law is checked at the schema
-// level (round trip, malformed input rejected), an `ffi` law as equality with the interpreter.
+// level (round trip, malformed input rejected), an `ffi` law through the runtime wire the daemon
+// calls (raw JSON text in, compared with the interpreter: ffi.ts).
 
 import { checkLaw } from "../interpret/law.js";
 import type { Value } from "../interpret/value.js";
@@ -9,7 +10,7 @@ import type { Law } from "../ir/module.js";
 import type { Type, TypeRef } from "../ir/types.js";
 import { unreachable } from "../ir/types.js";
 import type { SuiteContext } from "./context.js";
-import { decisionEquals, machineEquals } from "./equivalence.js";
+import { decisionThroughWire, machineThroughWire } from "./ffi.js";
 import { factsProperty } from "./decision-checks.js";
 import { traceProperty } from "./machine-checks.js";
 import { shownAs } from "./printer.js";
@@ -66,7 +67,7 @@ export function checkLawOn(ctx: SuiteContext, law: Law): void {
         return factsProperty(ctx, d, title, (f, a) => wireValue(ctx, d.facts, f) ?? wireValue(ctx, verdict, a.verdict));
       }
     case "ffi":
-      return body.targetKind === "machine" ? machineEquals(ctx, body.target.name, title) : decisionEquals(ctx, body.target.name, title);
+      return body.targetKind === "machine" ? machineThroughWire(ctx, body.target.name, title) : decisionThroughWire(ctx, body.target.name, title);
     default:
       return unreachable(body);
   }

@@ -13,7 +13,7 @@ export class SchemaSet {
   private readonly ajv = new Ajv2020({ strict: true, allErrors: true });
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(docs: readonly object[]) {
+  constructor(readonly docs: readonly object[]) {
     for (const d of docs) this.ajv.addSchema(d);
   }
 
