@@ -3,34 +3,15 @@
 // judged one at a time (decision laws over the boundary facts, machine laws by exploration). The
 // real module passes every law, so a failure here is the bug, not a law that always fails.
 
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { compileSpecs, specFiles } from "../../generator/check/index.js";
 import { exploreModule } from "../../generator/explore/index.js";
-import type { Module, Program } from "../../generator/ir/module.js";
-import { DEFAULT_BOUNDS, factsTable, judge } from "../../generator/mutate/index.js";
+import type { Module } from "../../generator/ir/module.js";
+import { failingLaws, lawsOnly, verdict } from "./harness.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const FIXTURES = ["fixtures/broken/relaunch_beside_a_launch.yaml", "fixtures/broken/relaunch_never_relaunches.yaml"];
 
-function program(): Program {
-  const r = compileSpecs(root, [...specFiles(root), ...FIXTURES]);
-  if (!r.ok) throw new Error(`specs do not compile: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
-  // Laws only: no module keeps its examples.
-  return { modules: r.program.modules.map((m) => ({ ...m, examples: [] })) };
-}
-
-/** Why `name` fails its laws (all of them, or only those named), or null when they hold. */
-function verdict(prog: Program, name: string, only?: readonly string[]): string | null {
-  const m = prog.modules.find((x) => x.name === name) as Module;
-  const judged: Module = only === undefined ? m : { ...m, laws: m.laws.filter((l) => only.includes(l.name)) };
-  const p: Program = { modules: prog.modules.map((x) => (x === m ? judged : x)) };
-  return judge(p, name, factsTable(p, judged).table, DEFAULT_BOUNDS);
-}
-
-/** Of the named laws of `name`, those that fail when each is the module's only claim. */
-function failingLaws(prog: Program, name: string, laws: readonly string[]): string[] {
-  return laws.filter((law) => verdict(prog, name, [law]) !== null);
+function program() {
+  return lawsOnly(FIXTURES);
 }
 
 const LAWS = ["relaunch_never_replaces", "relaunch_lost_supervisor", "relaunch_leaves_when_not_its_own", "relaunch_takes_only_a_free_socket", "relaunch_probe_acts", "relaunch_adopts_live_workers", "relaunch_lost_leads_to_launch", "relaunch_launch_leads_to_adoption"];
