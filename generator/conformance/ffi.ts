@@ -4,7 +4,6 @@
 // the interpreter's verdict and rule (or next state, output and rule). So the law covers the
 // decoder, the generated code and the encoding together, not the generated code alone.
 
-import { createWire, type SchemaDocument, type Wire } from "../../runtime/wire.js";
 import { decide } from "../interpret/decision.js";
 import { stepMachine } from "../interpret/machine.js";
 import { type Value, valueEquals } from "../interpret/value.js";
@@ -13,25 +12,9 @@ import type { SuiteContext } from "./context.js";
 import { factsProperty } from "./decision-checks.js";
 import { traceProperty } from "./machine-checks.js";
 import { shownAs } from "./printer.js";
+import { wireOf } from "./runtime-wire.js";
 
 const named = (ref: TypeRef): Type => ({ kind: "named", ref });
-const wires = new WeakMap<SuiteContext, Wire>();
-
-/** One wire over every schema of the suite, by module name (the file name in each `$id`). */
-function wireOf(ctx: SuiteContext): Wire {
-  let w = wires.get(ctx);
-  if (w === undefined) {
-    const schemas: Record<string, SchemaDocument> = {};
-    for (const d of ctx.schemas.docs as SchemaDocument[]) {
-      const id = String(d["$id"] ?? "");
-      schemas[id.slice(id.lastIndexOf("/") + 1).replace(/\.schema\.json$/, "")] = d;
-    }
-    w = createWire({ schemas });
-    wires.set(ctx, w);
-  }
-  return w;
-}
-
 /** The JSON text of a value, as a client would send it. */
 const text = (v: Value): string => JSON.stringify(v);
 

@@ -1,12 +1,13 @@
-// Conformance stage (test support): a `wire` law at the schema level. A value the model meets
-// validates, survives a JSON round trip unchanged, and a few malformed copies of it (an extra
-// key, a missing field, an unknown tag, a number out of range or of the wrong type) are
-// rejected. The runtime's own wire tests cover decoding errors; this pins the schema itself.
+// Conformance stage (test support): a `wire` law through the runtime wire's decoder. A value the
+// model meets, sent as JSON text, is accepted and encodes back unchanged, and a few malformed
+// copies of it (an extra key, a missing field, an unknown tag, a number out of range or of the
+// wrong type) are refused.
 
 import { findDecl } from "../arbitrary/values.js";
 import { type Value, valueEquals } from "../interpret/value.js";
 import type { Field, TypeRef } from "../ir/types.js";
 import type { SuiteContext } from "./context.js";
+import { wireOf } from "./runtime-wire.js";
 
 type Obj = Record<string, Value>;
 
@@ -43,14 +44,18 @@ function malformations(ctx: SuiteContext, ref: TypeRef, v: Value): [string, Valu
   return variant === undefined ? out : [...out, ...fieldMalformations(ctx, base, variant.fields)];
 }
 
-/** null when `v` is a sound wire value of `ref` and its malformed copies are refused. */
+/**
+ * null when `v`, sent as JSON text through the runtime wire's decoder, is accepted and encodes
+ * back to itself, and each malformed copy is refused.
+ */
 export function wireValue(ctx: SuiteContext, ref: TypeRef, v: Value): string | null {
-  const invalid = ctx.schemas.check(ref, v);
-  if (invalid !== null) return invalid;
-  const back = JSON.parse(JSON.stringify(v)) as Value;
-  if (!valueEquals(back, v)) return `${JSON.stringify(v)} does not survive a JSON round trip`;
+  const wire = wireOf(ctx);
+  const got = wire.decode(ref.module, ref.name, JSON.stringify(v));
+  if (!got.ok) return `the runtime wire refuses ${JSON.stringify(v)}: ${got.error.message}`;
+  const back = JSON.parse(wire.encode(got.value)) as Value;
+  if (!valueEquals(back, v)) return `${JSON.stringify(v)} does not survive the wire's round trip (${JSON.stringify(back)})`;
   for (const [what, bad] of malformations(ctx, ref, v)) {
-    if (ctx.schemas.check(ref, bad) === null) return `the schema of ${ref.name} accepts a malformed value (${what}): ${JSON.stringify(bad)}`;
+    if (wire.decode(ref.module, ref.name, JSON.stringify(bad)).ok) return `the runtime wire accepts a malformed ${ref.name} (${what}): ${JSON.stringify(bad)}`;
   }
   return null;
 }
