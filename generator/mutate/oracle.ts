@@ -5,14 +5,13 @@
 // vector, and the machine laws on each step of the example traces, which only the examples
 // reach). A mutant is killed by the laws when some law fails; every failing law is named.
 
-import type { Law, Module, Program } from "../ir/module.js";
+import type { Module, Program } from "../ir/module.js";
 import { machineLaws } from "../explore/domains.js";
-import { checkLaw } from "../interpret/law.js";
 import { runExample } from "../interpret/example.js";
 import { evalExpr } from "../interpret/expr.js";
 import { initialState, stepMachine } from "../interpret/machine.js";
 import { InterpretError } from "../interpret/value.js";
-import { sweep, type FactsTable, type JudgeBounds, type SweepResult } from "./sweep.js";
+import { lawHolds, sweep, type FactsTable, type JudgeBounds, type SweepResult } from "./sweep.js";
 
 export type { FactsTable, JudgeBounds } from "./sweep.js";
 
@@ -69,15 +68,6 @@ function examples(prog: Program, module: Module): string | null {
     if (!r.ok) return `example ${ex.name}: ${r.mismatches[0] ?? ""}`;
   }
   return null;
-}
-
-function lawHolds(prog: Program, law: Law, binding: Parameters<typeof checkLaw>[2]): boolean {
-  try {
-    return checkLaw(prog, law, binding);
-  } catch (e) {
-    if (!(e instanceof InterpretError)) throw e;
-    return false;
-  }
 }
 
 /** Machine laws on each transition of each machine example (cheap, and covers modules without explore). */

@@ -1,7 +1,7 @@
-// Mutate stage: one sweep of a program's claims on the interpreter, collecting EVERY law that
-// fails (not only the first, as the explorer reports) and every premise that some input meets.
-// Machine laws are checked on each state and transition of a bounded breadth-first search over
-// the spec's explore domains, decision laws on the judged facts. Judging a mutant needs the
+// Mutate stage: one sweep of a program's claims, collecting EVERY law that fails (not only the
+// first, as the explorer reports) and every premise that some input meets. Machine laws are
+// checked on each state and transition of a bounded breadth-first search over the spec's explore
+// domains (stepped by the explorer's compiled code), decision laws on the judged facts. Judging a mutant needs the
 // failed set (which laws kill it, and which one alone); the original's sweep gives vacuity.
 
 import type { Explore, Law, Module, Program } from "../ir/module.js";
@@ -45,7 +45,8 @@ interface Tally {
   readonly premises: ReadonlyMap<string, readonly Premise[]> | null;
 }
 
-function lawHolds(prog: Program, law: Law, binding: LawBinding): boolean {
+/** Whether `law` holds on `binding`; a law that cannot be evaluated there does not. */
+export function lawHolds(prog: Program, law: Law, binding: LawBinding): boolean {
   try {
     return checkLaw(prog, law, binding);
   } catch (e) {
