@@ -40,7 +40,7 @@ function starterProject(name: string, config: object): string {
 
 describe("project settings", () => {
   it("defaults every setting and keeps the targets in their fixed order", () => {
-    expect(parseConfig({})).toEqual({ spec: "spec", out: "generated", targets: ["ts", "schema", "lean", "tests", "docs"], runtime: "statute/runtime/v1" });
+    expect(parseConfig({})).toEqual({ spec: "spec", out: "generated", targets: ["ts", "schema", "lean", "quint", "tests", "docs"], runtime: "statute/runtime/v1" });
     expect(parseConfig({ targets: ["docs", "ts"] })).toMatchObject({ targets: ["ts", "docs"] });
   });
 
