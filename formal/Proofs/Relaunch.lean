@@ -6,9 +6,15 @@ import Statute.Relaunch
 
 namespace Statute.Relaunch.Proofs
 
-/-- relaunch_never_replaces: not yet proved. -/
+/-- relaunch_never_replaces: unfold the decision, then generalize each fact it and the law read
+  (`cases h : e` replaces `e` in the goal): the window comparison and four Bools leave 32 closed
+  cases, each evaluated by `decide`. Connect is the first rule, so it matches `listening` whatever
+  the rest; Relaunch is the last, behind `launch_held`. -/
 theorem relaunch_never_replaces : Statute.Relaunch.relaunch_never_replaces_stmt := by
-  sorry
+  intro f
+  unfold decideRelaunchDecide
+  cases hw : decide (f.lost_ms ≤ f.window_ms) <;> cases hl : f.listening <;>
+    cases hh : f.launch_held <;> cases ha : f.attached <;> cases ho : f.own_build <;> decide
 
 /-- relaunch_lost_supervisor: not yet proved. -/
 theorem relaunch_lost_supervisor : Statute.Relaunch.relaunch_lost_supervisor_stmt := by
