@@ -6,9 +6,19 @@ import Statute.Park
 
 namespace Statute.Park.Proofs
 
-/-- park_evicts_idle_root: not yet proved. -/
+/-- park_evicts_idle_root: unfold the release decision and the eviction timer it reads, then
+  generalize every guard (`cases h : e` replaces `e` in the goal, through the projections of the
+  timer's facts): HasWork, the depth test, attached, the two eviction comparisons, the lease, the
+  job and the child test leave closed cases, each evaluated by `decide`. The evict rule comes
+  right after the work rule, so AskStop reads only guards the law names. -/
 theorem park_evicts_idle_root : Statute.Park.park_evicts_idle_root_stmt := by
-  sorry
+  intro f
+  unfold decideParkRelease decideEvictionIn
+  cases hw : Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts) <;>
+    cases hd : decide (f.depth = 0) <;> cases ha : f.attached <;>
+    cases hc : decide (f.eviction_ms ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+    cases hi : decide (f.idle_ms ≥ f.eviction_ms) <;> cases hp : f.pause_lease <;>
+    cases hs : f.scheduled_job <;> cases hk : decide (f.depth > 0) <;> decide
 
 /-- park_releases_free_child: not yet proved. -/
 theorem park_releases_free_child : Statute.Park.park_releases_free_child_stmt := by
