@@ -20,9 +20,18 @@ theorem park_evicts_idle_root : Statute.Park.park_evicts_idle_root_stmt := by
     cases hi : decide (f.idle_ms ≥ f.eviction_ms) <;> cases hp : f.pause_lease <;>
     cases hs : f.scheduled_job <;> cases hk : decide (f.depth > 0) <;> decide
 
-/-- park_releases_free_child: not yet proved. -/
+/-- park_releases_free_child: as park_evicts_idle_root, but the depth is split itself (`0` or
+  `n + 1`), since the law's `depth > 0` and the rules' `depth = 0` must agree; the cases keep the
+  free `n`, so each is evaluated by `rfl` (kernel reduction of `Nat.beq`/`Nat.ble` on `n + 1`),
+  not by `decide`, which refuses a free variable. -/
 theorem park_releases_free_child : Statute.Park.park_releases_free_child_stmt := by
-  sorry
+  intro f
+  unfold decideParkRelease decideEvictionIn
+  cases hw : Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts) <;>
+    cases hd : f.depth <;> cases ha : f.attached <;>
+    cases hc : decide (f.eviction_ms ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+    cases hi : decide (f.idle_ms ≥ f.eviction_ms) <;> cases hp : f.pause_lease <;>
+    cases hs : f.scheduled_job <;> rfl
 
 /-- park_eviction_time_left: not yet proved. -/
 theorem park_eviction_time_left : Statute.Park.park_eviction_time_left_stmt := by
