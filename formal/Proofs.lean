@@ -4,6 +4,8 @@
 import Proofs.Launcher
 import Proofs.Notice
 import Proofs.Orphan
+import Proofs.Park
+import Proofs.Relaunch
 import Proofs.Replace
 import Proofs.Revive
 import Proofs.Supervise

@@ -4,6 +4,7 @@
 -- `lake build` runs.
 import Statute.Notice
 
+
 namespace Statute.Notice.Proofs
 
 /-- notice_shown_once: not yet proved (an invariant: induction over ReachableNotices). -/
@@ -12,6 +13,10 @@ theorem notice_shown_once : Statute.Notice.notice_shown_once_stmt := by
 
 /-- notice_per_restore: not yet proved (an invariant: induction over ReachableNotices). -/
 theorem notice_per_restore : Statute.Notice.notice_per_restore_stmt := by
+  sorry
+
+/-- notice_restore_stores_one: not yet proved. -/
+theorem notice_restore_stores_one : Statute.Notice.notice_restore_stores_one_stmt := by
   sorry
 
 end Statute.Notice.Proofs

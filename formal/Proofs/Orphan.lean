@@ -11,65 +11,86 @@
 -- closed Bool expression that is left.
 import Statute.Orphan
 
+
 namespace Statute.Orphan.Proofs
 
 /-- orphan_never_aborts_resumable: with work the first rule (idle exit) is off, so the verdict
   is ExitBusy or Wait in every case of the two comparisons. -/
 theorem orphan_never_aborts_resumable : Statute.Orphan.orphan_never_aborts_resumable_stmt := by
-  intro f
-  cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-    by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-    by_cases h2 : f.absent_ms ≥ 2 * f.window_ms <;>
-    simp [decideOrphanExit, hw, hc, h2]
+  sorry
+
+/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
+    intro f
+    cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
+      by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
+      by_cases h2 : f.absent_ms ≥ 2 * f.window_ms <;>
+      simp [decideOrphanExit, hw, hc, h2]
+-/
 
 /-- orphan_idle_exit_due: without work and uncapped, ExitIdle exactly when absent ≥ window and
   Wait otherwise. -/
 theorem orphan_idle_exit_due : Statute.Orphan.orphan_idle_exit_due_stmt := by
-  intro f
-  by_cases h1 : f.absent_ms ≥ f.window_ms
-  · have h1' : ¬ f.absent_ms < f.window_ms := Nat.not_lt.mpr h1
-    cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-      by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-      simp [decideOrphanExit, hw, hc, h1, h1']
-  · have h1' : f.absent_ms < f.window_ms := Nat.not_le.mp h1
-    cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-      by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-      simp [decideOrphanExit, hw, hc, h1, h1']
+  sorry
+
+/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
+    intro f
+    by_cases h1 : f.absent_ms ≥ f.window_ms
+    · have h1' : ¬ f.absent_ms < f.window_ms := Nat.not_lt.mpr h1
+      cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
+        by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
+        simp [decideOrphanExit, hw, hc, h1, h1']
+    · have h1' : f.absent_ms < f.window_ms := Nat.not_le.mp h1
+      cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
+        by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
+        simp [decideOrphanExit, hw, hc, h1, h1']
+-/
 
 /-- orphan_work_exit_due: with work and uncapped, ExitBusy exactly when absent ≥ 2 * window and
   Wait otherwise. -/
 theorem orphan_work_exit_due : Statute.Orphan.orphan_work_exit_due_stmt := by
-  intro f
-  by_cases h2 : f.absent_ms ≥ 2 * f.window_ms
-  · have h2' : ¬ f.absent_ms < 2 * f.window_ms := Nat.not_lt.mpr h2
-    cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-      by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-      simp [decideOrphanExit, hw, hc, h2, h2']
-  · have h2' : f.absent_ms < 2 * f.window_ms := Nat.not_le.mp h2
-    cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-      by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-      simp [decideOrphanExit, hw, hc, h2, h2']
+  sorry
+
+/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
+    intro f
+    by_cases h2 : f.absent_ms ≥ 2 * f.window_ms
+    · have h2' : ¬ f.absent_ms < 2 * f.window_ms := Nat.not_lt.mpr h2
+      cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
+        by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
+        simp [decideOrphanExit, hw, hc, h2, h2']
+    · have h2' : f.absent_ms < 2 * f.window_ms := Nat.not_le.mp h2
+      cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
+        by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
+        simp [decideOrphanExit, hw, hc, h2, h2']
+-/
 
 /-- orphan_capped_window_never_expires: a capped window turns both exit rules off, whatever the
   work, so the verdict is Wait. -/
 theorem orphan_capped_window_never_expires :
     Statute.Orphan.orphan_capped_window_never_expires_stmt := by
-  intro f
-  by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS
-  · have hc' : ¬ f.window_ms ≤ Statute.Timeouts.WIRE_MAX_MS := Nat.not_le.mpr hc
-    simp [decideOrphanExit, hc, hc']
-  · have hc' : f.window_ms ≤ Statute.Timeouts.WIRE_MAX_MS := Nat.not_lt.mp hc
-    simp [hc']
+  sorry
+
+/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
+    intro f
+    by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS
+    · have hc' : ¬ f.window_ms ≤ Statute.Timeouts.WIRE_MAX_MS := Nat.not_le.mpr hc
+      simp [decideOrphanExit, hc, hc']
+    · have hc' : f.window_ms ≤ Statute.Timeouts.WIRE_MAX_MS := Nat.not_lt.mp hc
+      simp [hc']
+-/
 
 /-- orphan_exit_by_work: with work the idle-exit guard is false, without work the busy-exit
   guard is; every case of the three comparisons is evaluated. -/
 theorem orphan_exit_by_work : Statute.Orphan.orphan_exit_by_work_stmt := by
-  intro f
-  cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-    by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-    by_cases h1 : f.absent_ms ≥ f.window_ms <;>
-    by_cases h2 : f.absent_ms ≥ 2 * f.window_ms <;>
-    simp [decideOrphanExit, hw, hc, h1, h2]
+  sorry
+
+/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
+    intro f
+    cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
+      by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
+      by_cases h1 : f.absent_ms ≥ f.window_ms <;>
+      by_cases h2 : f.absent_ms ≥ 2 * f.window_ms <;>
+      simp [decideOrphanExit, hw, hc, h1, h2]
+-/
 
 /-- orphan_work_set_each_kind: split the eight work fields (256 cases); each case is closed up
   to `withdrawn_input`, which HasWork never reads, so `rfl` evaluates it (`decide` would refuse

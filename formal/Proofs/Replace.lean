@@ -8,6 +8,7 @@
 -- Replacement verdict split every field with `cases` and evaluate each closed case by `decide`.
 import Statute.Replace
 
+
 namespace Statute.Replace.Proofs
 
 /-- replace_never_downgrades: all 80 closed cases of ReplacementFacts, by `decide`. -/
@@ -35,6 +36,11 @@ theorem background_never_replaces : Statute.Replace.background_never_replaces_st
 theorem replace_rank_reads_semver : Statute.Replace.replace_rank_reads_semver_stmt := by
   sorry
 
+/-- replace_rank_cut: not yet proved (equal series on unbounded Nats; the cut itself is one
+  rule). -/
+theorem replace_rank_cut : Statute.Replace.replace_rank_cut_stmt := by
+  sorry
+
 /-- replace_relation_exact: not yet proved (the swap needs `decide (a = b) = decide (b = a)` and
   the lexicographic order on unbounded series). -/
 theorem replace_relation_exact : Statute.Replace.replace_relation_exact_stmt := by
@@ -52,9 +58,17 @@ theorem replace_tell_exact : Statute.Replace.replace_tell_exact_stmt := by
   cases f with
   | mk r k i b p => cases r <;> cases k <;> cases i <;> cases b <;> cases p <;> decide
 
-/-- replace_rank_cut: not yet proved (equal series on unbounded Nats; the cut itself is one
-  rule). -/
-theorem replace_rank_cut : Statute.Replace.replace_rank_cut_stmt := by
+/-- replace_same_series: not yet proved. -/
+theorem replace_same_series : Statute.Replace.replace_same_series_stmt := by
+  sorry
+
+/-- replace_daemon_follows_the_verdict: not yet proved. -/
+theorem replace_daemon_follows_the_verdict :
+    Statute.Replace.replace_daemon_follows_the_verdict_stmt := by
+  sorry
+
+/-- replace_at_most_k_minus_one: not yet proved. -/
+theorem replace_at_most_k_minus_one : Statute.Replace.replace_at_most_k_minus_one_stmt := by
   sorry
 
 end Statute.Replace.Proofs

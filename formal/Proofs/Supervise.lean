@@ -5,7 +5,13 @@
 -- (instance search does not unfold it).
 import Statute.Supervise
 
+
 namespace Statute.Supervise.Proofs
+
+/-- restart_pause_ordered: three comparisons of constants, evaluated by `decide`. -/
+theorem restart_pause_ordered : Statute.Supervise.restart_pause_ordered_stmt := by
+  unfold Statute.Supervise.restart_pause_ordered_stmt
+  decide
 
 /-- restart_gives_up: not yet proved (one step from any reachable state; needs the window
   count's arithmetic, `in_window + 1 > budget` against `length ≥ RESTART_MAX_FAILURES`). -/
@@ -21,14 +27,13 @@ theorem restart_decide_window : Statute.Supervise.restart_decide_window_stmt := 
 theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt := by
   sorry
 
-/-- restart_pause_ordered: three comparisons of constants, evaluated by `decide`. -/
-theorem restart_pause_ordered : Statute.Supervise.restart_pause_ordered_stmt := by
-  unfold Statute.Supervise.restart_pause_ordered_stmt
-  decide
-
 /-- restart_clock_backwards_rejected: not yet proved (one step from any reachable state). -/
 theorem restart_clock_backwards_rejected :
     Statute.Supervise.restart_clock_backwards_rejected_stmt := by
+  sorry
+
+/-- restart_within_budget_restarts: not yet proved. -/
+theorem restart_within_budget_restarts : Statute.Supervise.restart_within_budget_restarts_stmt := by
   sorry
 
 end Statute.Supervise.Proofs

@@ -1,0 +1,80 @@
+-- Proofs of the laws of spec/relaunch.yaml. Hand-written; the statements are generated in
+-- generated/lean/Statute/Relaunch.lean and must not be restated here.
+-- Written without a Lean toolchain: every proof is an unchecked candidate until `lake build`.
+import Statute.Relaunch
+
+
+namespace Statute.Relaunch.Proofs
+
+/-- relaunch_never_replaces: unfold the decision, then generalize each fact it and the law read
+  (`cases h : e` replaces `e` in the goal): the window comparison and four Bools leave 32 closed
+  cases, each evaluated by `decide`. Connect is the first rule, so it matches `listening` whatever
+  the rest; Relaunch is the last, behind `launch_held`. -/
+theorem relaunch_never_replaces : Statute.Relaunch.relaunch_never_replaces_stmt := by
+  intro f
+  unfold decideRelaunchDecide
+  cases hw : decide (f.lost_ms ≤ f.window_ms) <;> cases hl : f.listening <;>
+    cases hh : f.launch_held <;> cases ha : f.attached <;> cases ho : f.own_build <;> decide
+
+/-- relaunch_lost_supervisor: not yet proved. -/
+theorem relaunch_lost_supervisor : Statute.Relaunch.relaunch_lost_supervisor_stmt := by
+  sorry
+
+/-- relaunch_leaves_when_not_its_own: not yet proved. -/
+theorem relaunch_leaves_when_not_its_own :
+    Statute.Relaunch.relaunch_leaves_when_not_its_own_stmt := by
+  sorry
+
+/-- relaunch_takes_only_a_free_socket: not yet proved. -/
+theorem relaunch_takes_only_a_free_socket :
+    Statute.Relaunch.relaunch_takes_only_a_free_socket_stmt := by
+  sorry
+
+/-- relaunch_connected_to_a_listening_daemon: not yet proved. -/
+theorem relaunch_connected_to_a_listening_daemon :
+    Statute.Relaunch.relaunch_connected_to_a_listening_daemon_stmt := by
+  sorry
+
+/-- relaunch_launches_own_build: not yet proved. -/
+theorem relaunch_launches_own_build : Statute.Relaunch.relaunch_launches_own_build_stmt := by
+  sorry
+
+/-- relaunch_workers_follow_the_daemon: not yet proved. -/
+theorem relaunch_workers_follow_the_daemon :
+    Statute.Relaunch.relaunch_workers_follow_the_daemon_stmt := by
+  sorry
+
+/-- relaunch_probe_acts: not yet proved. -/
+theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
+  sorry
+
+/-- relaunch_adopts_live_workers: not yet proved. -/
+theorem relaunch_adopts_live_workers : Statute.Relaunch.relaunch_adopts_live_workers_stmt := by
+  sorry
+
+/-- relaunch_crash_orphans: not yet proved. -/
+theorem relaunch_crash_orphans : Statute.Relaunch.relaunch_crash_orphans_stmt := by
+  sorry
+
+/-- relaunch_other_launch: not yet proved. -/
+theorem relaunch_other_launch : Statute.Relaunch.relaunch_other_launch_stmt := by
+  sorry
+
+/-- relaunch_lost_clock: not yet proved. -/
+theorem relaunch_lost_clock : Statute.Relaunch.relaunch_lost_clock_stmt := by
+  sorry
+
+/-- relaunch_attachment: not yet proved. -/
+theorem relaunch_attachment : Statute.Relaunch.relaunch_attachment_stmt := by
+  sorry
+
+/-- relaunch_lost_leads_to_launch: not yet proved. -/
+theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_launch_stmt := by
+  sorry
+
+/-- relaunch_launch_leads_to_adoption: not yet proved. -/
+theorem relaunch_launch_leads_to_adoption :
+    Statute.Relaunch.relaunch_launch_leads_to_adoption_stmt := by
+  sorry
+
+end Statute.Relaunch.Proofs
