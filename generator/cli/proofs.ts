@@ -3,24 +3,14 @@
 // generated/ never depends on formal/. Every proof is a candidate until `lake build` checks it.
 
 import { join } from "node:path";
-import { compileSpecs } from "../check/index.js";
-import { formatDiagnostics } from "../diagnostics/format.js";
 import { leanLaws } from "../emit/lean/laws.js";
 import { readProofStatus } from "../emit/lean/proofs.js";
-import { loadProject, specFilesOf } from "../project/config.js";
 import type { Io } from "./gen.js";
+import { compileProject } from "./project.js";
 
 export function proofs(root: string, formal: string, io: Io): number {
-  const project = loadProject(root);
-  if (!project.ok) {
-    io.err(`error: ${project.message}\n`);
-    return 1;
-  }
-  const result = compileSpecs(root, specFilesOf(root, project.config));
-  if (!result.ok) {
-    io.err(formatDiagnostics(result.diagnostics, result.texts));
-    return 1;
-  }
+  const result = compileProject(root, io);
+  if (result === null) return 1;
   const status = readProofStatus(join(root, formal));
   const rows = result.program.modules.map((m) => {
     const laws = leanLaws(m);
