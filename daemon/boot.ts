@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import type { AdoptVerdict } from "../generated/ts/launcher.js";
 import type { WorkSet } from "../generated/ts/orphan.js";
 import type { Veto } from "../generated/ts/revive.js";
+import { readStamp } from "../runtime/stamp.js";
 import { wallClock } from "./system.js";
 import { findMarked, type Identity } from "./proc.js";
 import type { Replayed } from "./replay.js";
@@ -57,7 +58,8 @@ interface ExitNote {
 function readNote(path: string): ExitNote | null {
   try {
     const v = JSON.parse(readFileSync(path, "utf8")) as Partial<ExitNote>;
-    return (v.how === "ExitIdle" || v.how === "ExitBusy") && typeof v.stamp_ms === "number" ? (v as ExitNote) : null;
+    const stamp = readStamp(v.stamp_ms);
+    return (v.how === "ExitIdle" || v.how === "ExitBusy") && stamp !== null ? { how: v.how, work: v.work, stamp_ms: stamp } : null;
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@
 import type { RestartBudgetState } from "../generated/ts/supervise.js";
 import { initialRestartBudget } from "../generated/ts/supervise.js";
 import type { Wire } from "../runtime/index.js";
+import { readStamp } from "../runtime/stamp.js";
 import { models } from "./config.js";
 import type { JournalRecord } from "./journal-format.js";
 
@@ -32,7 +33,8 @@ export interface SessionBook {
   /** Worker launches journaled. */
   starts: number;
   /** Latest busy evidence: whether the work set held work, and its wall stamp. */
-  busy: { readonly hasWork: boolean; readonly stampMs: number } | null;
+  /** The latest busy record: whether it had work, and its stamp (null when it cannot be read). */
+  busy: { readonly hasWork: boolean; readonly stampMs: number | null } | null;
   lastWork: unknown;
 }
 
@@ -110,7 +112,7 @@ function decision(s: SessionBook, r: JournalRecord, boot: string, wire: Wire, di
     if (again.ok) s.budget = again.value.state;
     s.pendingRestart = kind === "Restart" && s.active;
   } else if (r["module"] === "orphan" && r["decision"] === "HasWork") {
-    s.busy = { hasWork: verdict === true, stampMs: r["stamp_ms"] as number };
+    s.busy = { hasWork: verdict === true, stampMs: readStamp(r["stamp_ms"]) };
     s.lastWork = (r["facts"] as { work?: unknown }).work ?? null;
   } else if (r["module"] === "revive" && r["decision"] === "RevivalVeto" && verdict !== "Revive") {
     s.active = false;

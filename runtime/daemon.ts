@@ -5,3 +5,4 @@
 export * from "./schemas.js";
 export * from "./timeouts.js";
 export * from "./version.js";
+export * from "./stamp.js";
