@@ -5,18 +5,10 @@
 // laws in declaration order, mutant ids sorted by code unit, no timings.
 
 import { existsSync, readFileSync } from "node:fs";
-import type { ModuleScore } from "./index.js";
+import type { LawStrength, ModuleScore } from "./index.js";
 
-/** What the report says of one law. */
-export interface LawReport {
-  readonly kind: string;
-  /** Premises nothing explored or judged meets ("never evaluated" when the law is never reached). */
-  readonly unmet: readonly string[];
-  /** The spec's reason for accepting them, or "". */
-  readonly accepted: string;
-  /** Mutants killed by this law alone. */
-  readonly only: readonly string[];
-}
+/** What the report says of one law: its LawStrength, keyed by the law's name. */
+export type LawReport = Omit<LawStrength, "law">;
 
 export interface ModuleReport {
   /** Mutants scored (verified equivalents left out). */
