@@ -5,7 +5,10 @@
 import { join } from "node:path";
 import * as control from "../generated/ts/control.js";
 import * as launcher from "../generated/ts/launcher.js";
+import * as notice from "../generated/ts/notice.js";
 import * as orphan from "../generated/ts/orphan.js";
+import * as relaunch from "../generated/ts/relaunch.js";
+import * as replace from "../generated/ts/replace.js";
 import * as revive from "../generated/ts/revive.js";
 import * as supervise from "../generated/ts/supervise.js";
 import * as timeoutsGen from "../generated/ts/timeouts.js";
@@ -14,7 +17,7 @@ import { createWire, loadSchemas, loadTimeouts, type Timeouts, timeoutsSourceOf,
 export const root = join(import.meta.dirname, "..");
 
 /** Every generated module the daemon asks, by module name (the journal names them so). */
-export const models = { control, launcher, orphan, revive, supervise, timeouts: timeoutsGen } as const;
+export const models = { control, launcher, notice, orphan, relaunch, replace, revive, supervise, timeouts: timeoutsGen } as const;
 export type ModuleName = keyof typeof models;
 
 let shared: Wire | null = null;
@@ -36,6 +39,12 @@ export interface Build {
 /** This process's build: STATUTE_VERSION and STATUTE_BUILD_ID override it (tests run several builds). */
 export function buildOf(env: Readonly<Record<string, string | undefined>> = process.env): Build {
   return { version: env["STATUTE_VERSION"] ?? "0.1.0", buildId: env["STATUTE_BUILD_ID"] ?? "dev" };
+}
+
+/** The control protocol this process speaks; STATUTE_PROTOCOL overrides it (tests play a client of another protocol). */
+export function protocolOf(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const p = env["STATUTE_PROTOCOL"];
+  return p !== undefined && /^\d{1,6}$/.test(p) ? Number(p) : 1;
 }
 
 /** A named timeout in ms (all are present once loaded). */

@@ -7,10 +7,12 @@ import { join, resolve } from "node:path";
 import type { Reply, Request } from "../generated/ts/control.js";
 import { formatWarnings } from "../runtime/index.js";
 import { boot, markerArg } from "./boot.js";
-import { buildOf, effectiveTimeouts, ms, root, wire } from "./config.js";
+import { buildOf, effectiveTimeouts, ms, protocolOf, root, wire } from "./config.js";
 import { type Connection, runtimeDir, serve } from "./control.js";
 import { Decider } from "./decide.js";
 import { Journal } from "./journal.js";
+import { NoticeBook } from "./notices.js";
+import { IdleShutdown } from "./quiesce.js";
 import { acquire } from "./lock.js";
 import { identityOf } from "./proc.js";
 import { replay } from "./replay.js";
@@ -61,6 +63,14 @@ export async function run(o: RunOptions): Promise<number> {
     pauseScale: o.pauseScale,
   });
   await boot(sup, replayed, lock.key, (launch) => exitNotePath(sockPath, lock.key, launch));
+  const idle = new IdleShutdown(sup, {
+    answerMs: ms(timeouts, "QUIESCE_ANSWER_MS"),
+    commitMs: ms(timeouts, "QUIESCE_COMMIT_MS"),
+    holdMs: ms(timeouts, "QUIESCE_HOLD_MS"),
+    workerStopMs: ms(timeouts, "WORKER_STOP_MS"),
+  });
+  const notices = new NoticeBook(sup.o.decider);
+  notices.recover(journal.recovered);
 
   let done: () => void = () => {};
   const finished = new Promise<void>((r) => (done = r));
@@ -68,6 +78,7 @@ export async function run(o: RunOptions): Promise<number> {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    notices.close();
     await sup.shutdown();
     journal.append("shutdown", { pid: process.pid });
     done();
@@ -89,6 +100,22 @@ export async function run(o: RunOptions): Promise<number> {
         return sup.busy(req.session, req.work, req.stamp_ms);
       case "Bye":
         return sup.bye(req.session, req.launch);
+      case "Identify":
+        return { kind: "Identity", pid: process.pid, version: build.version, build_id: build.buildId, protocol: protocolOf(), idle_shutdown: true };
+      case "ShutdownIfIdle": {
+        const r = await idle.ask();
+        // Every worker stopped: the supervisor goes, after this reply is written.
+        if (r.kind === "Ok") setImmediate(() => void shutdown());
+        return r;
+      }
+      case "QuiesceAnswer":
+        return idle.answer(req.session, req.launch, req.round, req.work);
+      case "StopRefused":
+        return idle.refused(req.session, req.launch, req.round);
+      case "Restored":
+        return notices.restored(req.session);
+      case "Attach":
+        return notices.attach(req.session, conn);
     }
   };
   const server = await serve(sockPath, w, handle);

@@ -14,6 +14,7 @@ import { monotonicClock, type Timeouts, type Wire } from "../runtime/index.js";
 import type { Marker } from "./boot.js";
 import { ms } from "./config.js";
 import { OrphanWatch } from "./orphan.js";
+import { type GateEvent, QuiesceGate } from "./quiesce-gate.js";
 
 export const NO_WORK: WorkSet = { run: false, compaction: false, queued_input: false, admitted_run_start: false, background_job: false, user_bash: false, unsettled_child: false, workflow_run: false, withdrawn_input: false };
 
@@ -26,6 +27,8 @@ export interface WorkerSideOptions {
   readonly onStop: () => void;
   /** The orphan verdict says exit; the worker exits after this returns. */
   readonly onOrphanExit: (how: "ExitIdle" | "ExitBusy") => void;
+  /** Each outcome of the quiesce gate (tests log them). */
+  readonly onGate?: (e: GateEvent) => void;
 }
 
 /** Where a worker leaves its exit note for the next boot (beside the socket). */
@@ -36,7 +39,8 @@ export function exitNotePath(socket: string, key: string, launch: number): strin
 export class WorkerSide {
   private sock: Socket | null = null;
   private work: WorkSet = NO_WORK;
-  private gateOpen = true;
+  /** The run gate of idle shutdown (launcher's Quiesce, daemon/quiesce-gate.ts). */
+  private readonly gate: QuiesceGate;
   private backoff: number;
   private readonly watch: OrphanWatch;
   private refresh: NodeJS.Timeout | null = null;
@@ -52,6 +56,7 @@ export class WorkerSide {
       wireMaxMs: ms(o.timeouts, "WIRE_MAX_MS"),
       work: () => this.work,
     });
+    this.gate = new QuiesceGate(o.wire, (e) => this.gated(e));
     const every = Math.max(10, Math.min(1000, Math.floor(ms(o.timeouts, "WORKER_LOST_EXIT_DEFAULT_MS") / 10)));
     this.timers.push(setInterval(() => this.checkOrphan(), every));
   }
@@ -63,12 +68,46 @@ export class WorkerSide {
 
   /** Whether a run may start now (the gate is open); a started run is work. */
   admitRun(): boolean {
-    return this.gateOpen;
+    return this.gate.gate === "Open";
   }
 
-  setWork(patch: Partial<WorkSet>): void {
-    this.work = { ...this.work, ...patch };
+  /** Change the work set; false (and nothing changes) when the gate model refuses new work at a closed gate. */
+  setWork(patch: Partial<WorkSet>): boolean {
+    const next = { ...this.work, ...patch };
+    if (!this.gate.work(next)) return false;
+    this.work = next;
     this.report();
+    return true;
+  }
+
+  /** This session's kernel started over a namespace snapshot: one restore notice for the session. */
+  restored(): void {
+    this.send({ kind: "Restored", session: this.o.marker.session });
+  }
+
+  private gated(e: GateEvent): void {
+    const m = this.o.marker;
+    if (e.kind === "answer") this.send({ kind: "QuiesceAnswer", session: m.session, launch: m.launch, round: e.round, work: e.work });
+    else if (e.kind === "stop-refused") this.send({ kind: "StopRefused", session: m.session, launch: m.launch, round: e.round });
+    this.o.onGate?.(e);
+    if (e.kind === "stop") {
+      this.bye();
+      this.o.onStop();
+    }
+  }
+
+  private received(line: string): void {
+    let m: { kind?: unknown; round?: unknown; hold_ms?: unknown };
+    try {
+      m = JSON.parse(line) as typeof m;
+    } catch {
+      return;
+    }
+    const round = typeof m.round === "number" ? m.round : -1;
+    if (m.kind === "StopWorker") this.o.onStop();
+    else if (m.kind === "Quiesce" && typeof m.hold_ms === "number") this.gate.quiesce(round, m.hold_ms);
+    else if (m.kind === "Release") this.gate.release(round);
+    else if (m.kind === "QuiesceStop") this.gate.stop(round);
   }
 
   get workSet(): WorkSet {
@@ -82,6 +121,7 @@ export class WorkerSide {
 
   close(): void {
     for (const t of this.timers) clearInterval(t);
+    this.gate.close();
     if (this.refresh !== null) clearTimeout(this.refresh);
     this.sock?.destroy();
   }
@@ -108,6 +148,7 @@ export class WorkerSide {
       this.sock = s;
       this.backoff = ms(this.o.timeouts, "REGISTRATION_BACKOFF_BASE_MS");
       this.watch.seen();
+      this.gate.seen();
       this.send({ kind: "Hello", session: this.o.marker.session, launch: this.o.marker.launch, pid: process.pid });
       this.report();
     });
@@ -117,13 +158,14 @@ export class WorkerSide {
       while ((nl = buf.indexOf("\n")) >= 0) {
         const line = buf.slice(0, nl);
         buf = buf.slice(nl + 1);
-        if (line.includes('"kind":"StopWorker"')) this.o.onStop();
+        this.received(line);
       }
     });
     s.on("error", () => undefined);
     s.once("close", () => {
       if (this.sock === s) this.sock = null;
       this.watch.absent();
+      this.gate.lost();
       const wait = this.backoff;
       this.backoff = Math.min(this.backoff * 2, ms(this.o.timeouts, "REGISTRATION_BACKOFF_MAX_MS"));
       const t = setTimeout(() => this.connect(), wait);

@@ -16,21 +16,21 @@ import type { WorkSet } from "./orphan.js";
 /**
  * sessions one supervisor reports in a Status reply
  *
- * spec/control.yaml:17
+ * spec/control.yaml:18
  */
 export const MAX_SESSIONS: number = 1024;
 
 /**
  * the longest control line the supervisor reads; longer lines are refused
  *
- * spec/control.yaml:18
+ * spec/control.yaml:19
  */
 export const MAX_LINE_BYTES: number = 65536;
 
 /**
  * one line a client or a worker sends to the supervisor
  *
- * spec/control.yaml:20
+ * spec/control.yaml:21
  */
 export type Request =
   /** report the supervisor and every session */
@@ -46,19 +46,31 @@ export type Request =
   /** a worker's work set changed or its busy refresh fired; journaled before the reply */
   | { readonly kind: "Busy"; readonly session: string; readonly work: WorkSet; readonly stamp_ms: number }
   /** a worker is about to exit 0 by itself (its session closed); an adopted worker's exit is then not a failure */
-  | { readonly kind: "Bye"; readonly session: string; readonly launch: number };
+  | { readonly kind: "Bye"; readonly session: string; readonly launch: number }
+  /** a client asks the supervisor's version, build id, protocol and capabilities (replace's facts) */
+  | { readonly kind: "Identify" }
+  /** a launcher replacing this daemon: quiesce every worker, stop them all only if all quiesced (launcher's Quiesce); answered Ok (stopping) or Busy */
+  | { readonly kind: "ShutdownIfIdle" }
+  /** a worker's answer to Quiesce round `round`, with its work set (the model reads HasWork of it: quiesced or busy) */
+  | { readonly kind: "QuiesceAnswer"; readonly session: string; readonly launch: number; readonly round: number; readonly work: WorkSet }
+  /** a worker refused the QuiesceStop of round `round`: its hold had reopened its gate */
+  | { readonly kind: "StopRefused"; readonly session: string; readonly launch: number; readonly round: number }
+  /** a session's kernel started over a namespace snapshot (one restore notice) */
+  | { readonly kind: "Restored"; readonly session: string }
+  /** a view attaches to a session on this connection; answered with the rebuilt transcript, then live notices */
+  | { readonly kind: "Attach"; readonly session: string };
 
 /**
  * where a session stands
  *
- * spec/control.yaml:36
+ * spec/control.yaml:47
  */
 export type SessionState = "Running" | "Pausing" | "Stopping" | "Stopped" | "GivenUp" | "Inactive";
 
 /**
  * one session in a Status reply
  *
- * spec/control.yaml:39
+ * spec/control.yaml:50
  */
 export interface SessionStatus {
   readonly session: string;
@@ -74,7 +86,7 @@ export interface SessionStatus {
 /**
  * the supervisor's answer to one request line
  *
- * spec/control.yaml:47
+ * spec/control.yaml:58
  */
 export type Reply =
   /** the request was carried out */
@@ -86,18 +98,49 @@ export type Reply =
   /** the supervisor and its sessions */
   | { readonly kind: "StatusReport"; readonly pid: number; readonly build: string; readonly sessions: readonly SessionStatus[] }
   /** the line was not a valid request; nothing changed */
-  | { readonly kind: "Error"; readonly pointer: string; readonly message: string };
+  | { readonly kind: "Error"; readonly pointer: string; readonly message: string }
+  /** the supervisor's build and what it can do */
+  | {
+    readonly kind: "Identity";
+    readonly pid: number;
+    /** the supervisor's version (semver) */
+    readonly version: string;
+    readonly build_id: string;
+    /** the control protocol's version; a client speaking another one does not use this daemon */
+    readonly protocol: number;
+    /** the supervisor answers ShutdownIfIdle */
+    readonly idle_shutdown: boolean;
+  }
+  /** ShutdownIfIdle: some worker was busy or silent; nothing was stopped and every gate is released */
+  | { readonly kind: "Busy"; readonly reason: string }
+  /** Attach: the session's stored restore notices, the view's whole transcript (rebuilt, never appended) */
+  | { readonly kind: "Transcript"; readonly session: string; readonly notices: readonly number[] };
 
 /**
  * a line the supervisor sends to a registered worker, unasked
  *
- * spec/control.yaml:59
+ * spec/control.yaml:82
  */
 export type ToWorker =
   /** the registration was accepted (the supervisor is seen) */
   | { readonly kind: "Welcome" }
   /** close the session and exit 0; TERM follows after STOP_GRACE_MS */
-  | { readonly kind: "StopWorker" };
+  | { readonly kind: "StopWorker" }
+  /** idle shutdown round `round`: an idle worker closes its run gate for hold_ms and answers; a busy one answers and leaves its gate */
+  | { readonly kind: "Quiesce"; readonly round: number; readonly hold_ms: number }
+  /** round `round` ended busy: reopen a gate closed for it */
+  | { readonly kind: "Release"; readonly round: number }
+  /** round `round` committed: exit 0 if the gate is still closed for it, else answer StopRefused */
+  | { readonly kind: "QuiesceStop"; readonly round: number };
+
+/**
+ * a line the supervisor sends to an attached view, unasked
+ *
+ * spec/control.yaml:90
+ */
+export type ToView =
+  /** a restore notice shown live (the Notices machine's Shown) */
+  | { readonly kind: "Notice"; readonly session: string; readonly id: number };
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [] as const;
