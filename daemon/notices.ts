@@ -28,10 +28,13 @@ export class NoticeBook {
     for (const [session, s] of [...this.states].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (s.attached) this.step(session, { kind: "Detach" });
   }
 
-  /** The supervisor shuts down: views are let go without a step (the next boot detaches them). */
-  close(): void {
+  /** The supervisor shuts down on request: views are told, then let go without a step (the next boot detaches them). */
+  close(reason: string): void {
     this.closed = true;
-    for (const c of this.views.values()) c.socket.destroy();
+    for (const c of this.views.values()) {
+      c.send({ kind: "Closing", reason });
+      c.socket.end();
+    }
     this.views.clear();
   }
 

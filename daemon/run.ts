@@ -75,10 +75,10 @@ export async function run(o: RunOptions): Promise<number> {
   let done: () => void = () => {};
   const finished = new Promise<void>((r) => (done = r));
   let closing = false;
-  const shutdown = async () => {
+  const shutdown = async (reason = "shutdown") => {
     if (closing) return;
     closing = true;
-    notices.close();
+    notices.close(reason);
     await sup.shutdown();
     journal.append("shutdown", { pid: process.pid });
     done();
@@ -105,7 +105,7 @@ export async function run(o: RunOptions): Promise<number> {
       case "ShutdownIfIdle": {
         const r = await idle.ask();
         // Every worker stopped: the supervisor goes, after this reply is written.
-        if (r.kind === "Ok") setImmediate(() => void shutdown());
+        if (r.kind === "Ok") setImmediate(() => void shutdown("idle shutdown"));
         return r;
       }
       case "QuiesceAnswer":
@@ -119,8 +119,8 @@ export async function run(o: RunOptions): Promise<number> {
     }
   };
   const server = await serve(sockPath, w, handle);
-  process.on("SIGTERM", () => void shutdown());
-  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
   out(`supervisor ${process.pid} listening on ${sockPath}\n`);
   await finished;
   server.close();

@@ -140,7 +140,9 @@ export type ToWorker =
  */
 export type ToView =
   /** a restore notice shown live (the Notices machine's Shown) */
-  | { readonly kind: "Notice"; readonly session: string; readonly id: number };
+  | { readonly kind: "Notice"; readonly session: string; readonly id: number }
+  /** the supervisor shuts down on request (not lost): an attached client does not relaunch it */
+  | { readonly kind: "Closing"; readonly reason: string };
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [] as const;

@@ -135,6 +135,8 @@ inductive ToWorker where
 inductive ToView where
   /-- a restore notice shown live (the Notices machine's Shown). -/
   | Notice (session : String) (id : Nat)
+  /-- the supervisor shuts down on request (not lost): an attached client does not relaunch it. -/
+  | Closing (reason : String)
   deriving Repr, BEq, DecidableEq
 
 end Statute.Control
