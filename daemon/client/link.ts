@@ -35,6 +35,8 @@ export function ask(path: string, message: unknown, timeoutMs: number): Promise<
       }
     });
     c.once("error", () => finish({ kind: "down" }));
+    // Closed before a whole reply: the daemon went away (it was killed, or it is leaving).
+    c.once("close", () => finish({ kind: "down" }));
   });
 }
 
