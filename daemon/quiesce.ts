@@ -53,9 +53,9 @@ export class IdleShutdown {
 
   /** ShutdownIfIdle: the whole round. Ok means every worker stopped and the caller shuts down. */
   async ask(): Promise<Reply> {
-    if (this.round !== null) return { kind: "Busy", reason: "an idle-shutdown round is already in progress" };
+    if (this.round !== null) return { kind: "NotIdle", reason: "an idle-shutdown round is already in progress" };
     const live = [...this.sup.sessions.values()].filter((s) => (s.handle !== null && !s.handle.exited) || s.state === "Pausing");
-    if (live.length > WORKERS) return { kind: "Busy", reason: `${live.length} workers run; the Quiesce model bounds a round at ${WORKERS}` };
+    if (live.length > WORKERS) return { kind: "NotIdle", reason: `${live.length} workers run; the Quiesce model bounds a round at ${WORKERS}` };
     const r: Round = { id: ++this.rounds, state: initialQuiesce(), slots: [], answered: () => {}, settled: () => {} };
     live.forEach((s, w) => r.slots.push({ s, launch: s.book.launch?.seq ?? 0, w, answer: "Unasked", end: null }));
     this.round = r;
@@ -90,7 +90,7 @@ export class IdleShutdown {
       if (this.step(r, { kind: "Release", w: x.w }) === "GateOpened") x.s.link?.send({ kind: "Release", round: r.id });
     }
     this.sup.o.journal.append("quiesce_busy", { round: r.id, reason });
-    return { kind: "Busy", reason };
+    return { kind: "NotIdle", reason };
   }
 
   private async stopAll(r: Round): Promise<Reply> {
@@ -124,7 +124,7 @@ export class IdleShutdown {
       return { kind: "Ok" };
     }
     this.sup.o.journal.append("quiesce_busy", { round: r.id, reason: "a stop was refused", refused });
-    return { kind: "Busy", reason: `the hold of ${refused.join(", ")} reopened its gate before the stop` };
+    return { kind: "NotIdle", reason: `the hold of ${refused.join(", ")} reopened its gate before the stop` };
   }
 
   private settle(r: Round, x: Slot, how: "Stopped" | "Refused"): void {

@@ -70,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
       case "shutdown": {
         const a = await ask(socketOf(c), { kind: v["if-idle"] === true ? "ShutdownIfIdle" : "Shutdown" }, 120_000);
         if (a.kind !== "reply") throw new ClientError(`no daemon answers on ${socketOf(c)} (${a.kind})`);
-        out(`shutdown: ${a.reply["kind"] === "Busy" ? `busy: ${String(a.reply["reason"])}` : String(a.reply["kind"])}\n`);
+        out(`shutdown: ${a.reply["kind"] === "NotIdle" ? `busy: ${String(a.reply["reason"])}` : String(a.reply["kind"])}\n`);
         return a.reply["kind"] === "Ok" ? 0 : 1;
       }
       default:

@@ -49,7 +49,7 @@ export type Request =
   | { readonly kind: "Bye"; readonly session: string; readonly launch: number }
   /** a client asks the supervisor's version, build id, protocol and capabilities (replace's facts) */
   | { readonly kind: "Identify" }
-  /** a launcher replacing this daemon: quiesce every worker, stop them all only if all quiesced (launcher's Quiesce); answered Ok (stopping) or Busy */
+  /** a launcher replacing this daemon: quiesce every worker, stop them all only if all quiesced (launcher's Quiesce); answered Ok (stopping) or NotIdle */
   | { readonly kind: "ShutdownIfIdle" }
   /** a worker's answer to Quiesce round `round`, with its work set (the model reads HasWork of it: quiesced or busy) */
   | { readonly kind: "QuiesceAnswer"; readonly session: string; readonly launch: number; readonly round: number; readonly work: WorkSet }
@@ -112,7 +112,7 @@ export type Reply =
     readonly idle_shutdown: boolean;
   }
   /** ShutdownIfIdle: some worker was busy or silent; nothing was stopped and every gate is released */
-  | { readonly kind: "Busy"; readonly reason: string }
+  | { readonly kind: "NotIdle"; readonly reason: string }
   /** Attach: the session's stored restore notices, the view's whole transcript (rebuilt, never appended) */
   | { readonly kind: "Transcript"; readonly session: string; readonly notices: readonly number[] };
 

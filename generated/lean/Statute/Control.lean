@@ -54,7 +54,7 @@ inductive Request where
     facts). -/
   | Identify
   /-- a launcher replacing this daemon: quiesce every worker, stop them all only if all quiesced
-    (launcher's Quiesce); answered Ok (stopping) or Busy. -/
+    (launcher's Quiesce); answered Ok (stopping) or NotIdle. -/
   | ShutdownIfIdle
   /-- a worker's answer to Quiesce round `round`, with its work set (the model reads HasWork of
     it: quiesced or busy). -/
@@ -109,7 +109,7 @@ inductive Reply where
       (idle_shutdown : Bool)
   /-- ShutdownIfIdle: some worker was busy or silent; nothing was stopped and every gate is
     released. -/
-  | Busy (reason : String)
+  | NotIdle (reason : String)
   /-- Attach: the session's stored restore notices, the view's whole transcript (rebuilt, never
     appended). `notices`: At most 4 elements. -/
   | Transcript (session : String) (notices : List Nat)
