@@ -111,7 +111,7 @@ export type Reply =
     /** the supervisor answers ShutdownIfIdle */
     readonly idle_shutdown: boolean;
   }
-  /** ShutdownIfIdle: some worker was busy or silent; nothing was stopped and every gate is released */
+  /** ShutdownIfIdle: a worker was busy or silent (nothing stopped, every quiesced gate released), or a hold reopened a gate before its stop (that worker refused it and serves on) */
   | { readonly kind: "NotIdle"; readonly reason: string }
   /** Attach: the session's stored restore notices, the view's whole transcript (rebuilt, never appended) */
   | { readonly kind: "Transcript"; readonly session: string; readonly notices: readonly number[] };

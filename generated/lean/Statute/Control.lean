@@ -107,8 +107,8 @@ inductive Reply where
     daemon. `idle_shutdown`: the supervisor answers ShutdownIfIdle. -/
   | Identity (pid : Nat) (version : String) (build_id : String) (protocol : Nat)
       (idle_shutdown : Bool)
-  /-- ShutdownIfIdle: some worker was busy or silent; nothing was stopped and every gate is
-    released. -/
+  /-- ShutdownIfIdle: a worker was busy or silent (nothing stopped, every quiesced gate
+    released), or a hold reopened a gate before its stop (that worker refused it and serves on). -/
   | NotIdle (reason : String)
   /-- Attach: the session's stored restore notices, the view's whole transcript (rebuilt, never
     appended). `notices`: At most 4 elements. -/
