@@ -15,8 +15,6 @@ export interface QuiesceTimes {
   readonly answerMs: number;
   readonly commitMs: number;
   readonly holdMs: number;
-  /** A worker's full stop (WORKER_STOP_MS): after the commit window, a silent worker is stopped with escalation. */
-  readonly workerStopMs: number;
 }
 
 interface Slot {

@@ -67,7 +67,6 @@ export async function run(o: RunOptions): Promise<number> {
     answerMs: ms(timeouts, "QUIESCE_ANSWER_MS"),
     commitMs: ms(timeouts, "QUIESCE_COMMIT_MS"),
     holdMs: ms(timeouts, "QUIESCE_HOLD_MS"),
-    workerStopMs: ms(timeouts, "WORKER_STOP_MS"),
   });
   const notices = new NoticeBook(sup.o.decider);
   notices.recover(journal.recovered);
