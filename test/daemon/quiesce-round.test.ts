@@ -1,0 +1,96 @@
+// The supervisor's idle-shutdown round (daemon/quiesce.ts) over fake worker links, without
+// processes, on a real journal: all idle, the stops are sent and the answer is Ok; one busy, no
+// stop is sent, the quiesced ones are released and the answer is NotIdle; one silent, the answer
+// timeout ends the round; a stop refused after a hold is NotIdle. The journal audits clean.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { audit } from "../../daemon/audit.js";
+import { wire } from "../../daemon/config.js";
+import { Decider } from "../../daemon/decide.js";
+import { Journal } from "../../daemon/journal.js";
+import { IdleShutdown } from "../../daemon/quiesce.js";
+import { newBook } from "../../daemon/replay.js";
+import type { Live, Supervisor } from "../../daemon/supervisor.js";
+import { NO_WORK } from "../../daemon/worker-side.js";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+interface Fake {
+  readonly name: string;
+  readonly sent: Record<string, unknown>[];
+  exit(): void;
+}
+
+function setup(names: string[]): { idle: IdleShutdown; fakes: Fake[]; journal: Journal } {
+  const d = mkdtempSync(join(tmpdir(), "statute-quiesce-"));
+  dirs.push(d);
+  const journal = new Journal(join(d, "journal"));
+  const sessions = new Map<string, Live>();
+  const fakes = names.map((name, i) => {
+    const sent: Record<string, unknown>[] = [];
+    const exits: (() => void)[] = [];
+    const book = { ...newBook(name), active: true, launch: { seq: i + 1, pid: 1, start: 1, ended: false } };
+    const handle = { exited: false, onExit: (f: () => void) => exits.push(f), id: { pid: 1, start: 1 } };
+    sessions.set(name, { book, state: "Running", handle, link: { launch: i + 1, send: (m: unknown) => sent.push(m as Record<string, unknown>) > 0 }, leaving: false, timer: null, stopping: null } as unknown as Live);
+    return { name, sent, exit: () => exits.forEach((f) => f()) };
+  });
+  const sup = { sessions, o: { journal, decider: new Decider(journal, wire()) }, stopWorker: async () => {} } as unknown as Supervisor;
+  return { idle: new IdleShutdown(sup, { answerMs: 200, commitMs: 5000, holdMs: 400 }), fakes, journal };
+}
+
+const kinds = (f: Fake) => f.sent.map((m) => m["kind"]);
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe("idle-shutdown round", () => {
+  it("all idle: every worker gets its stop and the answer is Ok", async () => {
+    const { idle, fakes, journal } = setup(["a", "b"]);
+    const reply = idle.ask();
+    await tick();
+    for (const [i, f] of fakes.entries()) expect(idle.answer(f.name, i + 1, 1, NO_WORK)).toEqual({ kind: "Ok" });
+    await tick();
+    fakes.forEach((f) => f.exit());
+    expect(await reply).toEqual({ kind: "Ok" });
+    for (const f of fakes) expect(kinds(f)).toEqual(["Quiesce", "QuiesceStop"]);
+    expect(audit(journal.path, wire()).disagreements).toEqual([]);
+  });
+
+  it("one busy: no stop, the quiesced worker is released, NotIdle", async () => {
+    const { idle, fakes, journal } = setup(["a", "b", "c"]);
+    const reply = idle.ask();
+    await tick();
+    idle.answer("a", 1, 1, NO_WORK);
+    idle.answer("b", 2, 1, { ...NO_WORK, background_job: true });
+    idle.answer("c", 3, 1, NO_WORK);
+    expect(await reply).toMatchObject({ kind: "NotIdle", reason: "a worker is busy" });
+    expect(fakes.map(kinds)).toEqual([["Quiesce", "Release"], ["Quiesce"], ["Quiesce", "Release"]]);
+    expect(idle.answer("a", 1, 1, NO_WORK)).toMatchObject({ kind: "Refused" }); // the round is over
+    expect(audit(journal.path, wire()).disagreements).toEqual([]);
+  });
+
+  it("one silent: the answer timeout ends the round; more workers than the model bounds is NotIdle", async () => {
+    const { idle, fakes } = setup(["a", "b"]);
+    const reply = idle.ask();
+    await tick();
+    idle.answer("a", 1, 1, NO_WORK);
+    expect(await reply).toMatchObject({ kind: "NotIdle", reason: "a worker did not answer within 200 ms" });
+    expect(fakes.map(kinds)).toEqual([["Quiesce", "Release"], ["Quiesce"]]);
+    expect(await setup(["a", "b", "c", "d"]).idle.ask()).toMatchObject({ kind: "NotIdle" });
+  });
+
+  it("a stop refused after the hold reopened the gate: NotIdle, the others stopped", async () => {
+    const { idle, fakes, journal } = setup(["a", "b"]);
+    const reply = idle.ask();
+    await tick();
+    idle.answer("a", 1, 1, NO_WORK);
+    idle.answer("b", 2, 1, NO_WORK);
+    await tick();
+    fakes[0]!.exit();
+    expect(idle.refused("b", 2, 1)).toEqual({ kind: "Ok" });
+    expect(await reply).toMatchObject({ kind: "NotIdle", reason: "the hold of b reopened its gate before the stop" });
+    expect(audit(journal.path, wire()).disagreements).toEqual([]);
+  });
+});
