@@ -131,6 +131,8 @@ interface OpInfo {
 const infixl = (lean: string, prec: number): OpInfo => ({ lean, prec, left: prec, right: prec + 1 });
 const ARITH: Record<string, OpInfo> = {
   "+": infixl("+", P.add),
+  // String append: Lean's `++` is `infixl:65`, the precedence of `+`.
+  "++": infixl("++", P.add),
   "-": infixl("-", P.add),
   "*": infixl("*", P.mul),
   "/": infixl("/", P.mul),
