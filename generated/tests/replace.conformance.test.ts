@@ -102,6 +102,8 @@ describe("replace conformance", { timeout: 120_000 }, () => {
   it("law replace_ffi_relation", () => suite.law("replace_ffi_relation"));
   // the replacement verdict the client computes answers as the model on every vector
   it("law replace_ffi_verdict", () => suite.law("replace_ffi_verdict"));
+  // the message the client shows answers as the model on every vector
+  it("law replace_ffi_message", () => suite.law("replace_ffi_message"));
   it("constants equal the spec's", () => suite.constants());
   it("Daemon equals the interpreter on random traces", () => suite.machineEquals("Daemon"));
   it("Daemon states, events and outputs validate against the schema", () => suite.machineSchemas("Daemon"));

@@ -157,9 +157,9 @@ export interface TellMessageFacts {
   readonly tell: Tell;
   /** the client's command name, <app> in the seed's sentence */
   readonly app: string;
-  /** the client's version as written (1.2.3-dev+abc), or the text read where it cannot be parsed */
+  /** the client's version as written (1.2.3-dev+abc), the text read where it cannot be parsed, or ? when there is none */
   readonly client_version: string;
-  /** the daemon's version as it advertises it, or the text read where it cannot be parsed */
+  /** the daemon's version as it advertises it, the text read where it cannot be parsed, or ? when it advertises none */
   readonly daemon_version: string;
 }
 

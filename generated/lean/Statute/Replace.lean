@@ -146,10 +146,11 @@ structure TellMessageFacts where
   tell : Tell
   /-- the client's command name, <app> in the seed's sentence. -/
   app : String
-  /-- the client's version as written (1.2.3-dev+abc), or the text read where it cannot be
-    parsed. -/
+  /-- the client's version as written (1.2.3-dev+abc), the text read where it cannot be parsed,
+    or ? when there is none. -/
   client_version : String
-  /-- the daemon's version as it advertises it, or the text read where it cannot be parsed. -/
+  /-- the daemon's version as it advertises it, the text read where it cannot be parsed, or ?
+    when it advertises none. -/
   daemon_version : String
   deriving Repr, BEq, DecidableEq
 
@@ -645,7 +646,7 @@ def replace_at_most_k_minus_one_stmt : Prop :=
   ∀ (s : DaemonState), ReachableDaemon s → decide (s.replacements ≤ s.rank) = true
 
 /-- Example release_is_newer_than_its_dev_build: client 1.2.3, daemon 1.2.3-dev.
-  (spec/replace.yaml:321) -/
+  (spec/replace.yaml:326) -/
 theorem ex_release_is_newer_than_its_dev_build :
     decideRelate
       ({ client := Option.some
@@ -659,7 +660,7 @@ theorem ex_release_is_newer_than_its_dev_build :
   decide
 
 /-- Example dev_build_is_older_than_its_release: client 1.2.3-dev, daemon 1.2.3.
-  (spec/replace.yaml:326) -/
+  (spec/replace.yaml:331) -/
 theorem ex_dev_build_is_older_than_its_release :
     decideRelate
       ({ client := Option.some
@@ -673,7 +674,7 @@ theorem ex_dev_build_is_older_than_its_release :
   decide
 
 /-- Example numeric_prerelease_is_below_its_release: client 1.2.3-4, daemon 1.2.3 (the precursor
-  read 1.2.3-4 as above). (spec/replace.yaml:331) -/
+  read 1.2.3-4 as above). (spec/replace.yaml:336) -/
 theorem ex_numeric_prerelease_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -686,7 +687,7 @@ theorem ex_numeric_prerelease_is_below_its_release :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:336) -/
+/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:341) -/
 theorem ex_older_series_is_older :
     decideRelate
       ({ client := Option.some
@@ -699,7 +700,7 @@ theorem ex_older_series_is_older :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:341) -/
+/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:346) -/
 theorem ex_newer_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -712,7 +713,7 @@ theorem ex_newer_series_is_newer :
     ClientRelation.ClientNewer := by
   decide
 
-/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:346) -/
+/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:351) -/
 theorem ex_numbers_compare_as_numbers :
     decideRelate
       ({ client := Option.some
@@ -726,7 +727,7 @@ theorem ex_numbers_compare_as_numbers :
   decide
 
 /-- Example release_is_newer_than_older_scheme_build: client 1.0.0, daemon 0.9.9-main.46.
-  (spec/replace.yaml:351) -/
+  (spec/replace.yaml:356) -/
 theorem ex_release_is_newer_than_older_scheme_build :
     decideRelate
       ({ client := Option.some
@@ -740,7 +741,7 @@ theorem ex_release_is_newer_than_older_scheme_build :
   decide
 
 /-- Example older_scheme_build_is_below_its_release: client 0.9.9, daemon 0.9.9-main.46.
-  (spec/replace.yaml:356) -/
+  (spec/replace.yaml:361) -/
 theorem ex_older_scheme_build_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -754,7 +755,7 @@ theorem ex_older_scheme_build_is_below_its_release :
   decide
 
 /-- Example older_scheme_builds_in_identifier_order: client 0.9.9-main.46, daemon 0.9.9-main.47:
-  compareRank of the pre-release parts is Below. (spec/replace.yaml:361) -/
+  compareRank of the pre-release parts is Below. (spec/replace.yaml:366) -/
 theorem ex_older_scheme_builds_in_identifier_order :
     decideRelate
       ({ client := Option.some
@@ -768,7 +769,7 @@ theorem ex_older_scheme_builds_in_identifier_order :
   decide
 
 /-- Example dev_build_of_next_series_is_newer: client 1.2.4-dev, daemon 1.2.3.
-  (spec/replace.yaml:366) -/
+  (spec/replace.yaml:371) -/
 theorem ex_dev_build_of_next_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -782,7 +783,7 @@ theorem ex_dev_build_of_next_series_is_newer :
   decide
 
 /-- Example same_version_same_build: client and daemon 1.2.3 with one build id.
-  (spec/replace.yaml:371) -/
+  (spec/replace.yaml:376) -/
 theorem ex_same_version_same_build :
     decideRelate
       ({ client := Option.some
@@ -796,7 +797,7 @@ theorem ex_same_version_same_build :
   decide
 
 /-- Example same_version_other_build: client and daemon 1.2.3 with different build ids.
-  (spec/replace.yaml:376) -/
+  (spec/replace.yaml:381) -/
 theorem ex_same_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -810,7 +811,7 @@ theorem ex_same_version_other_build :
   decide
 
 /-- Example same_dev_version_other_build: client and daemon 1.2.3-dev with different build ids.
-  (spec/replace.yaml:381) -/
+  (spec/replace.yaml:386) -/
 theorem ex_same_dev_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -823,7 +824,7 @@ theorem ex_same_dev_version_other_build :
     ClientRelation.OtherBuild := by
   decide
 
-/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:386) -/
+/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:391) -/
 theorem ex_missing_daemon_version_is_unknown :
     decideRelate
       ({ client := Option.some
@@ -835,7 +836,7 @@ theorem ex_missing_daemon_version_is_unknown :
     ClientRelation.Unknown := by
   decide
 
-/-- Example missing_client_version_is_unknown: (spec/replace.yaml:390) -/
+/-- Example missing_client_version_is_unknown: (spec/replace.yaml:395) -/
 theorem ex_missing_client_version_is_unknown :
     decideRelate
       ({ client := (Option.none : Option Series),
@@ -848,7 +849,7 @@ theorem ex_missing_client_version_is_unknown :
   decide
 
 /-- Example interactive_release_replaces_idle_dev_daemon: an interactive 1.2.3 client, an idle
-  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:394) -/
+  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:399) -/
 theorem ex_interactive_release_replaces_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -876,7 +877,7 @@ theorem ex_interactive_release_replaces_idle_dev_daemon :
   decide
 
 /-- Example background_release_keeps_idle_dev_daemon: the same versions from a background client;
-  no replacement, nothing to tell. (spec/replace.yaml:404) -/
+  no replacement, nothing to tell. (spec/replace.yaml:409) -/
 theorem ex_background_release_keeps_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -904,7 +905,7 @@ theorem ex_background_release_keeps_idle_dev_daemon :
   decide
 
 /-- Example older_client_never_replaces_newer_daemon: an interactive 1.2.3 client and a 1.3.0
-  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:414) -/
+  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:419) -/
 theorem ex_older_client_never_replaces_newer_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -931,7 +932,7 @@ theorem ex_older_client_never_replaces_newer_daemon :
     ReplaceAnswer.Keep Tell.OlderClient true := by
   decide
 
-/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:424) -/
+/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:429) -/
 theorem ex_older_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientOlder,
@@ -943,7 +944,7 @@ theorem ex_older_client_with_other_protocol_stops :
     ReplaceAnswer.Keep Tell.OlderClient false := by
   decide
 
-/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:428) -/
+/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:433) -/
 theorem ex_other_build_of_same_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.OtherBuild,
@@ -955,7 +956,7 @@ theorem ex_other_build_of_same_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.SameVersionOtherBuild true := by
   decide
 
-/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:432) -/
+/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:437) -/
 theorem ex_daemon_without_idle_shutdown_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -967,7 +968,7 @@ theorem ex_daemon_without_idle_shutdown_keeps_serving :
     ReplaceAnswer.Keep Tell.NoCapability true := by
   decide
 
-/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:436) -/
+/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:441) -/
 theorem ex_busy_daemon_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -979,7 +980,7 @@ theorem ex_busy_daemon_keeps_serving :
     ReplaceAnswer.Keep Tell.BusyDaemon true := by
   decide
 
-/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:440) -/
+/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:445) -/
 theorem ex_unknown_daemon_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.Unknown,
@@ -991,7 +992,7 @@ theorem ex_unknown_daemon_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.VersionUnknown true := by
   decide
 
-/-- Example same_build_is_used_silently: (spec/replace.yaml:444) -/
+/-- Example same_build_is_used_silently: (spec/replace.yaml:449) -/
 theorem ex_same_build_is_used_silently :
     decideReplacement
       ({ relation := ClientRelation.SameBuild,
@@ -1003,7 +1004,7 @@ theorem ex_same_build_is_used_silently :
     ReplaceAnswer.Keep Tell.Silent true := by
   decide
 
-/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:448) -/
+/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:453) -/
 theorem ex_background_newer_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -1016,7 +1017,7 @@ theorem ex_background_newer_client_with_other_protocol_stops :
   decide
 
 /-- Example unknown_version_is_told_even_by_a_background_client: the unknown version rules a
-  replacement out before the client's kind is read, so the user is told. (spec/replace.yaml:452) -/
+  replacement out before the client's kind is read, so the user is told. (spec/replace.yaml:457) -/
 theorem ex_unknown_version_is_told_even_by_a_background_client :
     decideReplacement
       ({ relation := ClientRelation.Unknown,
@@ -1030,7 +1031,7 @@ theorem ex_unknown_version_is_told_even_by_a_background_client :
 
 /-- Example background_newer_client_is_silent_at_a_busy_daemon_without_capability: a background
   client never replaces, so it says nothing about the missing capability or the busy daemon.
-  (spec/replace.yaml:457) -/
+  (spec/replace.yaml:462) -/
 theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -1043,7 +1044,7 @@ theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability
   decide
 
 /-- Example older_client_message_is_the_seeds: an eukhe client 1.2.3 kept by a 1.3.0 daemon (Keep
-  { tell: OlderClient }). (spec/replace.yaml:462) -/
+  { tell: OlderClient }). (spec/replace.yaml:467) -/
 theorem ex_older_client_message_is_the_seeds :
     decideTellMessage
       ({ tell := Tell.OlderClient,
@@ -1054,7 +1055,7 @@ theorem ex_older_client_message_is_the_seeds :
     "this eukhe (v1.2.3) is older than the running daemon (v1.3.0): update or run eukhe shutdown" := by
   decide
 
-/-- Example same_build_message_is_empty: (spec/replace.yaml:467) -/
+/-- Example same_build_message_is_empty: (spec/replace.yaml:472) -/
 theorem ex_same_build_message_is_empty :
     decideTellMessage
       ({ tell := Tell.Silent,
@@ -1066,7 +1067,7 @@ theorem ex_same_build_message_is_empty :
   decide
 
 /-- Example other_build_message: two builds of 1.2.3 (their build metadata differs).
-  (spec/replace.yaml:471) -/
+  (spec/replace.yaml:476) -/
 theorem ex_other_build_message :
     decideTellMessage
       ({ tell := Tell.SameVersionOtherBuild,
@@ -1077,7 +1078,7 @@ theorem ex_other_build_message :
     "this eukhe (v1.2.3+b2) is another build of the version of the running daemon (v1.2.3+b1): run eukhe shutdown to use this build" := by
   decide
 
-/-- Example unknown_version_message: a daemon that advertises no version. (spec/replace.yaml:476) -/
+/-- Example unknown_version_message: a daemon that advertises no version. (spec/replace.yaml:481) -/
 theorem ex_unknown_version_message :
     decideTellMessage
       ({ tell := Tell.VersionUnknown,
@@ -1088,7 +1089,7 @@ theorem ex_unknown_version_message :
     "this eukhe (v1.2.3) cannot tell whether it is newer than the running daemon (v?): run eukhe shutdown to use this build" := by
   decide
 
-/-- Example busy_daemon_message: (spec/replace.yaml:481) -/
+/-- Example busy_daemon_message: (spec/replace.yaml:486) -/
 theorem ex_busy_daemon_message :
     decideTellMessage
       ({ tell := Tell.BusyDaemon,
@@ -1099,7 +1100,7 @@ theorem ex_busy_daemon_message :
     "this eukhe (v1.3.0) is newer than the running daemon (v1.2.3-dev), which is busy and keeps serving: run eukhe shutdown when its work is done" := by
   decide
 
-/-- Example no_capability_message: (spec/replace.yaml:485) -/
+/-- Example no_capability_message: (spec/replace.yaml:490) -/
 theorem ex_no_capability_message :
     decideTellMessage
       ({ tell := Tell.NoCapability,
@@ -1111,7 +1112,7 @@ theorem ex_no_capability_message :
   decide
 
 /-- Example three_builds_replace_twice: ranks 0 (running), 1 and 2; only interactive starts of a
-  higher rank at an idle capable daemon replace. (spec/replace.yaml:489) -/
+  higher rank at an idle capable daemon replace. (spec/replace.yaml:494) -/
 theorem ex_three_builds_replace_twice :
     runDaemon
       initialDaemon
