@@ -7,7 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileSpecs } from "../../generator/check/index.js";
+import { literal, P } from "../../generator/emit/lean/expr.js";
 import { emitLean } from "../../generator/emit/lean/index.js";
+import { render } from "../../generator/emit/lean/layout.js";
 import { emitQuint } from "../../generator/emit/quint/index.js";
 import { emitTs } from "../../generator/emit/ts/index.js";
 import { candidateEvents, compileMachine, exploreMachine, type StepOut } from "../../generator/explore/index.js";
@@ -116,6 +118,20 @@ describe("Lean", () => {
     expect(lean).toContain('"hello, " ++ who ++ "!"');
     expect(lean).toContain("def decideGreeting (f : GreetingFacts) : String :=");
     expect(lean).toContain("decide (v =");
+  });
+});
+
+describe("Lean string literals", () => {
+  it("a long one is pieces joined by ++ that break within 100 columns and spell the same text", () => {
+    const text = `this eukhe (v1.2.3) is older than the running daemon (v1.3.0): update or run eukhe shutdown ${"x".repeat(70)} "q" \\ é`;
+    const t = literal(text, false);
+    const out = render(t.doc, 4);
+    expect(t.prec).toBeLessThan(P.max);
+    for (const l of out.split("\n")) expect([...l].length + 4).toBeLessThanOrEqual(100);
+    const pieces = [...out.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.join("")).toBe(text);
+    expect(literal("short", false)).toEqual({ doc: '"short"', prec: P.max });
   });
 });
 

@@ -519,7 +519,7 @@ def replace_message_wording_stmt : Prop :=
                  f.app ++
                  " (v" ++
                  f.client_version ++
-                 ") is another build of the version of the running daemon (v" ++
+                 (") is another build of the version of the " ++ "running daemon (v") ++
                  f.daemon_version ++
                  "): run " ++
                  f.app ++
@@ -530,7 +530,7 @@ def replace_message_wording_stmt : Prop :=
                  f.app ++
                  " (v" ++
                  f.client_version ++
-                 ") cannot tell whether it is newer than the running daemon (v" ++
+                 (") cannot tell whether it is newer than the " ++ "running daemon (v") ++
                  f.daemon_version ++
                  "): run " ++
                  f.app ++
@@ -1052,7 +1052,8 @@ theorem ex_older_client_message_is_the_seeds :
          client_version := "1.2.3",
          daemon_version := "1.3.0"
        } : TellMessageFacts) =
-    "this eukhe (v1.2.3) is older than the running daemon (v1.3.0): update or run eukhe shutdown" := by
+    "this eukhe (v1.2.3) is older than the running " ++
+    "daemon (v1.3.0): update or run eukhe shutdown" := by
   decide
 
 /-- Example same_build_message_is_empty: (spec/replace.yaml:472) -/
@@ -1075,7 +1076,9 @@ theorem ex_other_build_message :
          client_version := "1.2.3+b2",
          daemon_version := "1.2.3+b1"
        } : TellMessageFacts) =
-    "this eukhe (v1.2.3+b2) is another build of the version of the running daemon (v1.2.3+b1): run eukhe shutdown to use this build" := by
+    "this eukhe (v1.2.3+b2) is another build of the " ++
+    "version of the running daemon (v1.2.3+b1): run " ++
+    "eukhe shutdown to use this build" := by
   decide
 
 /-- Example unknown_version_message: a daemon that advertises no version. (spec/replace.yaml:481) -/
@@ -1086,7 +1089,9 @@ theorem ex_unknown_version_message :
          client_version := "1.2.3",
          daemon_version := "?"
        } : TellMessageFacts) =
-    "this eukhe (v1.2.3) cannot tell whether it is newer than the running daemon (v?): run eukhe shutdown to use this build" := by
+    "this eukhe (v1.2.3) cannot tell whether it is " ++
+    "newer than the running daemon (v?): run eukhe " ++
+    "shutdown to use this build" := by
   decide
 
 /-- Example busy_daemon_message: (spec/replace.yaml:486) -/
@@ -1097,7 +1102,10 @@ theorem ex_busy_daemon_message :
          client_version := "1.3.0",
          daemon_version := "1.2.3-dev"
        } : TellMessageFacts) =
-    "this eukhe (v1.3.0) is newer than the running daemon (v1.2.3-dev), which is busy and keeps serving: run eukhe shutdown when its work is done" := by
+    "this eukhe (v1.3.0) is newer than the running " ++
+    "daemon (v1.2.3-dev), which is busy and keeps " ++
+    "serving: run eukhe shutdown when its work is " ++
+    "done" := by
   decide
 
 /-- Example no_capability_message: (spec/replace.yaml:490) -/
@@ -1108,7 +1116,9 @@ theorem ex_no_capability_message :
          client_version := "1.3.0",
          daemon_version := "0.9.9-main.46"
        } : TellMessageFacts) =
-    "this eukhe (v1.3.0) is newer than the running daemon (v0.9.9-main.46), which cannot shut down when idle: run eukhe shutdown to use this build" := by
+    "this eukhe (v1.3.0) is newer than the running " ++
+    "daemon (v0.9.9-main.46), which cannot shut down " ++
+    "when idle: run eukhe shutdown to use this build" := by
   decide
 
 /-- Example three_builds_replace_twice: ranks 0 (running), 1 and 2; only interactive starts of a
