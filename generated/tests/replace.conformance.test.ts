@@ -59,6 +59,15 @@ describe("replace conformance", { timeout: 120_000 }, () => {
   it("example unknown_version_is_told_even_by_a_background_client", () => suite.example("unknown_version_is_told_even_by_a_background_client"));
   // a background client never replaces, so it says nothing about the missing capability or the busy daemon
   it("example background_newer_client_is_silent_at_a_busy_daemon_without_capability", () => suite.example("background_newer_client_is_silent_at_a_busy_daemon_without_capability"));
+  // an eukhe client 1.2.3 kept by a 1.3.0 daemon (Keep { tell: OlderClient })
+  it("example older_client_message_is_the_seeds", () => suite.example("older_client_message_is_the_seeds"));
+  it("example same_build_message_is_empty", () => suite.example("same_build_message_is_empty"));
+  // two builds of 1.2.3 (their build metadata differs)
+  it("example other_build_message", () => suite.example("other_build_message"));
+  // a daemon that advertises no version
+  it("example unknown_version_message", () => suite.example("unknown_version_message"));
+  it("example busy_daemon_message", () => suite.example("busy_daemon_message"));
+  it("example no_capability_message", () => suite.example("no_capability_message"));
   // ranks 0 (running), 1 and 2; only interactive starts of a higher rank at an idle capable daemon replace
   it("example three_builds_replace_twice", () => suite.example("three_builds_replace_twice"));
   // a client replaces the daemon only when the client's version ranks strictly above the daemon's
@@ -77,6 +86,12 @@ describe("replace conformance", { timeout: 120_000 }, () => {
   it("law replace_verdict_exact", () => suite.law("replace_verdict_exact"));
   // a kept daemon tells the user exactly why no replacement happened; by the relation when it rules a replacement out (older client, another build of the same version, an unknown version; nothing for the same build), and for a newer client nothing when it is a background one, else the missing idle-shutdown capability, else the busy daemon
   it("law replace_tell_exact", () => suite.law("replace_tell_exact"));
+  // a client older than the daemon says the seed's sentence, "this <app> (vX) is older than the running daemon (vY): update or run <app> shutdown", with its own name and both versions as written
+  it("law replace_message_older_client", () => suite.law("replace_message_older_client"));
+  // a silent tell renders nothing, and every other tell the sentence decided for it, naming the client with its version, the daemon with its version and what to run
+  it("law replace_message_wording", () => suite.law("replace_message_wording"));
+  // only a silent tell renders nothing, and no two tells render the same sentence for one client and daemon, so the user can tell the reasons apart
+  it("law replace_message_distinct", () => suite.law("replace_message_distinct"));
   // within one series two pre-releases compare by their identifiers (pre_cmp); two equal versions are the same build exactly when the build ids agree, and another build of the same version otherwise
   it("law replace_same_series", () => suite.law("replace_same_series"));
   // a client start replaces the running daemon exactly when the replacement verdict says so, and then the daemon's rank becomes the client's and one replacement is counted; any other start changes nothing
@@ -87,6 +102,8 @@ describe("replace conformance", { timeout: 120_000 }, () => {
   it("law replace_ffi_relation", () => suite.law("replace_ffi_relation"));
   // the replacement verdict the client computes answers as the model on every vector
   it("law replace_ffi_verdict", () => suite.law("replace_ffi_verdict"));
+  // the message the client shows answers as the model on every vector
+  it("law replace_ffi_message", () => suite.law("replace_ffi_message"));
   it("constants equal the spec's", () => suite.constants());
   it("Daemon equals the interpreter on random traces", () => suite.machineEquals("Daemon"));
   it("Daemon states, events and outputs validate against the schema", () => suite.machineSchemas("Daemon"));
@@ -94,6 +111,8 @@ describe("replace conformance", { timeout: 120_000 }, () => {
   it("Relate facts and verdicts validate against the schema", () => suite.decisionSchemas("Relate"));
   it("Replacement equals the interpreter on random facts", () => suite.decisionEquals("Replacement"));
   it("Replacement facts and verdicts validate against the schema", () => suite.decisionSchemas("Replacement"));
+  it("TellMessage equals the interpreter on random facts", () => suite.decisionEquals("TellMessage"));
+  it("TellMessage facts and verdicts validate against the schema", () => suite.decisionSchemas("TellMessage"));
   // a rule that never fires in the examples and random runs is a failure
   it("every rule fires", () => suite.coverage());
 });

@@ -21,14 +21,14 @@ import * as rt from "statute/runtime/v1";
 /**
  * how the runtime's compareRank orders the client's pre-release part against the daemon's
  *
- * spec/replace.yaml:23
+ * spec/replace.yaml:24
  */
 export type Cmp = "Below" | "Equal" | "Above";
 
 /**
  * the model's rank of a parsed version: its series and whether it is a pre-release
  *
- * spec/replace.yaml:24
+ * spec/replace.yaml:25
  */
 export interface Series {
   readonly major: number;
@@ -41,28 +41,28 @@ export interface Series {
 /**
  * how the starting client's version stands to the running daemon's
  *
- * spec/replace.yaml:31
+ * spec/replace.yaml:32
  */
 export type ClientRelation = "ClientNewer" | "ClientOlder" | "SameBuild" | "OtherBuild" | "Unknown";
 
 /**
  * who starts the client
  *
- * spec/replace.yaml:34
+ * spec/replace.yaml:35
  */
 export type ClientKind = "Interactive" | "Background";
 
 /**
  * what the user is told when the daemon is kept
  *
- * spec/replace.yaml:35
+ * spec/replace.yaml:36
  */
 export type Tell = "Silent" | "OlderClient" | "SameVersionOtherBuild" | "VersionUnknown" | "BusyDaemon" | "NoCapability";
 
 /**
  * what a starting client does with the running daemon
  *
- * spec/replace.yaml:38
+ * spec/replace.yaml:39
  */
 export type ReplaceAnswer =
   /** shut the daemon down with shutdown-if-idle and start this build */
@@ -79,14 +79,14 @@ export type ReplaceAnswer =
 /**
  * whether a client start replaced the daemon
  *
- * spec/replace.yaml:47
+ * spec/replace.yaml:48
  */
 export type DaemonOutput = "Replaced" | "Kept";
 
 /**
  * State of Daemon.
  *
- * spec/replace.yaml:94
+ * spec/replace.yaml:118
  */
 export interface DaemonState {
   /** the running daemon's rank (position of its build in rank order) */
@@ -98,7 +98,7 @@ export interface DaemonState {
 /**
  * Events of Daemon.
  *
- * spec/replace.yaml:94
+ * spec/replace.yaml:118
  */
 export type DaemonEvent =
   /** a client of some build starts against the running daemon */
@@ -116,7 +116,7 @@ export type DaemonEvent =
 /**
  * Facts of Relate.
  *
- * spec/replace.yaml:49
+ * spec/replace.yaml:50
  */
 export interface RelateFacts {
   /** the client's parsed version; none when missing or unreadable */
@@ -132,7 +132,7 @@ export interface RelateFacts {
 /**
  * Facts of Replacement.
  *
- * spec/replace.yaml:72
+ * spec/replace.yaml:73
  */
 export interface ReplacementFacts {
   /** Relate of the client and the daemon */
@@ -147,13 +147,29 @@ export interface ReplacementFacts {
   readonly protocol_agrees: boolean;
 }
 
+/**
+ * Facts of TellMessage.
+ *
+ * spec/replace.yaml:94
+ */
+export interface TellMessageFacts {
+  /** what the Replacement verdict tells */
+  readonly tell: Tell;
+  /** the client's command name, <app> in the seed's sentence */
+  readonly app: string;
+  /** the client's version as written (1.2.3-dev+abc), the text read where it cannot be parsed, or ? when there is none */
+  readonly client_version: string;
+  /** the daemon's version as it advertises it, the text read where it cannot be parsed, or ? when it advertises none */
+  readonly daemon_version: string;
+}
+
 /** A default value, built once (values are never changed). */
 const defaultSeries: Series = { major: 0, minor: 0, patch: 0, pre_release: false };
 
 /**
  * The state Daemon starts in.
  *
- * spec/replace.yaml:94
+ * spec/replace.yaml:118
  */
 export function initialDaemon(): DaemonState {
   return {
@@ -165,7 +181,7 @@ export function initialDaemon(): DaemonState {
 /**
  * The daemon on one socket across client starts; its state is the running build's rank.
  *
- * spec/replace.yaml:94
+ * spec/replace.yaml:118
  */
 export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState, DaemonOutput> {
   switch (e.kind) {
@@ -178,7 +194,7 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
         daemon_busy: e.busy,
         protocol_agrees: true,
       }).verdict;
-      // replace (spec/replace.yaml:114)
+      // replace (spec/replace.yaml:138)
       if (answer.kind === "Replace") {
         return {
           state: { rank: e.rank, replacements: s.replacements + 1 },
@@ -186,7 +202,7 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
           rule: "Daemon.ClientStart.replace",
         };
       }
-      // keep (spec/replace.yaml:115)
+      // keep (spec/replace.yaml:139)
       return {
         state: s,
         output: "Kept",
@@ -199,10 +215,10 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
 /**
  * How the client's version stands to the daemon's, by rank (series, then the cut, then the runtime's pre-release order), then by build id.
  *
- * spec/replace.yaml:49
+ * spec/replace.yaml:50
  */
 export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
-  // unknown (spec/replace.yaml:63)
+  // unknown (spec/replace.yaml:64)
   if (f.client === null || f.daemon === null) {
     return {
       verdict: "Unknown",
@@ -212,7 +228,7 @@ export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
   const c: Series = (f.client ?? defaultSeries);
   const d: Series = (f.daemon ?? defaultSeries);
   const above: boolean = c.major > d.major || (c.major === d.major && (c.minor > d.minor || (c.minor === d.minor && c.patch > d.patch)));
-  // series_newer: a later series is newer whatever the pre-release parts (spec/replace.yaml:64)
+  // series_newer: a later series is newer whatever the pre-release parts (spec/replace.yaml:65)
   if (above) {
     return {
       verdict: "ClientNewer",
@@ -220,49 +236,49 @@ export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
     };
   }
   const below: boolean = c.major < d.major || (c.major === d.major && (c.minor < d.minor || (c.minor === d.minor && c.patch < d.patch)));
-  // series_older (spec/replace.yaml:65)
+  // series_older (spec/replace.yaml:66)
   if (below) {
     return {
       verdict: "ClientOlder",
       rule: "Relate.series_older",
     };
   }
-  // cut_newer: a release ranks above the pre-releases of its series (spec/replace.yaml:66)
+  // cut_newer: a release ranks above the pre-releases of its series (spec/replace.yaml:67)
   if (!c.pre_release && d.pre_release) {
     return {
       verdict: "ClientNewer",
       rule: "Relate.cut_newer",
     };
   }
-  // cut_older (spec/replace.yaml:67)
+  // cut_older (spec/replace.yaml:68)
   if (c.pre_release && !d.pre_release) {
     return {
       verdict: "ClientOlder",
       rule: "Relate.cut_older",
     };
   }
-  // pre_newer: two pre-releases of one series in semver identifier order (spec/replace.yaml:68)
+  // pre_newer: two pre-releases of one series in semver identifier order (spec/replace.yaml:69)
   if (c.pre_release && f.pre_cmp === "Above") {
     return {
       verdict: "ClientNewer",
       rule: "Relate.pre_newer",
     };
   }
-  // pre_older (spec/replace.yaml:69)
+  // pre_older (spec/replace.yaml:70)
   if (c.pre_release && (f.pre_cmp as Cmp) === "Below") {
     return {
       verdict: "ClientOlder",
       rule: "Relate.pre_older",
     };
   }
-  // same_build (spec/replace.yaml:70)
+  // same_build (spec/replace.yaml:71)
   if (f.same_build_id) {
     return {
       verdict: "SameBuild",
       rule: "Relate.same_build",
     };
   }
-  // other_build: equal rank and another build id (spec/replace.yaml:71)
+  // other_build: equal rank and another build id (spec/replace.yaml:72)
   return {
     verdict: "OtherBuild",
     rule: "Relate.other_build",
@@ -272,59 +288,59 @@ export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
 /**
  * What a starting client does with the running daemon, given their relation.
  *
- * spec/replace.yaml:72
+ * spec/replace.yaml:73
  */
 export function decideReplacement(f: ReplacementFacts): rt.Decided<ReplaceAnswer> {
-  // replace: an interactive client replaces an idle lower-version daemon that advertises idle shutdown (spec/replace.yaml:82)
+  // replace: an interactive client replaces an idle lower-version daemon that advertises idle shutdown (spec/replace.yaml:83)
   if (f.relation === "ClientNewer" && f.client_kind === "Interactive" && f.idle_shutdown && !f.daemon_busy) {
     return {
       verdict: { kind: "Replace" },
       rule: "Replacement.replace",
     };
   }
-  // same_build (spec/replace.yaml:86)
+  // same_build (spec/replace.yaml:87)
   if ((f.relation as ClientRelation) === "SameBuild") {
     return {
       verdict: { kind: "Keep", tell: "Silent", use_daemon: f.protocol_agrees },
       rule: "Replacement.same_build",
     };
   }
-  // client_older: never a newer daemon; the older-client message (spec/replace.yaml:87)
+  // client_older: never a newer daemon; the older-client message (spec/replace.yaml:88)
   if ((f.relation as ClientRelation) === "ClientOlder") {
     return {
       verdict: { kind: "Keep", tell: "OlderClient", use_daemon: f.protocol_agrees },
       rule: "Replacement.client_older",
     };
   }
-  // other_build: never another build of the same version (spec/replace.yaml:88)
+  // other_build: never another build of the same version (spec/replace.yaml:89)
   if ((f.relation as ClientRelation) === "OtherBuild") {
     return {
       verdict: { kind: "Keep", tell: "SameVersionOtherBuild", use_daemon: f.protocol_agrees },
       rule: "Replacement.other_build",
     };
   }
-  // unknown (spec/replace.yaml:89)
+  // unknown (spec/replace.yaml:90)
   if ((f.relation as ClientRelation) === "Unknown") {
     return {
       verdict: { kind: "Keep", tell: "VersionUnknown", use_daemon: f.protocol_agrees },
       rule: "Replacement.unknown",
     };
   }
-  // background: background clients never replace (spec/replace.yaml:90)
+  // background: background clients never replace (spec/replace.yaml:91)
   if ((f.client_kind as ClientKind) === "Background") {
     return {
       verdict: { kind: "Keep", tell: "Silent", use_daemon: f.protocol_agrees },
       rule: "Replacement.background",
     };
   }
-  // no_capability (spec/replace.yaml:91)
+  // no_capability (spec/replace.yaml:92)
   if (!f.idle_shutdown) {
     return {
       verdict: { kind: "Keep", tell: "NoCapability", use_daemon: f.protocol_agrees },
       rule: "Replacement.no_capability",
     };
   }
-  // busy: a busy daemon keeps serving (spec/replace.yaml:92)
+  // busy: a busy daemon keeps serving (spec/replace.yaml:93)
   return {
     verdict: { kind: "Keep", tell: "BusyDaemon", use_daemon: f.protocol_agrees },
     rule: "Replacement.busy",
@@ -332,9 +348,25 @@ export function decideReplacement(f: ReplacementFacts): rt.Decided<ReplaceAnswer
 }
 
 /**
- * The machine Daemon: its initial state, its step and its rule ids.
+ * The sentence a kept daemon's Tell stands for, shown to the user (or with which the client stops); nothing for Silent. The older-client sentence is the seed's.
  *
  * spec/replace.yaml:94
+ */
+export function decideTellMessage(f: TellMessageFacts): rt.Decided<string> {
+  const client: string = "this " + f.app + " (v" + f.client_version + ")";
+  const daemon: string = "the running daemon (v" + f.daemon_version + ")";
+  const shutdown: string = "run " + f.app + " shutdown";
+  // render: one sentence per tell, from the three pieces (spec/replace.yaml:107)
+  return {
+    verdict: f.tell === "Silent" ? "" : f.tell === "OlderClient" ? client + " is older than " + daemon + ": update or " + shutdown : f.tell === "SameVersionOtherBuild" ? client + " is another build of the version of " + daemon + ": " + shutdown + " to use this build" : f.tell === "VersionUnknown" ? client + " cannot tell whether it is newer than " + daemon + ": " + shutdown + " to use this build" : f.tell === "BusyDaemon" ? client + " is newer than " + daemon + ", which is busy and keeps serving: " + shutdown + " when its work is done" : client + " is newer than " + daemon + ", which cannot shut down when idle: " + shutdown + " to use this build",
+    rule: "TellMessage.render",
+  };
+}
+
+/**
+ * The machine Daemon: its initial state, its step and its rule ids.
+ *
+ * spec/replace.yaml:118
  */
 export const Daemon = {
   name: "Daemon",
@@ -349,7 +381,7 @@ export const Daemon = {
 /**
  * The decision Relate: its function and its rule ids.
  *
- * spec/replace.yaml:49
+ * spec/replace.yaml:50
  */
 export const Relate = {
   name: "Relate",
@@ -370,7 +402,7 @@ export const Relate = {
 /**
  * The decision Replacement: its function and its rule ids.
  *
- * spec/replace.yaml:72
+ * spec/replace.yaml:73
  */
 export const Replacement = {
   name: "Replacement",
@@ -384,6 +416,19 @@ export const Replacement = {
     "Replacement.background",
     "Replacement.no_capability",
     "Replacement.busy",
+  ],
+} as const;
+
+/**
+ * The decision TellMessage: its function and its rule ids.
+ *
+ * spec/replace.yaml:94
+ */
+export const TellMessage = {
+  name: "TellMessage",
+  decide: decideTellMessage,
+  rules: [
+    "TellMessage.render",
   ],
 } as const;
 
@@ -408,6 +453,7 @@ export const RULES = [
   "Replacement.background",
   "Replacement.no_capability",
   "Replacement.busy",
+  "TellMessage.render",
 ] as const;
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
@@ -419,6 +465,7 @@ export const machines = {
 export const decisions = {
   Relate,
   Replacement,
+  TellMessage,
 } as const;
 
 /** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */

@@ -31,7 +31,7 @@ export interface AstArm extends Range {
   readonly body: Ast;
 }
 
-export type BinaryOpText = "+" | "-" | "*" | "/" | "%" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "&&" | "||";
+export type BinaryOpText = "++" | "+" | "-" | "*" | "/" | "%" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "&&" | "||";
 
 export type Ast = Range &
   (

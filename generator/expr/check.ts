@@ -194,6 +194,7 @@ function inferBinary(ast: Ast & { kind: "binary" }, env: ExprEnv, hint: Type | u
   if (op === "&&" || op === "||") {
     return node(env, BOOL, { kind: "binary", op, left: check(ast.left, env, BOOL), right: check(ast.right, env, BOOL) });
   }
+  if (op === "++") return inferConcat(ast, env);
   const arith = op === "+" || op === "-" || op === "*" || op === "/" || op === "%";
   const [left, right] = inferPair(ast.left, ast.right, env, arith && hint?.kind === "int" ? INT : undefined);
   const out = (type: Type): Expr => node(env, type, { kind: "binary", op, left, right });
@@ -207,7 +208,7 @@ function inferBinary(ast: Ast & { kind: "binary" }, env: ExprEnv, hint: Type | u
   }
   for (const [side, e] of [[ast.left, left], [ast.right, right]] as const) {
     if (!isNumber(e.type)) {
-      const hintText = e.type.kind === "string" ? "strings only compare with == and !=" : `${op} works on nat, ms and int`;
+      const hintText = e.type.kind === "string" ? `strings join with ++ and compare with == and !=; ${op} works on nat, ms and int` : `${op} works on nat, ms and int`;
       report(env, "typeMismatch", side, { expected: "a number", found: showType(e.type), hint: hintText });
       return arith ? bad(env, isNumber(left.type) ? plain(left.type) : NAT) : bad(env, BOOL);
     }
@@ -221,6 +222,22 @@ function inferBinary(ast: Ast & { kind: "binary" }, env: ExprEnv, hint: Type | u
   if (result) return out(result);
   report(env, "unitMismatch", ast, units);
   return bad(env, arith ? plain(left.type) : BOOL);
+}
+
+/** `a ++ b`: both sides strings, the result their joined text. A number has no text form. */
+function inferConcat(ast: Ast & { kind: "binary" }, env: ExprEnv): Expr {
+  const sides = [ast.left, ast.right].map((side) => {
+    const e = infer(side, env, STRING);
+    if (isBad(e) || e.type.kind === "string") return e;
+    const hint = isNumber(e.type)
+      ? "++ joins strings only; a number has no text form in the spec: pass it as a string fact"
+      : "++ joins strings only; render each value as a string first (match on it)";
+    report(env, "typeMismatch", side, { expected: "a string", found: showType(e.type), hint });
+    return poison(e);
+  });
+  const [left, right] = sides as [Expr, Expr];
+  if (isBad(left, right)) return bad(env, STRING);
+  return node(env, STRING, { kind: "binary", op: "++", left, right });
 }
 
 /**

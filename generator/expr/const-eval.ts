@@ -102,6 +102,7 @@ function binary(e: Expr & { kind: "binary" }, left: () => Value | undefined, rig
   if (b === undefined) return undefined;
   if (op === "==") return a === b;
   if (op === "!=") return a !== b;
+  if (op === "++") return typeof a === "string" && typeof b === "string" ? a + b : undefined;
   if (typeof a !== "number" || typeof b !== "number") return undefined;
   switch (op) {
     case "<":

@@ -21,9 +21,9 @@ export interface ExprSyntaxError {
 export const KEYWORDS = ["if", "then", "else", "let", "in", "match", "with", "is", "true", "false", "none"] as const;
 export type Keyword = (typeof KEYWORDS)[number];
 
-/** Operators and punctuation, longest first so that `->` wins over `-`. */
+/** Operators and punctuation, longest first so that `->` wins over `-` and `++` over `+`. */
 const PUNCT = [
-  "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "..",
+  "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "..", "++",
   "+", "-", "*", "/", "%", "<", ">", "!", "=", "(", ")", "{", "}", "[", "]", ",", ".", ":",
 ] as const;
 export type Punct = (typeof PUNCT)[number];

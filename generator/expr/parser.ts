@@ -1,6 +1,6 @@
 // Expression stage, step 2: a Pratt parser from tokens to the syntax tree of ast.ts.
 // Precedence, loosest first: if/let/lambda, ||, &&, comparisons and `is` (non-associative),
-// + -, * / %, prefix ! -, postfix `.f` / `with {..}` / `Name {..}` / calls. The first syntax
+// + - ++, * / %, prefix ! -, postfix `.f` / `with {..}` / `Name {..}` / calls. The first syntax
 // error stops the parse; it carries a message, a hint and the offending token's range.
 
 import type { Ast, AstArm, AstField, AstName, BinaryOpText, Range } from "./ast.js";
@@ -11,7 +11,7 @@ import { describeToken, lex, type ExprSyntaxError, type Token } from "./lexer.js
 const INFIX: Readonly<Record<string, number>> = {
   "||": 1, "&&": 2,
   "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, is: 3,
-  "+": 4, "-": 4,
+  "+": 4, "-": 4, "++": 4,
   "*": 5, "/": 5, "%": 5,
 };
 const COMPARISON = 3;

@@ -9,7 +9,7 @@ import { intArith, natArith } from "./arith.js";
 import { evalCall } from "./builtins.js";
 import { decide } from "./decision.js";
 import { findConstant, findType } from "./lookup.js";
-import { type Value, InterpretError, asBool, asList, asNumber, asRecord, getField, show, valueEquals } from "./value.js";
+import { type Value, InterpretError, asBool, asList, asNumber, asRecord, asString, getField, show, valueEquals } from "./value.js";
 
 /** Local variables in scope: `s`, `e`, `n`, `o`, `f`, `v`, lets, lambda parameters, match binds. */
 export type Env = ReadonlyMap<string, Value>;
@@ -109,6 +109,8 @@ function evalBinary(e: Expr & { kind: "binary" }, env: Env, prog: Program): Valu
       return asNumber(l, op) > asNumber(r, op);
     case ">=":
       return asNumber(l, op) >= asNumber(r, op);
+    case "++":
+      return asString(l, op) + asString(r, op);
     case "+":
     case "-":
     case "*":

@@ -45,6 +45,11 @@ export function asNumber(v: Value, what: string): number {
   return v;
 }
 
+export function asString(v: Value, what: string): string {
+  if (typeof v !== "string") throw new InterpretError(`${what}: expected a string, got ${show(v)}`);
+  return v;
+}
+
 export function asBool(v: Value, what: string): boolean {
   if (typeof v !== "boolean") throw new InterpretError(`${what}: expected a bool, got ${show(v)}`);
   return v;

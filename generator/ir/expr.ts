@@ -1,14 +1,17 @@
 // IR stage: typed expressions. Produced by generator/expr (parse + type check) from the strings
 // of the spec; read by every emitter, the interpreter, the explorer and the mutator.
 // Semantics (all targets agree): nat/ms are Lean `Nat` (subtraction truncates at 0, division
-// floors, division by 0 is 0, `%` by 0 is the left side); int is Lean `Int`; `&&`/`||` short-circuit.
+// floors, division by 0 is 0, `%` by 0 is the left side); int is Lean `Int`; `&&`/`||` short-circuit;
+// `++` joins two strings (Lean `String.append`).
 
 import type { Type, TypeRef } from "./types.js";
 
 export type ArithOp = "+" | "-" | "*" | "/" | "%";
 export type CompareOp = "==" | "!=" | "<" | "<=" | ">" | ">=";
 export type LogicOp = "&&" | "||";
-export type BinaryOp = ArithOp | CompareOp | LogicOp;
+/** `a ++ b`: the text of two strings joined (rendered messages; no other string operation). */
+export type ConcatOp = "++";
+export type BinaryOp = ArithOp | CompareOp | LogicOp | ConcatOp;
 
 /** Built-in functions with positional arguments (no lambdas). */
 export type Builtin =
@@ -109,7 +112,7 @@ export type Expr = ExprBase &
       }
     | {
         readonly kind: "binary";
-        /** Operator; operands have the same numeric type for arithmetic and comparison. */
+        /** Operator; operands have the same numeric type for arithmetic and comparison, strings for `++`. */
         readonly op: BinaryOp;
         /** Left operand. */
         readonly left: Expr;

@@ -4,7 +4,7 @@
 import type { Expr } from "./expr.js";
 import { unreachable } from "./types.js";
 
-const prec: Record<string, number> = { "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, "+": 4, "-": 4, "*": 5, "/": 5, "%": 5 };
+const prec: Record<string, number> = { "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, "+": 4, "-": 4, "++": 4, "*": 5, "/": 5, "%": 5 };
 
 /** The expression as spec text; parenthesised by precedence. */
 export function printExpr(e: Expr): string {

@@ -1,7 +1,7 @@
 // Mutate stage: the facts a decision law is judged on. Per field, boundary values from its type
-// (both booleans, every enum member, a range's ends, 0 and 1) and from the numbers the decision
-// and its laws mention (each constant or literal c as c-1, c, c+1), plus the values the spec's
-// examples use. Their product is taken whole when small, else sampled with a fixed seed, so a
+// (both booleans, every enum member, a range's ends, 0 and 1, the strings "", "a" and "b") and
+// from the numbers the decision and its laws mention (each constant or literal c as c-1, c,
+// c+1), plus the values the spec's examples use. Their product is taken whole when small, else sampled with a fixed seed, so a
 // run is the same on every machine. The examples' own facts are always included.
 
 import type { Expr } from "../ir/expr.js";
@@ -62,7 +62,8 @@ function candidates(prog: Program, t: Type, numbers: readonly number[], depth = 
     case "int":
       return dedup([-1, 0, 1, ...numbers.flatMap((c) => [c - 1, c, c + 1])]);
     case "string":
-      return [""];
+      // Empty and two distinct texts: a dropped or swapped string field shows in rendered text.
+      return ["", "a", "b"];
     case "option":
       return [null, ...candidates(prog, t.of, numbers, depth + 1).slice(0, 6)];
     case "list": {

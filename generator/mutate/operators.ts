@@ -3,7 +3,8 @@
 // part gets `#2`): relational operators flipped (`flip<` turns `<` into `<=`), numeric literals
 // and constants +-1 (`RESTART_MAX_FAILURES+1`, `250ms-1`), boolean literals negated, guards
 // negated, assignments dropped, adjacent guarded branches or rules swapped, and the outputs of
-// adjacent branches (verdicts of adjacent rules) swapped.
+// adjacent branches (verdicts of adjacent rules) swapped. Rendered text: either side of a `++`
+// dropped (`drop f.app`), and any other string literal emptied (`"text"->""`).
 
 import type { CompareOp, Expr } from "../ir/expr.js";
 import type { Module, Program } from "../ir/module.js";
@@ -31,9 +32,15 @@ const SYNTHETIC = -1;
 /** The changes of one expression: [label, replacement node id, replacement]. */
 function exprChanges(prog: Program, e: Expr): [string, number, Expr][] {
   const out: [string, number, Expr][] = [];
+  // A literal side of `++` is already dropped whole; emptying it would be the same mutant.
+  const joined = new Set<number>();
   walkExpr(e, {
     enter(x) {
-      if (x.kind === "binary" && x.op in FLIP) out.push([`flip${x.op}`, x.id, { ...x, op: FLIP[x.op as CompareOp] }]);
+      if (x.kind === "binary" && x.op === "++") {
+        out.push([`drop ${shortText(x.left)}`, x.id, x.right], [`drop ${shortText(x.right)}`, x.id, x.left]);
+        for (const side of [x.left, x.right]) if (side.kind === "lit") joined.add(side.id);
+      } else if (x.kind === "lit" && typeof x.value === "string" && x.value !== "" && !joined.has(x.id)) out.push([`${JSON.stringify(x.value)}->""`, x.id, { ...x, value: "" }]);
+      else if (x.kind === "binary" && x.op in FLIP) out.push([`flip${x.op}`, x.id, { ...x, op: FLIP[x.op as CompareOp] }]);
       else if (x.kind === "lit" && typeof x.value === "boolean") out.push([`${x.value}->${!x.value}`, x.id, { ...x, value: !x.value }]);
       else if (x.kind === "lit" && typeof x.value === "number") out.push(...plusMinus(printExpr(x), x, x.value));
       else if (x.kind === "const") {
@@ -43,6 +50,12 @@ function exprChanges(prog: Program, e: Expr): [string, number, Expr][] {
     },
   });
   return out;
+}
+
+/** A side of `++` as spec text for a mutant id; a long one (a whole prefix) by its ends. */
+function shortText(e: Expr): string {
+  const text = printExpr(e);
+  return text.length <= 40 ? text : `${text.slice(0, 18)}..${text.slice(-18)}`;
 }
 
 function plusMinus(label: string, x: Expr, v: number): [string, number, Expr][] {

@@ -26,6 +26,11 @@ Decided where the seed is silent:
   the daemon and tells the user why; a background client keeps it silently.
 - Whenever the daemon is kept, the client uses it exactly when the protocol agrees, and otherwise
   stops with the message.
+- The user is told in one sentence built from three pieces, as the seed's older-client sentence is:
+  "this <app> (v<client>)", "the running daemon (v<daemon>)" and "run <app> shutdown"; the versions
+  are passed as written (build metadata included), and the sentences of the other tells are the
+  project's: another build of the daemon's version, a version that cannot be compared, a busy
+  daemon, a daemon without the idle-shutdown capability.
 - In the Daemon machine, ranks are positions of builds in rank order (equal for two builds of one
   version), and a kept daemon also counts as the same rank; daemon deaths and relaunches are outside
   it.
@@ -36,7 +41,7 @@ Generated from `spec/replace.yaml` into namespace `Statute.Replace`.
 namespace Statute.Replace
 
 /-- how the runtime's compareRank orders the client's pre-release part against the daemon's.
-  (spec/replace.yaml:23) -/
+  (spec/replace.yaml:24) -/
 inductive Cmp where
   | Below
   | Equal
@@ -44,7 +49,7 @@ inductive Cmp where
   deriving Repr, BEq, DecidableEq
 
 /-- the model's rank of a parsed version: its series and whether it is a pre-release.
-  (spec/replace.yaml:24) -/
+  (spec/replace.yaml:25) -/
 structure Series where
   major : Nat
   minor : Nat
@@ -53,7 +58,7 @@ structure Series where
   pre_release : Bool
   deriving Repr, BEq, DecidableEq
 
-/-- how the starting client's version stands to the running daemon's. (spec/replace.yaml:31) -/
+/-- how the starting client's version stands to the running daemon's. (spec/replace.yaml:32) -/
 inductive ClientRelation where
   | ClientNewer
   | ClientOlder
@@ -62,13 +67,13 @@ inductive ClientRelation where
   | Unknown
   deriving Repr, BEq, DecidableEq
 
-/-- who starts the client. (spec/replace.yaml:34) -/
+/-- who starts the client. (spec/replace.yaml:35) -/
 inductive ClientKind where
   | Interactive
   | Background
   deriving Repr, BEq, DecidableEq
 
-/-- what the user is told when the daemon is kept. (spec/replace.yaml:35) -/
+/-- what the user is told when the daemon is kept. (spec/replace.yaml:36) -/
 inductive Tell where
   | Silent
   | OlderClient
@@ -78,7 +83,7 @@ inductive Tell where
   | NoCapability
   deriving Repr, BEq, DecidableEq
 
-/-- what a starting client does with the running daemon. (spec/replace.yaml:38) -/
+/-- what a starting client does with the running daemon. (spec/replace.yaml:39) -/
 inductive ReplaceAnswer where
   /-- shut the daemon down with shutdown-if-idle and start this build. -/
   | Replace
@@ -87,13 +92,13 @@ inductive ReplaceAnswer where
   | Keep (tell : Tell) (use_daemon : Bool)
   deriving Repr, BEq, DecidableEq
 
-/-- whether a client start replaced the daemon. (spec/replace.yaml:47) -/
+/-- whether a client start replaced the daemon. (spec/replace.yaml:48) -/
 inductive DaemonOutput where
   | Replaced
   | Kept
   deriving Repr, BEq, DecidableEq
 
-/-- State of Daemon. (spec/replace.yaml:94) -/
+/-- State of Daemon. (spec/replace.yaml:118) -/
 structure DaemonState where
   /-- the running daemon's rank (position of its build in rank order). -/
   rank : Nat
@@ -101,14 +106,14 @@ structure DaemonState where
   replacements : Nat
   deriving Repr, BEq, DecidableEq
 
-/-- Events of Daemon. (spec/replace.yaml:94) -/
+/-- Events of Daemon. (spec/replace.yaml:118) -/
 inductive DaemonEvent where
   /-- a client of some build starts against the running daemon. `rank`: the client build's rank.
     `idle_shutdown`: the daemon advertises idle shutdown. `busy`: the daemon is busy. -/
   | ClientStart (rank : Nat) (client_kind : ClientKind) (idle_shutdown : Bool) (busy : Bool)
   deriving Repr, BEq, DecidableEq
 
-/-- Facts of Relate. (spec/replace.yaml:49) -/
+/-- Facts of Relate. (spec/replace.yaml:50) -/
 structure RelateFacts where
   /-- the client's parsed version; none when missing or unreadable. -/
   client : Option Series
@@ -121,7 +126,7 @@ structure RelateFacts where
   same_build_id : Bool
   deriving Repr, BEq, DecidableEq
 
-/-- Facts of Replacement. (spec/replace.yaml:72) -/
+/-- Facts of Replacement. (spec/replace.yaml:73) -/
 structure ReplacementFacts where
   /-- Relate of the client and the daemon. -/
   relation : ClientRelation
@@ -135,9 +140,23 @@ structure ReplacementFacts where
   protocol_agrees : Bool
   deriving Repr, BEq, DecidableEq
 
+/-- Facts of TellMessage. (spec/replace.yaml:94) -/
+structure TellMessageFacts where
+  /-- what the Replacement verdict tells. -/
+  tell : Tell
+  /-- the client's command name, <app> in the seed's sentence. -/
+  app : String
+  /-- the client's version as written (1.2.3-dev+abc), the text read where it cannot be parsed,
+    or ? when there is none. -/
+  client_version : String
+  /-- the daemon's version as it advertises it, the text read where it cannot be parsed, or ?
+    when it advertises none. -/
+  daemon_version : String
+  deriving Repr, BEq, DecidableEq
+
 /-- Relate: How the client's version stands to the daemon's, by rank (series, then the cut, then
   the runtime's pre-release order), then by build id. The first rule whose guard holds wins.
-  (spec/replace.yaml:49) -/
+  (spec/replace.yaml:50) -/
 def decideRelate (f : RelateFacts) : ClientRelation :=
   let c := Option.getD
              f.client
@@ -153,72 +172,112 @@ def decideRelate (f : RelateFacts) : ClientRelation :=
                (decide (c.major = d.major) &&
                 (decide (c.minor < d.minor) ||
                  (decide (c.minor = d.minor) && decide (c.patch < d.patch))))
-  -- rule Relate.unknown (spec/replace.yaml:63)
+  -- rule Relate.unknown (spec/replace.yaml:64)
   if Option.isNone f.client || Option.isNone f.daemon then
     ClientRelation.Unknown
-  -- rule Relate.series_newer (spec/replace.yaml:64)
+  -- rule Relate.series_newer (spec/replace.yaml:65)
   else if above then
     ClientRelation.ClientNewer
-  -- rule Relate.series_older (spec/replace.yaml:65)
+  -- rule Relate.series_older (spec/replace.yaml:66)
   else if below then
     ClientRelation.ClientOlder
-  -- rule Relate.cut_newer (spec/replace.yaml:66)
+  -- rule Relate.cut_newer (spec/replace.yaml:67)
   else if !c.pre_release && d.pre_release then
     ClientRelation.ClientNewer
-  -- rule Relate.cut_older (spec/replace.yaml:67)
+  -- rule Relate.cut_older (spec/replace.yaml:68)
   else if c.pre_release && !d.pre_release then
     ClientRelation.ClientOlder
-  -- rule Relate.pre_newer (spec/replace.yaml:68)
+  -- rule Relate.pre_newer (spec/replace.yaml:69)
   else if c.pre_release && decide (f.pre_cmp = Cmp.Above) then
     ClientRelation.ClientNewer
-  -- rule Relate.pre_older (spec/replace.yaml:69)
+  -- rule Relate.pre_older (spec/replace.yaml:70)
   else if c.pre_release && decide (f.pre_cmp = Cmp.Below) then
     ClientRelation.ClientOlder
-  -- rule Relate.same_build (spec/replace.yaml:70)
+  -- rule Relate.same_build (spec/replace.yaml:71)
   else if f.same_build_id then
     ClientRelation.SameBuild
-  -- rule Relate.other_build (spec/replace.yaml:71)
+  -- rule Relate.other_build (spec/replace.yaml:72)
   else
     ClientRelation.OtherBuild
 
 /-- Replacement: What a starting client does with the running daemon, given their relation. The
-  first rule whose guard holds wins. (spec/replace.yaml:72) -/
+  first rule whose guard holds wins. (spec/replace.yaml:73) -/
 def decideReplacement (f : ReplacementFacts) : ReplaceAnswer :=
-  -- rule Replacement.replace (spec/replace.yaml:82)
+  -- rule Replacement.replace (spec/replace.yaml:83)
   if decide (f.relation = ClientRelation.ClientNewer) &&
      decide (f.client_kind = ClientKind.Interactive) &&
      f.idle_shutdown &&
      !f.daemon_busy then
     ReplaceAnswer.Replace
-  -- rule Replacement.same_build (spec/replace.yaml:86)
+  -- rule Replacement.same_build (spec/replace.yaml:87)
   else if decide (f.relation = ClientRelation.SameBuild) then
     ReplaceAnswer.Keep Tell.Silent f.protocol_agrees
-  -- rule Replacement.client_older (spec/replace.yaml:87)
+  -- rule Replacement.client_older (spec/replace.yaml:88)
   else if decide (f.relation = ClientRelation.ClientOlder) then
     ReplaceAnswer.Keep Tell.OlderClient f.protocol_agrees
-  -- rule Replacement.other_build (spec/replace.yaml:88)
+  -- rule Replacement.other_build (spec/replace.yaml:89)
   else if decide (f.relation = ClientRelation.OtherBuild) then
     ReplaceAnswer.Keep Tell.SameVersionOtherBuild f.protocol_agrees
-  -- rule Replacement.unknown (spec/replace.yaml:89)
+  -- rule Replacement.unknown (spec/replace.yaml:90)
   else if decide (f.relation = ClientRelation.Unknown) then
     ReplaceAnswer.Keep Tell.VersionUnknown f.protocol_agrees
-  -- rule Replacement.background (spec/replace.yaml:90)
+  -- rule Replacement.background (spec/replace.yaml:91)
   else if decide (f.client_kind = ClientKind.Background) then
     ReplaceAnswer.Keep Tell.Silent f.protocol_agrees
-  -- rule Replacement.no_capability (spec/replace.yaml:91)
+  -- rule Replacement.no_capability (spec/replace.yaml:92)
   else if !f.idle_shutdown then
     ReplaceAnswer.Keep Tell.NoCapability f.protocol_agrees
-  -- rule Replacement.busy (spec/replace.yaml:92)
+  -- rule Replacement.busy (spec/replace.yaml:93)
   else
     ReplaceAnswer.Keep Tell.BusyDaemon f.protocol_agrees
 
+/-- TellMessage: The sentence a kept daemon's Tell stands for, shown to the user (or with which
+  the client stops); nothing for Silent. The older-client sentence is the seed's. The first rule
+  whose guard holds wins. (spec/replace.yaml:94) -/
+def decideTellMessage (f : TellMessageFacts) : String :=
+  let client := "this " ++ f.app ++ " (v" ++ f.client_version ++ ")"
+  let daemon := "the running daemon (v" ++ f.daemon_version ++ ")"
+  let shutdown := "run " ++ f.app ++ " shutdown"
+  -- rule TellMessage.render (spec/replace.yaml:107)
+  (match f.tell with
+   | Tell.Silent => ""
+   | Tell.OlderClient => client ++ " is older than " ++ daemon ++ ": update or " ++ shutdown
+   | Tell.SameVersionOtherBuild =>
+       client ++
+       " is another build of the version of " ++
+       daemon ++
+       ": " ++
+       shutdown ++
+       " to use this build"
+   | Tell.VersionUnknown =>
+       client ++
+       " cannot tell whether it is newer than " ++
+       daemon ++
+       ": " ++
+       shutdown ++
+       " to use this build"
+   | Tell.BusyDaemon =>
+       client ++
+       " is newer than " ++
+       daemon ++
+       ", which is busy and keeps serving: " ++
+       shutdown ++
+       " when its work is done"
+   | Tell.NoCapability =>
+       client ++
+       " is newer than " ++
+       daemon ++
+       ", which cannot shut down when idle: " ++
+       shutdown ++
+       " to use this build")
+
 /-- The initial state of Daemon. The daemon on one socket across client starts; its state is the
-  running build's rank. (spec/replace.yaml:94) -/
+  running build's rank. (spec/replace.yaml:118) -/
 def initialDaemon : DaemonState :=
   { rank := 0, replacements := 0 }
 
 /-- Handles `ClientStart` in Daemon: its branches in order, the first whose guard holds wins.
-  (spec/replace.yaml:114) -/
+  (spec/replace.yaml:138) -/
 def stepDaemonOnClientStart (s : DaemonState) (e_rank : Nat) (e_client_kind : ClientKind)
     (e_idle_shutdown : Bool) (e_busy : Bool) :
     DaemonState × DaemonOutput :=
@@ -235,34 +294,34 @@ def stepDaemonOnClientStart (s : DaemonState) (e_rank : Nat) (e_client_kind : Cl
                      daemon_busy := e_busy,
                      protocol_agrees := true
                    } : ReplacementFacts)
-  -- rule Daemon.ClientStart.replace (spec/replace.yaml:114)
+  -- rule Daemon.ClientStart.replace (spec/replace.yaml:138)
   if (match answer with | ReplaceAnswer.Replace => true | _ => false) then
     ({ s with rank := e_rank, replacements := s.replacements + 1 }, DaemonOutput.Replaced)
-  -- rule Daemon.ClientStart.keep (spec/replace.yaml:115)
+  -- rule Daemon.ClientStart.keep (spec/replace.yaml:139)
   else
     (s, DaemonOutput.Kept)
 
 /-- One step of Daemon: the next state and the output of event `e` in state `s`.
-  (spec/replace.yaml:94) -/
+  (spec/replace.yaml:118) -/
 def stepDaemon (s : DaemonState) (e : DaemonEvent) : DaemonState × DaemonOutput :=
   match e with
   | DaemonEvent.ClientStart e_rank e_client_kind e_idle_shutdown e_busy =>
       stepDaemonOnClientStart s e_rank e_client_kind e_idle_shutdown e_busy
 
-/-- The outputs of Daemon over a list of events, one per event. (spec/replace.yaml:94) -/
+/-- The outputs of Daemon over a list of events, one per event. (spec/replace.yaml:118) -/
 def runDaemon : DaemonState → List DaemonEvent → List DaemonOutput
   | _, [] => []
   | s, e :: es =>
     let r := stepDaemon s e
     r.2 :: runDaemon r.1 es
 
-/-- The state of Daemon after a list of events. (spec/replace.yaml:94) -/
+/-- The state of Daemon after a list of events. (spec/replace.yaml:118) -/
 def finalDaemon : DaemonState → List DaemonEvent → DaemonState
   | s, [] => s
   | s, e :: es => finalDaemon (stepDaemon s e).1 es
 
 /-- The states of Daemon reachable from its initial state; invariants range over them.
-  (spec/replace.yaml:94) -/
+  (spec/replace.yaml:118) -/
 inductive ReachableDaemon : DaemonState → Prop where
   /-- The initial state is reachable. -/
   | init : ReachableDaemon initialDaemon
@@ -273,7 +332,7 @@ inductive ReachableDaemon : DaemonState → Prop where
 /-- replace_never_downgrades: a client replaces the daemon only when the client's version ranks
   strictly above the daemon's. Secures: the daemon on a socket never moves to an older build.
   Adversary: an older client started after a newer one (a concurrent launcher).
-  (spec/replace.yaml:117) -/
+  (spec/replace.yaml:141) -/
 def replace_never_downgrades_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -283,7 +342,7 @@ def replace_never_downgrades_stmt : Prop :=
 /-- replacement_terminates: every replacement strictly raises the running daemon's rank and
   nothing lowers it, so k builds cause at most k - 1 replacements. Secures: clients of several
   builds cannot replace each other's daemons forever. Adversary: concurrent launchers of
-  different builds. (spec/replace.yaml:124) -/
+  different builds. (spec/replace.yaml:148) -/
 def replacement_terminates_stmt : Prop :=
   ∀ (s : DaemonState) (e : DaemonEvent), ReachableDaemon s →
     let n := (stepDaemon s e).1
@@ -294,7 +353,7 @@ def replacement_terminates_stmt : Prop :=
 /-- background_never_replaces: a background client (dashboard, gateway, ACP, relaunch of a lost
   daemon) never replaces the daemon, whatever the versions. Secures: no background start
   interrupts a user's daemon. Adversary: a background client of a newer build started while a
-  user works. (spec/replace.yaml:134) -/
+  user works. (spec/replace.yaml:158) -/
 def background_never_replaces_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -304,7 +363,7 @@ def background_never_replaces_stmt : Prop :=
 /-- replace_rank_reads_semver: between different series the relation is the numeric order of
   (major, minor, patch) as semver reads it, whatever the pre-release parts. Secures: 10.0.0 ranks
   above 9.99.99 and 1.2.4-dev above 1.2.3, as semver says. Adversary: a build whose version sorts
-  wrongly as text or by its suffix. (spec/replace.yaml:141) -/
+  wrongly as text or by its suffix. (spec/replace.yaml:165) -/
 def replace_rank_reads_semver_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -331,7 +390,7 @@ def replace_rank_reads_semver_stmt : Prop :=
 /-- replace_rank_cut: within one series a release ranks above every pre-release (-dev, -main.N,
   -4), whatever the build ids. Secures: a development build is replaced by its release and never
   replaces it. Adversary: a -dev or older-scheme build, or 1.2.3-4 read as above 1.2.3.
-  (spec/replace.yaml:156) -/
+  (spec/replace.yaml:180) -/
 def replace_rank_cut_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -354,7 +413,7 @@ def replace_rank_cut_stmt : Prop :=
 /-- replace_relation_exact: the relation is exact; swapping client and daemon swaps newer and
   older and keeps the rest, and it is Unknown exactly when a version is missing. Secures: two
   builds never both see themselves as the newer one. Adversary: concurrent launchers of two
-  builds. (spec/replace.yaml:169) -/
+  builds. (spec/replace.yaml:193) -/
 def replace_relation_exact_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -377,7 +436,7 @@ def replace_relation_exact_stmt : Prop :=
   daemon advertises idle shutdown and is idle; otherwise it uses the daemon iff the protocol
   agrees, and an older client or another build says so. Secures: a user is never left without a
   daemon and always learns why an update did not happen. Adversary: a busy daemon; a daemon
-  without the capability; a client of another build. (spec/replace.yaml:180) -/
+  without the capability; a client of another build. (spec/replace.yaml:204) -/
 def replace_verdict_exact_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -401,7 +460,7 @@ def replace_verdict_exact_stmt : Prop :=
   background one, else the missing idle-shutdown capability, else the busy daemon. Secures: an
   interactive user always learns why an update did not happen, and a background client never
   speaks. Adversary: a background client facing an unknown or capability-less daemon; an
-  interactive client facing a busy daemon. (spec/replace.yaml:192) -/
+  interactive client facing a busy daemon. (spec/replace.yaml:216) -/
 def replace_tell_exact_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -422,11 +481,109 @@ def replace_tell_exact_stmt : Prop :=
                        else
                          Tell.BusyDaemon)))) = true
 
+/-- replace_message_older_client: a client older than the daemon says the seed's sentence, "this
+  <app> (vX) is older than the running daemon (vY): update or run <app> shutdown", with its own
+  name and both versions as written. Secures: the user of an older client learns both versions
+  and the two ways out (update, or shut the daemon down). Adversary: an older client started
+  against a newer daemon; a version text that looks like part of the sentence.
+  (spec/replace.yaml:232) -/
+def replace_message_older_client_stmt : Prop :=
+  ∀ (f : TellMessageFacts),
+    let v := decideTellMessage f
+    (!decide (f.tell = Tell.OlderClient) ||
+     decide (v =
+             "this " ++
+             f.app ++
+             " (v" ++
+             f.client_version ++
+             ") is older than the running daemon (v" ++
+             f.daemon_version ++
+             "): update or run " ++
+             f.app ++
+             " shutdown")) = true
+
+/-- replace_message_wording: a silent tell renders nothing, and every other tell the sentence
+  decided for it, naming the client with its version, the daemon with its version and what to
+  run. Secures: what the user reads is part of the model, pinned for every name and version, not
+  a doc string. Adversary: a reworded or truncated message; a message that drops a version.
+  (spec/replace.yaml:242) -/
+def replace_message_wording_stmt : Prop :=
+  ∀ (f : TellMessageFacts),
+    let v := decideTellMessage f
+    (match f.tell with
+     | Tell.Silent => decide (v = "")
+     | Tell.OlderClient => true
+     | Tell.SameVersionOtherBuild =>
+         decide (v =
+                 "this " ++
+                 f.app ++
+                 " (v" ++
+                 f.client_version ++
+                 (") is another build of the version of the " ++ "running daemon (v") ++
+                 f.daemon_version ++
+                 "): run " ++
+                 f.app ++
+                 " shutdown to use this build")
+     | Tell.VersionUnknown =>
+         decide (v =
+                 "this " ++
+                 f.app ++
+                 " (v" ++
+                 f.client_version ++
+                 (") cannot tell whether it is newer than the " ++ "running daemon (v") ++
+                 f.daemon_version ++
+                 "): run " ++
+                 f.app ++
+                 " shutdown to use this build")
+     | Tell.BusyDaemon =>
+         decide (v =
+                 "this " ++
+                 f.app ++
+                 " (v" ++
+                 f.client_version ++
+                 ") is newer than the running daemon (v" ++
+                 f.daemon_version ++
+                 "), which is busy and keeps serving: run " ++
+                 f.app ++
+                 " shutdown when its work is done")
+     | Tell.NoCapability =>
+         decide (v =
+                 "this " ++
+                 f.app ++
+                 " (v" ++
+                 f.client_version ++
+                 ") is newer than the running daemon (v" ++
+                 f.daemon_version ++
+                 "), which cannot shut down when idle: run " ++
+                 f.app ++
+                 " shutdown to use this build")) = true
+
+/-- replace_message_distinct: only a silent tell renders nothing, and no two tells render the
+  same sentence for one client and daemon, so the user can tell the reasons apart. Secures: every
+  reason a daemon is kept reaches the user as its own message. Adversary: two reasons rendered
+  alike; a told reason rendered as nothing. (spec/replace.yaml:264) -/
+def replace_message_distinct_stmt : Prop :=
+  ∀ (f : TellMessageFacts),
+    let v := decideTellMessage f
+    (decide (decide (v = "") = decide (f.tell = Tell.Silent)) &&
+     (decide (f.tell = Tell.Silent) ||
+      decide (decideTellMessage { f with tell := Tell.Silent } ≠ v)) &&
+     (decide (f.tell = Tell.OlderClient) ||
+      decide (decideTellMessage { f with tell := Tell.OlderClient } ≠ v)) &&
+     (decide (f.tell = Tell.SameVersionOtherBuild) ||
+      decide (decideTellMessage { f with tell := Tell.SameVersionOtherBuild } ≠ v)) &&
+     (decide (f.tell = Tell.VersionUnknown) ||
+      decide (decideTellMessage { f with tell := Tell.VersionUnknown } ≠ v)) &&
+     (decide (f.tell = Tell.BusyDaemon) ||
+      decide (decideTellMessage { f with tell := Tell.BusyDaemon } ≠ v)) &&
+     (decide (f.tell = Tell.NoCapability) ||
+      decide (decideTellMessage { f with tell := Tell.NoCapability } ≠ v))) = true
+
 /-- replace_same_series: within one series two pre-releases compare by their identifiers
   (pre_cmp); two equal versions are the same build exactly when the build ids agree, and another
   build of the same version otherwise. Secures: two builds of one version never replace each
   other, and -main.46 is replaced by -main.47 and not the reverse. Adversary: another build of
-  the same version; two development builds of one series. (spec/replace.yaml:208) -/
+  the same version; two development builds of one series. (spec/replace.yaml:278) -/
 def replace_same_series_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -451,7 +608,7 @@ def replace_same_series_stmt : Prop :=
   the replacement verdict says so, and then the daemon's rank becomes the client's and one
   replacement is counted; any other start changes nothing. Secures: the daemon on the socket is
   exactly what the verdicts made it, and the count of replacements is true. Adversary: concurrent
-  launchers of different builds. (spec/replace.yaml:221) -/
+  launchers of different builds. (spec/replace.yaml:291) -/
 def replace_daemon_follows_the_verdict_stmt : Prop :=
   ∀ (s : DaemonState)
     (e_rank : Nat)
@@ -484,12 +641,12 @@ def replace_daemon_follows_the_verdict_stmt : Prop :=
 /-- replace_at_most_k_minus_one: the replacements so far never exceed the running daemon's rank,
   so k builds (ranks 0 to k - 1) cause at most k - 1 replacements. Secures: the seed's bound on
   replacements, over every interleaving of client starts. Adversary: concurrent launchers of k
-  different builds in any order. (spec/replace.yaml:233) -/
+  different builds in any order. (spec/replace.yaml:303) -/
 def replace_at_most_k_minus_one_stmt : Prop :=
   ∀ (s : DaemonState), ReachableDaemon s → decide (s.replacements ≤ s.rank) = true
 
 /-- Example release_is_newer_than_its_dev_build: client 1.2.3, daemon 1.2.3-dev.
-  (spec/replace.yaml:251) -/
+  (spec/replace.yaml:326) -/
 theorem ex_release_is_newer_than_its_dev_build :
     decideRelate
       ({ client := Option.some
@@ -503,7 +660,7 @@ theorem ex_release_is_newer_than_its_dev_build :
   decide
 
 /-- Example dev_build_is_older_than_its_release: client 1.2.3-dev, daemon 1.2.3.
-  (spec/replace.yaml:256) -/
+  (spec/replace.yaml:331) -/
 theorem ex_dev_build_is_older_than_its_release :
     decideRelate
       ({ client := Option.some
@@ -517,7 +674,7 @@ theorem ex_dev_build_is_older_than_its_release :
   decide
 
 /-- Example numeric_prerelease_is_below_its_release: client 1.2.3-4, daemon 1.2.3 (the precursor
-  read 1.2.3-4 as above). (spec/replace.yaml:261) -/
+  read 1.2.3-4 as above). (spec/replace.yaml:336) -/
 theorem ex_numeric_prerelease_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -530,7 +687,7 @@ theorem ex_numeric_prerelease_is_below_its_release :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:266) -/
+/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:341) -/
 theorem ex_older_series_is_older :
     decideRelate
       ({ client := Option.some
@@ -543,7 +700,7 @@ theorem ex_older_series_is_older :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:271) -/
+/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:346) -/
 theorem ex_newer_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -556,7 +713,7 @@ theorem ex_newer_series_is_newer :
     ClientRelation.ClientNewer := by
   decide
 
-/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:276) -/
+/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:351) -/
 theorem ex_numbers_compare_as_numbers :
     decideRelate
       ({ client := Option.some
@@ -570,7 +727,7 @@ theorem ex_numbers_compare_as_numbers :
   decide
 
 /-- Example release_is_newer_than_older_scheme_build: client 1.0.0, daemon 0.9.9-main.46.
-  (spec/replace.yaml:281) -/
+  (spec/replace.yaml:356) -/
 theorem ex_release_is_newer_than_older_scheme_build :
     decideRelate
       ({ client := Option.some
@@ -584,7 +741,7 @@ theorem ex_release_is_newer_than_older_scheme_build :
   decide
 
 /-- Example older_scheme_build_is_below_its_release: client 0.9.9, daemon 0.9.9-main.46.
-  (spec/replace.yaml:286) -/
+  (spec/replace.yaml:361) -/
 theorem ex_older_scheme_build_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -598,7 +755,7 @@ theorem ex_older_scheme_build_is_below_its_release :
   decide
 
 /-- Example older_scheme_builds_in_identifier_order: client 0.9.9-main.46, daemon 0.9.9-main.47:
-  compareRank of the pre-release parts is Below. (spec/replace.yaml:291) -/
+  compareRank of the pre-release parts is Below. (spec/replace.yaml:366) -/
 theorem ex_older_scheme_builds_in_identifier_order :
     decideRelate
       ({ client := Option.some
@@ -612,7 +769,7 @@ theorem ex_older_scheme_builds_in_identifier_order :
   decide
 
 /-- Example dev_build_of_next_series_is_newer: client 1.2.4-dev, daemon 1.2.3.
-  (spec/replace.yaml:296) -/
+  (spec/replace.yaml:371) -/
 theorem ex_dev_build_of_next_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -626,7 +783,7 @@ theorem ex_dev_build_of_next_series_is_newer :
   decide
 
 /-- Example same_version_same_build: client and daemon 1.2.3 with one build id.
-  (spec/replace.yaml:301) -/
+  (spec/replace.yaml:376) -/
 theorem ex_same_version_same_build :
     decideRelate
       ({ client := Option.some
@@ -640,7 +797,7 @@ theorem ex_same_version_same_build :
   decide
 
 /-- Example same_version_other_build: client and daemon 1.2.3 with different build ids.
-  (spec/replace.yaml:306) -/
+  (spec/replace.yaml:381) -/
 theorem ex_same_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -654,7 +811,7 @@ theorem ex_same_version_other_build :
   decide
 
 /-- Example same_dev_version_other_build: client and daemon 1.2.3-dev with different build ids.
-  (spec/replace.yaml:311) -/
+  (spec/replace.yaml:386) -/
 theorem ex_same_dev_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -667,7 +824,7 @@ theorem ex_same_dev_version_other_build :
     ClientRelation.OtherBuild := by
   decide
 
-/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:316) -/
+/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:391) -/
 theorem ex_missing_daemon_version_is_unknown :
     decideRelate
       ({ client := Option.some
@@ -679,7 +836,7 @@ theorem ex_missing_daemon_version_is_unknown :
     ClientRelation.Unknown := by
   decide
 
-/-- Example missing_client_version_is_unknown: (spec/replace.yaml:320) -/
+/-- Example missing_client_version_is_unknown: (spec/replace.yaml:395) -/
 theorem ex_missing_client_version_is_unknown :
     decideRelate
       ({ client := (Option.none : Option Series),
@@ -692,7 +849,7 @@ theorem ex_missing_client_version_is_unknown :
   decide
 
 /-- Example interactive_release_replaces_idle_dev_daemon: an interactive 1.2.3 client, an idle
-  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:324) -/
+  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:399) -/
 theorem ex_interactive_release_replaces_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -720,7 +877,7 @@ theorem ex_interactive_release_replaces_idle_dev_daemon :
   decide
 
 /-- Example background_release_keeps_idle_dev_daemon: the same versions from a background client;
-  no replacement, nothing to tell. (spec/replace.yaml:334) -/
+  no replacement, nothing to tell. (spec/replace.yaml:409) -/
 theorem ex_background_release_keeps_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -748,7 +905,7 @@ theorem ex_background_release_keeps_idle_dev_daemon :
   decide
 
 /-- Example older_client_never_replaces_newer_daemon: an interactive 1.2.3 client and a 1.3.0
-  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:344) -/
+  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:419) -/
 theorem ex_older_client_never_replaces_newer_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -775,7 +932,7 @@ theorem ex_older_client_never_replaces_newer_daemon :
     ReplaceAnswer.Keep Tell.OlderClient true := by
   decide
 
-/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:354) -/
+/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:429) -/
 theorem ex_older_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientOlder,
@@ -787,7 +944,7 @@ theorem ex_older_client_with_other_protocol_stops :
     ReplaceAnswer.Keep Tell.OlderClient false := by
   decide
 
-/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:358) -/
+/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:433) -/
 theorem ex_other_build_of_same_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.OtherBuild,
@@ -799,7 +956,7 @@ theorem ex_other_build_of_same_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.SameVersionOtherBuild true := by
   decide
 
-/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:362) -/
+/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:437) -/
 theorem ex_daemon_without_idle_shutdown_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -811,7 +968,7 @@ theorem ex_daemon_without_idle_shutdown_keeps_serving :
     ReplaceAnswer.Keep Tell.NoCapability true := by
   decide
 
-/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:366) -/
+/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:441) -/
 theorem ex_busy_daemon_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -823,7 +980,7 @@ theorem ex_busy_daemon_keeps_serving :
     ReplaceAnswer.Keep Tell.BusyDaemon true := by
   decide
 
-/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:370) -/
+/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:445) -/
 theorem ex_unknown_daemon_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.Unknown,
@@ -835,7 +992,7 @@ theorem ex_unknown_daemon_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.VersionUnknown true := by
   decide
 
-/-- Example same_build_is_used_silently: (spec/replace.yaml:374) -/
+/-- Example same_build_is_used_silently: (spec/replace.yaml:449) -/
 theorem ex_same_build_is_used_silently :
     decideReplacement
       ({ relation := ClientRelation.SameBuild,
@@ -847,7 +1004,7 @@ theorem ex_same_build_is_used_silently :
     ReplaceAnswer.Keep Tell.Silent true := by
   decide
 
-/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:378) -/
+/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:453) -/
 theorem ex_background_newer_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -860,7 +1017,7 @@ theorem ex_background_newer_client_with_other_protocol_stops :
   decide
 
 /-- Example unknown_version_is_told_even_by_a_background_client: the unknown version rules a
-  replacement out before the client's kind is read, so the user is told. (spec/replace.yaml:382) -/
+  replacement out before the client's kind is read, so the user is told. (spec/replace.yaml:457) -/
 theorem ex_unknown_version_is_told_even_by_a_background_client :
     decideReplacement
       ({ relation := ClientRelation.Unknown,
@@ -874,7 +1031,7 @@ theorem ex_unknown_version_is_told_even_by_a_background_client :
 
 /-- Example background_newer_client_is_silent_at_a_busy_daemon_without_capability: a background
   client never replaces, so it says nothing about the missing capability or the busy daemon.
-  (spec/replace.yaml:387) -/
+  (spec/replace.yaml:462) -/
 theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -886,8 +1043,86 @@ theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability
     ReplaceAnswer.Keep Tell.Silent true := by
   decide
 
+/-- Example older_client_message_is_the_seeds: an eukhe client 1.2.3 kept by a 1.3.0 daemon (Keep
+  { tell: OlderClient }). (spec/replace.yaml:467) -/
+theorem ex_older_client_message_is_the_seeds :
+    decideTellMessage
+      ({ tell := Tell.OlderClient,
+         app := "eukhe",
+         client_version := "1.2.3",
+         daemon_version := "1.3.0"
+       } : TellMessageFacts) =
+    "this eukhe (v1.2.3) is older than the running " ++
+    "daemon (v1.3.0): update or run eukhe shutdown" := by
+  decide
+
+/-- Example same_build_message_is_empty: (spec/replace.yaml:472) -/
+theorem ex_same_build_message_is_empty :
+    decideTellMessage
+      ({ tell := Tell.Silent,
+         app := "eukhe",
+         client_version := "1.2.3",
+         daemon_version := "1.2.3"
+       } : TellMessageFacts) =
+    "" := by
+  decide
+
+/-- Example other_build_message: two builds of 1.2.3 (their build metadata differs).
+  (spec/replace.yaml:476) -/
+theorem ex_other_build_message :
+    decideTellMessage
+      ({ tell := Tell.SameVersionOtherBuild,
+         app := "eukhe",
+         client_version := "1.2.3+b2",
+         daemon_version := "1.2.3+b1"
+       } : TellMessageFacts) =
+    "this eukhe (v1.2.3+b2) is another build of the " ++
+    "version of the running daemon (v1.2.3+b1): run " ++
+    "eukhe shutdown to use this build" := by
+  decide
+
+/-- Example unknown_version_message: a daemon that advertises no version. (spec/replace.yaml:481) -/
+theorem ex_unknown_version_message :
+    decideTellMessage
+      ({ tell := Tell.VersionUnknown,
+         app := "eukhe",
+         client_version := "1.2.3",
+         daemon_version := "?"
+       } : TellMessageFacts) =
+    "this eukhe (v1.2.3) cannot tell whether it is " ++
+    "newer than the running daemon (v?): run eukhe " ++
+    "shutdown to use this build" := by
+  decide
+
+/-- Example busy_daemon_message: (spec/replace.yaml:486) -/
+theorem ex_busy_daemon_message :
+    decideTellMessage
+      ({ tell := Tell.BusyDaemon,
+         app := "eukhe",
+         client_version := "1.3.0",
+         daemon_version := "1.2.3-dev"
+       } : TellMessageFacts) =
+    "this eukhe (v1.3.0) is newer than the running " ++
+    "daemon (v1.2.3-dev), which is busy and keeps " ++
+    "serving: run eukhe shutdown when its work is " ++
+    "done" := by
+  decide
+
+/-- Example no_capability_message: (spec/replace.yaml:490) -/
+theorem ex_no_capability_message :
+    decideTellMessage
+      ({ tell := Tell.NoCapability,
+         app := "eukhe",
+         client_version := "1.3.0",
+         daemon_version := "0.9.9-main.46"
+       } : TellMessageFacts) =
+    "this eukhe (v1.3.0) is newer than the running " ++
+    "daemon (v0.9.9-main.46), which cannot shut down " ++
+    "when idle: run eukhe shutdown to use this build" := by
+  decide
+
 /-- Example three_builds_replace_twice: ranks 0 (running), 1 and 2; only interactive starts of a
-  higher rank at an idle capable daemon replace. (spec/replace.yaml:392) -/
+  higher rank at an idle capable daemon replace. (spec/replace.yaml:494) -/
 theorem ex_three_builds_replace_twice :
     runDaemon
       initialDaemon

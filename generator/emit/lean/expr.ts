@@ -75,11 +75,47 @@ export function holds(e: Expr, cx: ExprCx): Doc {
 
 export function literal(value: number | boolean | string, isInt: boolean): Term {
   if (typeof value === "boolean") return { doc: value ? "true" : "false", prec: P.max };
-  if (typeof value === "string") return { doc: leanString(value), prec: P.max };
+  if (typeof value === "string") return stringTerm(value);
   if (!Number.isSafeInteger(value)) throw new Error(`lean emitter: literal ${value} is not a safe integer`);
   if (isInt) return { doc: `(${value} : Int)`, prec: P.max };
   if (value < 0) throw new Error(`lean emitter: negative nat literal ${value}`);
   return { doc: String(value), prec: P.max };
+}
+
+/** Code points of one piece of a long string literal. */
+const PIECE = 48;
+
+/**
+ * A string literal. A long one (a rendered message) is written as pieces joined by `++`, which
+ * the layout may break across lines (lines stay within 100 columns); it is the same String by
+ * definition, so `decide` and `rfl` see no difference.
+ */
+function stringTerm(s: string): Term {
+  const pieces = splitText(s);
+  if (pieces.length <= 1) return { doc: leanString(s), prec: P.max };
+  const parts: Doc[] = [leanString(pieces[0] ?? "")];
+  for (const p of pieces.slice(1)) parts.push(" ++", line, leanString(p));
+  return { doc: align(group(cat(...parts))), prec: P.add };
+}
+
+/** `s` in pieces of at most PIECE code points, cut after a space where one is near. */
+function splitText(s: string): string[] {
+  const chars = [...s];
+  const out: string[] = [];
+  let start = 0;
+  while (chars.length - start > PIECE) {
+    let cut = start + PIECE;
+    for (let i = cut; i > start + PIECE / 2; i--) {
+      if (chars[i - 1] === " ") {
+        cut = i;
+        break;
+      }
+    }
+    out.push(chars.slice(start, cut).join(""));
+    start = cut;
+  }
+  out.push(chars.slice(start).join(""));
+  return out;
 }
 
 /** A Lean string literal; non-printable characters as `\u{..}` escapes. */
@@ -131,6 +167,8 @@ interface OpInfo {
 const infixl = (lean: string, prec: number): OpInfo => ({ lean, prec, left: prec, right: prec + 1 });
 const ARITH: Record<string, OpInfo> = {
   "+": infixl("+", P.add),
+  // String append: Lean's `++` is `infixl:65`, the precedence of `+`.
+  "++": infixl("++", P.add),
   "-": infixl("-", P.add),
   "*": infixl("*", P.mul),
   "/": infixl("/", P.mul),

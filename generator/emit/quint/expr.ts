@@ -113,6 +113,7 @@ function binary(op: string, left: Expr, right: Expr, scope: Scope): Printed {
   if (op === "/") return atom(`${nat ? "natDiv" : "intDiv"}(${l}, ${r})`);
   if (op === "%") return atom(`${nat ? "natMod" : "intMod"}(${l}, ${r})`);
   const q = OPS[op];
+  // `++` never gets here: what renders text is left out of the Quint files (text.ts).
   if (q === undefined) throw new Error(`emit quint: operator ${op}`);
   return compound(`${l} ${q} ${r}`);
 }

@@ -2,7 +2,8 @@
 // per spec module a pure module of the same name (constants, types, decisions, each machine's
 // step as a pure function, the laws as predicates, decision examples and decision laws as `run`
 // tests) and, per machine, a module `<module>_<Machine>` with the state machine that `quint run`
-// simulates. Other modules are imported qualified (`supervise::X`). The README says how to run
+// simulates. Other modules are imported qualified (`supervise::X`). What renders text with `++`
+// is left out with a comment (text.ts): Quint has no string concatenation. The README says how to run
 // the Quint CLI, Apalache (`quint verify`) and TLC (`quint compile --target tlaplus`) on them.
 
 import type { Decision, Module, Program } from "../../ir/module.js";
@@ -12,6 +13,7 @@ import { quintExpr, scopeOf } from "./expr.js";
 import { lawLines } from "./laws.js";
 import { machineModule, stepLines } from "./machine.js";
 import { PRELUDE, PRELUDE_MODULE } from "./prelude.js";
+import { TEXT_OMITTED, textOmissions } from "./text.js";
 import { LINE_BREAKS, namedType, oneLine, quintType, typeDeclLines } from "./types.js";
 
 export const emitQuint: Emitter = (program) => [
@@ -23,6 +25,7 @@ function moduleText(program: Program, module: Module): string {
   const ctx = new QuintCtx(program, module);
   const imports = [`import ${PRELUDE_MODULE}.* from "./${PRELUDE_MODULE}"`, ...module.imports.map((i) => `import ${i} from "./${i}"`)];
   const scope = scopeOf(ctx);
+  const omits = textOmissions(program);
   const sections: string[][] = [
     imports,
     ...module.constants.map((c) => {
@@ -31,8 +34,8 @@ function moduleText(program: Program, module: Module): string {
       return [...doc, `pure val ${c.name}: ${typeof c.value === "boolean" ? "bool" : "int"} = ${value}`];
     }),
     ...module.types.map((d) => typeDeclLines(ctx, d)),
-    ...module.decisions.map((d) => decisionLines(ctx, d)),
-    ...module.machines.map((m) => stepLines(ctx, m)),
+    ...module.decisions.map((d) => (omits.has({ module: module.name, name: d.name }) ? [`// decision ${d.name}: left out; it ${TEXT_OMITTED}.`] : decisionLines(ctx, d))),
+    ...module.machines.map((m) => (omits.has({ module: module.name, name: m.name }) ? [`// machine ${m.name}: left out; it ${TEXT_OMITTED}.`] : stepLines(ctx, m))),
     ...module.laws.map((l) => lawLines(ctx, l)),
     ...module.examples.map((ex) => decisionExample(ctx, ex)).filter((x) => x.length > 0),
   ];
@@ -44,7 +47,7 @@ function moduleText(program: Program, module: Module): string {
     `module ${module.name} {`,
     ...sections.flatMap((s) => ["", ...s]).slice(1).flatMap((l) => l.split("\n")).map((l) => (l === "" ? "" : `  ${l}`)),
     "}",
-    ...module.machines.flatMap((m) => ["", ...machineModule(ctx, m, imports)]),
+    ...module.machines.filter((m) => !omits.has({ module: module.name, name: m.name })).flatMap((m) => ["", ...machineModule(ctx, m, imports)]),
   ];
   return `${lines.join("\n")}\n`;
 }
@@ -65,7 +68,7 @@ function decisionLines(ctx: QuintCtx, d: Decision): string[] {
 
 function decisionExample(ctx: QuintCtx, ex: Module["examples"][number]): string[] {
   const b = ex.body;
-  if (b.kind !== "decision") return [];
+  if (b.kind !== "decision" || textOmissions(ctx.program).example(ex)) return [];
   const scope = scopeOf(ctx);
   const call = `${ctx.name(b.decision.module, `decide${b.decision.name}`)}(${quintExpr(b.facts, scope)}).verdict`;
   const doc = ex.doc.trim() === "" ? `/// ${ex.name}` : `/// ${oneLine(ex.doc)}`;

@@ -9,6 +9,7 @@ import type { Law, Machine } from "../../ir/module.js";
 import { camel, type QuintCtx } from "./context.js";
 import { bodyExpr, quintExpr, scopeOf } from "./expr.js";
 import { namedType, oneLine, quintType, recordType } from "./types.js";
+import { TEXT_OMITTED, textOmissions } from "./text.js";
 import { boundaries, choose } from "./values.js";
 
 export function lawName(ident: string): string {
@@ -19,6 +20,7 @@ const predicate = (l: Law): string => `law${lawName(l.ident).replace(/^./, (c) =
 
 /** The lines of one law in the module's pure part. */
 export function lawLines(ctx: QuintCtx, l: Law): string[] {
+  if (textOmissions(ctx.program).law(l)) return [`// ${l.name}: left out; it ${TEXT_OMITTED}.`];
   const doc = `/// ${l.name}: ${oneLine(l.doc)}`;
   const scope = scopeOf(ctx);
   const b = l.body;
@@ -91,6 +93,7 @@ function payloadType(ctx: QuintCtx, m: Machine, event: string): string | null {
  */
 export function machineLawVal(ctx: QuintCtx, m: Machine, l: Law): string[] | null {
   const b = l.body;
+  if (textOmissions(ctx.program).law(l)) return null;
   const about = (ref: { module: string; name: string }): boolean => ref.module === ctx.module.name && ref.name === m.name;
   const name = lawName(l.ident);
   if (b.kind === "invariant" && about(b.machine)) return [`val ${name} = ${predicate(l)}(stateNow)`];

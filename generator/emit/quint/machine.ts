@@ -9,6 +9,7 @@ import type { Example, Law, Machine, Module } from "../../ir/module.js";
 import { camel, fieldName, localName, quintTag, type QuintCtx } from "./context.js";
 import { quintExpr, scopeOf } from "./expr.js";
 import { machineLawVal } from "./laws.js";
+import { textOmissions } from "./text.js";
 import { namedType, oneLine, quintType } from "./types.js";
 
 /** Names the machine module defines besides the state fields; a field may not take one. */
@@ -122,7 +123,7 @@ export function machineModule(ctx: QuintCtx, m: Machine, imports: readonly strin
 /** A machine example as a run: fire each event, expect its output, then the final fields. */
 function exampleRun(ctx: QuintCtx, m: Machine, ex: Example): string[] {
   const b = ex.body;
-  if (b.kind !== "machine" || b.machine.name !== m.name || b.machine.module !== ctx.module.name) return [];
+  if (b.kind !== "machine" || b.machine.name !== m.name || b.machine.module !== ctx.module.name || textOmissions(ctx.program).example(ex)) return [];
   const scope = scopeOf(ctx);
   const steps = b.events.map((e, i) => {
     const out = b.outputs[i];

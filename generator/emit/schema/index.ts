@@ -20,8 +20,11 @@ function definitions(module: Module, ctx: TypeContext): Map<string, JsonObject> 
   };
   for (const d of module.types) add(d.name, declSchema(d, ctx));
   // An unnamed output or verdict type gets a name of its own so the wire can point at it.
+  // A bare string answered is text the model rendered (`++`), not a wire input: it is as long
+  // as its parts make it, so the input bound (STRING_MAX_LENGTH) does not apply.
   const alias = (name: string, t: Type, doc: string): void => {
-    if (t.kind !== "named") add(name, { title: name, ...describe(doc), ...typeSchema(t, ctx) });
+    if (t.kind === "string") add(name, { title: name, ...describe(`${doc} Rendered text, not bounded like a wire input.`), type: "string" });
+    else if (t.kind !== "named") add(name, { title: name, ...describe(doc), ...typeSchema(t, ctx) });
   };
   for (const m of module.machines) alias(`${m.name}Output`, m.output, `What machine ${m.name} emits on each step.`);
   for (const d of module.decisions) alias(`${d.name}Verdict`, d.verdict, `What decision ${d.name} answers.`);

@@ -183,6 +183,8 @@ function binary(op: string, left: Expr, right: Expr, scope: Scope): Printed {
     return atom(`${ctx.rt(fn)}(${exprText(left, scope)}, ${exprText(right, scope)})`);
   }
   if (op === "==" || op === "!=") return equality(op, left, right, scope);
+  // `++` joins strings: JavaScript's `+` on two strings, at the precedence of `+`.
+  if (op === "++") return { text: `${wrap(expr(left, scope), 5)} + ${wrap(expr(right, scope), 6)}`, prec: 5 };
   const p = PREC[op] ?? 0;
   const l = expr(left, scope);
   const r = expr(right, scope);

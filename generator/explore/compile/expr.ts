@@ -127,6 +127,8 @@ export class ExprCompiler {
       case ">":
       case ">=":
         return `(${l} ${e.op} ${r})`;
+      case "++":
+        return `(${l} + ${r})`;
       case "+":
       case "-":
       case "*":
