@@ -3,11 +3,11 @@
 // inlined), with the tagged unions read by `discriminator`, so the code is a function of the
 // schemas and ajv's version alone, whatever else was compiled in the same run. ajv's one runtime
 // helper these schemas need (ucs2length, for `maxLength`) is written out, so the code imports
-// nothing: a daemon loads it without ajv and compiles no schema.
+// nothing: a daemon loads it without ajv and compiles no schema. ajv is required only when a file
+// is compiled, so a `gen` that reuses every file (see index.ts) never loads it.
 
 import { createRequire } from "node:module";
-import { Ajv2020, type Options } from "ajv/dist/2020.js";
-import standalone from "ajv/dist/standalone/index.js";
+import type { Ajv2020 as Ajv, Options } from "ajv/dist/2020.js";
 import type { SchemaDocument } from "../../../runtime/wire.js";
 import { withDiscriminators } from "../../../runtime/wire-unions.js";
 
@@ -17,14 +17,18 @@ export const AJV_OPTIONS: Options = {
   code: { source: true, esm: true, lines: true },
 };
 
+const require = createRequire(import.meta.url);
+
 /** ajv's version: part of what the code is a function of. */
-export const AJV_VERSION = (createRequire(import.meta.url)("ajv/package.json") as { version: string }).version;
+export const AJV_VERSION = (require("ajv/package.json") as { version: string }).version;
 
 /** ajv's ucs2length (a string's length in code points), as the generated code spells it. */
 const UCS2LENGTH = "(s) => { let n = 0; for (const _ of s) n++; return n; }";
 
 /** The standalone code validating every `$defs` entry of `module`, one export per name. */
 export function validatorCode(schemas: Readonly<Record<string, SchemaDocument>>, module: string): string {
+  const { Ajv2020 } = require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv };
+  const standalone = require("ajv/dist/standalone/index.js") as { default: (ajv: Ajv, refs: Record<string, string>) => string };
   const ajv = new Ajv2020(AJV_OPTIONS);
   for (const name of Object.keys(schemas).sort()) ajv.addSchema(withDiscriminators(schemas[name] as SchemaDocument) as object);
   const doc = schemas[module] as SchemaDocument;
