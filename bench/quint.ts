@@ -37,7 +37,7 @@ export async function benchQuint(): Promise<string> {
     const r = module === undefined ? undefined : exploreModule(compiled.program, module)[0];
     statute.push(performance.now() - t0);
     found = r?.violation === null || r === undefined ? "no violation (!)" : `${r.violation.law} at depth ${r.violation.trace.length - 1}`;
-    if (i === 0) for (const f of emitQuint(compiled.program, { proofs: new Map() })) writeFileSync(join(dir, f.path.replace(/^quint\//, "")), f.content);
+    if (i === 0) for (const f of emitQuint(compiled.program, {})) writeFileSync(join(dir, f.path.replace(/^quint\//, "")), f.content);
   }
 
   const whole: number[] = [];

@@ -8,12 +8,14 @@ import { benchImport } from "./import.js";
 import { benchQuint } from "./quint.js";
 import { benchStep } from "./step.js";
 import { benchWire } from "./wire.js";
+import { benchWireStart } from "./wire-start.js";
 
 const benches: [string, () => Promise<string>][] = [
   ["cli", benchGen],
   ["import", benchImport],
   ["step", benchStep],
   ["wire", benchWire],
+  ["wire start", benchWireStart],
   ["explore", benchExplore],
   ["quint", benchQuint],
   ["daemon", benchDaemon],

@@ -5,6 +5,7 @@
 // wins, with ties broken by ajv's own (deterministic) order.
 
 import type { ErrorObject } from "ajv/dist/2020.js";
+import { unionTags } from "./wire-unions.js";
 
 /** Where a message was rejected and why. `pointer` is a JSON pointer into the message. */
 export interface WireError {
@@ -36,8 +37,14 @@ function depth(pointer: string): number {
   return pointer === "" ? 0 : pointer.split("/").length - 1;
 }
 
-/** The pointer of the fault itself: a missing or extra field is pointed at, not its object. */
+/** A union's `discriminator` error: the tag is missing, not a string, or names no variant. */
+function isTagError(e: ErrorObject): boolean {
+  return e.keyword === "discriminator";
+}
+
+/** The pointer of the fault itself: a missing or extra field (or union tag) is pointed at, not its object. */
 export function faultPointer(e: ErrorObject): string {
+  if (isTagError(e)) return `${e.instancePath}/${escapePointer(String(e.params["tag"] ?? TAG))}`;
   if (e.keyword === "required") return `${e.instancePath}/${escapePointer(String(e.params["missingProperty"]))}`;
   if (e.keyword === "additionalProperties") return `${e.instancePath}/${escapePointer(String(e.params["additionalProperty"]))}`;
   return e.instancePath;
@@ -88,7 +95,7 @@ function dropWrongVariants(errors: readonly ErrorObject[]): ErrorObject[] {
 }
 
 function better(a: ErrorObject, b: ErrorObject): boolean {
-  const missingTag = (e: ErrorObject): boolean => e.keyword === "required" && e.params["missingProperty"] === TAG;
+  const missingTag = (e: ErrorObject): boolean => (e.keyword === "required" && e.params["missingProperty"] === TAG) || isTagError(e);
   if (missingTag(a) !== missingTag(b)) return missingTag(a);
   const da = depth(faultPointer(a));
   const db = depth(faultPointer(b));
@@ -145,6 +152,13 @@ export function expectedText(chosen: ErrorObject, same: readonly ErrorObject[]):
       return `one of ${(p["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
     case "required":
       return `a field "${String(p["missingProperty"])}" (required)`;
+    case "discriminator": {
+      // A missing tag is said as a missing field; a wrong one lists the variants.
+      const present = typeof chosen.data === "object" && chosen.data !== null && Object.hasOwn(chosen.data, String(p["tag"]));
+      if (!present) return `a field "${String(p["tag"])}" (required)`;
+      const tags = unionTags(chosen.parentSchema);
+      return tags.length === 1 ? JSON.stringify(tags[0]) : `one of ${tags.map((t) => JSON.stringify(t)).join(", ")}`;
+    }
     case "additionalProperties": {
       const allowed = Object.keys((parent?.["properties"] as object | undefined) ?? {});
       return `no field "${String(p["additionalProperty"])}" (allowed: ${allowed.join(", ") || "none"})`;
@@ -165,6 +179,11 @@ export function expectedText(chosen: ErrorObject, same: readonly ErrorObject[]):
 export function foundText(chosen: ErrorObject): string {
   if (chosen.keyword === "required") return "nothing";
   let data: unknown = chosen.data;
+  if (isTagError(chosen)) {
+    const tag = String(chosen.params["tag"]);
+    if (typeof data !== "object" || data === null || !Object.hasOwn(data, tag)) return "nothing";
+    data = (data as Record<string, unknown>)[tag];
+  }
   if (chosen.keyword === "additionalProperties" && typeof data === "object" && data !== null) {
     data = (data as Record<string, unknown>)[String(chosen.params["additionalProperty"])];
   }

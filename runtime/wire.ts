@@ -1,13 +1,15 @@
 // Runtime, wire: what the daemon calls. Raw JSON facts (for a decision) or events (for a
-// machine) are decoded with the generated JSON Schemas through ajv, handed to the generated
-// model, and the answer is encoded back to JSON. A message the schema rejects never reaches the
-// model; the caller gets one WireError with the JSON pointer of the fault. Generic over the
-// generated modules: the caller passes each module object and the schemas, so runtime/ never
-// imports generated/ (which imports runtime/).
+// machine) are decoded with the generated validators (generated/validate, ajv standalone code
+// compiled at generation) or, for a module given only its JSON Schema, with ajv at run time;
+// handed to the generated model, and the answer is encoded back to JSON. A message the schema
+// rejects never reaches the model; the caller gets one WireError with the JSON pointer of the
+// fault. Generic over the generated modules: the caller passes each module object and the
+// validators or schemas, so runtime/ never imports generated/ (which imports runtime/).
 
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import { type WireError, chooseError, expectedText, faultPointer, foundText } from "./wire-error.js";
 import { plainJson, readJson } from "./wire-json.js";
+import { withDiscriminators } from "./wire-unions.js";
 
 export type { WireError } from "./wire-error.js";
 
@@ -57,13 +59,30 @@ export interface Wire {
   ): Result<{ readonly state: StateOf<M["machines"][K]>; readonly output: OutputOf<M["machines"][K]>; readonly rule: string; readonly event: unknown }>;
   /** The JSON text of a value the model produced. */
   encode(value: unknown): string;
-  /** The compiled validator of `$defs/<name>` of `module` (compiled once, then cached). */
-  validator(module: string, name: string): ValidateFunction | undefined;
+  /** The validator of `$defs/<name>` of `module`: precompiled, or compiled once, then cached. */
+  validator(module: string, name: string): Validator | undefined;
+}
+
+/** A validator of one `$defs` entry: ajv's shape, whether compiled now or ahead (generated/validate). */
+export interface Validator {
+  (data: unknown): boolean;
+  /** The errors of the last call that returned false (ajv's ErrorObject list, verbose). */
+  errors?: readonly unknown[] | null | undefined;
+  /** The schema it validates (`$defs/<name>`), as ajv's compiled functions carry it. */
+  readonly schema?: unknown;
 }
 
 export interface WireOptions {
-  /** Every module's schema by module name; all are added to one ajv so cross-module refs resolve. */
-  readonly schemas: Readonly<Record<string, SchemaDocument>>;
+  /**
+   * Precompiled validators by module name: the namespace of `generated/validate/<module>.js`
+   * (one export per `$defs` name). A module found here never touches ajv at run time.
+   */
+  readonly validators?: Readonly<Record<string, Readonly<Record<string, Validator>>>>;
+  /**
+   * Every module's schema by module name, for modules without precompiled validators; all are
+   * added to one ajv (created on first use) so cross-module refs resolve.
+   */
+  readonly schemas?: Readonly<Record<string, SchemaDocument>>;
 }
 
 function fail(module: string, name: string, pointer: string, expected: string, found: string): { ok: false; error: WireError } {
@@ -73,23 +92,32 @@ function fail(module: string, name: string, pointer: string, expected: string, f
 }
 
 export function createWire(options: WireOptions): Wire {
+  const schemas = options.schemas ?? {};
+  const precompiled = options.validators ?? {};
+  let ajv: Ajv2020 | undefined;
   // verbose: the chosen error needs its schema (allowed fields, bounds) and data to explain itself.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
-  const ids = new Map<string, SchemaDocument>();
-  for (const module of Object.keys(options.schemas).sort()) {
-    const doc = options.schemas[module] as SchemaDocument;
-    ajv.addSchema(doc as object);
-    ids.set(module, doc);
-  }
-  const cache = new Map<string, ValidateFunction>();
+  const compiler = (): Ajv2020 => {
+    if (ajv === undefined) {
+      ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true });
+      for (const module of Object.keys(schemas).sort()) ajv.addSchema(withDiscriminators(schemas[module] as SchemaDocument) as object);
+    }
+    return ajv;
+  };
+  const cache = new Map<string, Validator>();
 
-  const validator = (module: string, name: string): ValidateFunction | undefined => {
+  const validator = (module: string, name: string): Validator | undefined => {
     const key = `${module}#${name}`;
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
-    const doc = ids.get(module);
-    if (doc === undefined || !Object.hasOwn(doc.$defs, name)) return undefined;
-    const v = ajv.getSchema(`${doc.$id}#/$defs/${name}`);
+    let v: Validator | undefined;
+    const given = Object.hasOwn(precompiled, module) ? precompiled[module] : undefined;
+    if (given !== undefined) {
+      v = Object.hasOwn(given, name) && typeof given[name] === "function" ? given[name] : undefined;
+    } else {
+      const doc = Object.hasOwn(schemas, module) ? schemas[module] : undefined;
+      if (doc === undefined || !Object.hasOwn(doc.$defs, name)) return undefined;
+      v = compiler().getSchema(`${doc.$id}#/$defs/${name}`);
+    }
     if (v !== undefined) cache.set(key, v);
     return v;
   };
@@ -103,7 +131,7 @@ export function createWire(options: WireOptions): Wire {
     if (!read.ok) return fail(module, name, read.pointer, read.expected, read.found);
     const value = read.value;
     if (v(value)) return { ok: true, value };
-    const picked = chooseError(v.errors ?? []);
+    const picked = chooseError((v.errors ?? []) as readonly ErrorObject[]);
     if (picked === null) return fail(module, name, "", "a valid message", "an invalid one");
     const pointer = faultPointer(picked.chosen);
     return fail(module, name, pointer, expectedText(picked.chosen, picked.same), foundText(picked.chosen));

@@ -1,28 +1,31 @@
-// Check stage, first pass: the spec file against generator/spec.schema.json (ajv, JSON Schema
-// 2020-12). Every ajv error is mapped back to the YAML node it names, so the user sees
-// `file:line:col` instead of a JSON pointer. Errors inside `oneOf` alternatives are folded into
-// one message about the `oneOf` itself, which is what a person can act on.
+// Check stage, first pass: the spec file against generator/spec.schema.json (JSON Schema 2020-12).
+// The schema is compiled ahead of time (bin/meta-validator.js, ajv standalone code in
+// meta-validator.cjs), so checking a spec loads no ajv and compiles nothing. Every error is mapped
+// back to the YAML node it names, so the user sees `file:line:col` instead of a JSON pointer.
+// Errors inside `oneOf` alternatives are folded into one message about the `oneOf` itself, which
+// is what a person can act on.
 
-import { readFileSync } from "node:fs";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
+import type { ErrorObject } from "ajv/dist/2020.js";
 import { didYouMean, type Diagnostics } from "../diagnostics/diagnostic.js";
 import { keyAt, nodeAt, rangeOf, type Parsed, type Path } from "../parse/index.js";
 
-const schemaUrl = new URL("../spec.schema.json", import.meta.url);
-let compiled: { validate: ValidateFunction; schema: Record<string, unknown> } | undefined;
+/** The precompiled validator: ajv's ValidateFunction shape, without ajv. */
+interface MetaValidate {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
 
-function validator(): { validate: ValidateFunction; schema: Record<string, unknown> } {
-  if (!compiled) {
-    const schema = JSON.parse(readFileSync(schemaUrl, "utf8")) as Record<string, unknown>;
-    const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true, allowUnionTypes: true });
-    compiled = { validate: ajv.compile(schema), schema };
-  }
+let compiled: MetaValidate | undefined;
+
+function validator(): MetaValidate {
+  compiled ??= createRequire(import.meta.url)("./meta-validator.cjs") as MetaValidate;
   return compiled;
 }
 
 /** Validate the parsed value against the meta-schema; true when it conforms. */
 export function checkMeta(parsed: Parsed, diags: Diagnostics): boolean {
-  const { validate } = validator();
+  const validate = validator();
   if (validate(parsed.value)) return true;
   const errors = validate.errors ?? [];
   for (const err of errors) {

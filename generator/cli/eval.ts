@@ -2,12 +2,15 @@
 // from the shell, through the runtime wire the daemon uses, so the answer (or the refusal) is
 // exactly what the daemon would get. A decision takes a facts object; a machine takes a list of
 // events run from its initial state. A malformed message prints the JSON pointer of the fault
-// and what was expected there, and exits 1.
+// and what was expected there, and exits 1. The text is read by the wire's strict reader
+// (duplicate keys, number forms, depth, size), the same one the daemon reads messages with.
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { loadSchemas } from "../../runtime/schemas.js";
-import { createWire, type GeneratedModel, type Wire, type WireError } from "../../runtime/wire.js";
+import { readJson } from "../../runtime/wire-json.js";
+import { createWire, type GeneratedModel, type Validator, type Wire, type WireError } from "../../runtime/wire.js";
 import { loadProject, outDirOf, specFilesOf } from "../project/config.js";
 import type { Io } from "./gen.js";
 import { importGenerated } from "./load-generated.js";
@@ -15,6 +18,18 @@ import { importGenerated } from "./load-generated.js";
 /** The wire over every generated schema (all of them, so cross-module refs resolve). */
 export function wireOf(root: string): Wire {
   return createWire({ schemas: loadSchemas(join(outDirOf(root), "schema")) });
+}
+
+/**
+ * The wire for questions to `module`: its precompiled validators (`<out>/validate/<module>.js`,
+ * cross-module refs inlined) when the project generates them, so nothing is compiled; else ajv
+ * over every generated schema.
+ */
+async function wireFor(root: string, out: string, module: string): Promise<Wire> {
+  const file = join(root, out, "validate", `${module}.js`);
+  if (!existsSync(file)) return wireOf(root);
+  const validators = (await import(pathToFileURL(file).href)) as Record<string, Validator>;
+  return createWire({ validators: { [module]: validators } });
 }
 
 /** `spec/supervise.yaml` -> `supervise`. */
@@ -55,7 +70,7 @@ export async function evaluate(root: string, args: readonly string[], io: Io): P
     return 1;
   }
   const gen = (await importGenerated(path)) as GeneratedModel;
-  const wire = wireOf(root);
+  const wire = await wireFor(root, project.config.out, mod.name);
   if (Object.hasOwn(gen.decisions, name)) {
     const r = wire.decide(mod.name, gen, name, json);
     if (!r.ok) return refused(io, r.error);
@@ -64,13 +79,13 @@ export async function evaluate(root: string, args: readonly string[], io: Io): P
   }
   const machine = gen.machines[name];
   if (machine !== undefined) {
-    let input: unknown;
-    try {
-      input = JSON.parse(json);
-    } catch (e) {
-      io.err(`error: the input is not JSON: ${(e as Error).message}\n`);
+    const read = readJson(json);
+    if (!read.ok) {
+      const at = read.pointer === "" ? "" : ` at ${read.pointer}`;
+      io.err(`error: the input is not a JSON list of events${at}: expected ${read.expected}, got ${read.found}\n`);
       return 1;
     }
+    const input = read.value;
     if (!Array.isArray(input)) {
       io.err(`error: ${name} is a machine; give a JSON list of events\n`);
       return 1;

@@ -3,12 +3,13 @@
 // program compiled and every target rendered, so a spec error leaves the output as it was. The
 // folders and targets come from the project's settings (generator/project/config.ts).
 
-import { watch as watchFolder } from "node:fs";
+import { readFileSync, watch as watchFolder } from "node:fs";
 import { join } from "node:path";
 import { compileSpecs } from "../check/index.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { emitAll } from "../emit/index.js";
 import type { GeneratedFile } from "../emit/types.js";
+import { renderValidators } from "../emit/validate/index.js";
 import type { Program } from "../ir/module.js";
 import { readStrength, STRENGTH_FILE } from "../mutate/report.js";
 import { type Config, loadProject, specFilesOf, TARGETS } from "../project/config.js";
@@ -56,9 +57,19 @@ export function render(root: string, io: Io): Rendered | null {
   }
   const strength = readStrength(join(root, config.spec, STRENGTH_FILE));
   const files = emitAll(result.program, { runtime: config.runtime, strength });
+  // The validators are compiled by ajv, unless the files on disk prove to be the output already.
+  if (config.targets.includes("validate")) files.push(...renderValidators(result.program, (path) => readOrUndefined(join(root, config.out, path))));
   const folders = selected(files, config);
   const count = [...folders.values()].reduce((n, l) => n + l.length, 0);
   return { program: result.program, config, folders, count };
+}
+
+function readOrUndefined(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 function lines(out: string, folder: string, d: Drift): string[] {

@@ -56,20 +56,20 @@ export function mutate(root: string, { target, verbose, min, lawsOnly, report }:
   }
   const pct = (k: number): string => (scored ? ` (${((100 * k) / scored).toFixed(1)}%)` : "");
   io.out(`mutate: over ${loaded.modules.length} module(s), laws + examples ${killed}/${scored}${pct(killed)}, laws only ${byLaws}/${scored}${pct(byLaws)}\n`);
-  if (report !== null) failed = strength(root, report, renderStrength(strengthReport(scores)), io) || failed;
+  if (report !== null) failed = strength(root, loaded.spec, report, renderStrength(strengthReport(scores)), io) || failed;
   return failed ? 1 : 0;
 }
 
-/** Write or check spec/law-strength.json; true when the check fails. */
-function strength(root: string, mode: "write" | "check", text: string, io: Io): boolean {
-  const path = join(root, "spec", STRENGTH_FILE);
+/** Write or check <spec folder>/law-strength.json (gen reads it from there); true when the check fails. */
+function strength(root: string, spec: string, mode: "write" | "check", text: string, io: Io): boolean {
+  const path = join(root, spec, STRENGTH_FILE);
   const have = existsSync(path) ? readFileSync(path, "utf8") : null;
   if (mode === "write") {
     if (have !== text) writeFileSync(path, text);
-    io.out(`${have === text ? "unchanged" : "wrote"}: spec/${STRENGTH_FILE}\n`);
+    io.out(`${have === text ? "unchanged" : "wrote"}: ${spec}/${STRENGTH_FILE}\n`);
     return false;
   }
   if (have === text) return false;
-  io.out(`error: spec/${STRENGTH_FILE} is ${have === null ? "missing" : "out of date"}: run \`statute mutate --write\`\n`);
+  io.out(`error: ${spec}/${STRENGTH_FILE} is ${have === null ? "missing" : "out of date"}: run \`statute mutate --write\`\n`);
   return true;
 }

@@ -107,10 +107,18 @@ function parseArgs(argv: readonly string[]): { target: string | undefined; sampl
   return { target, ...o };
 }
 
+const usage =
+  "usage: statute quint [module] [--samples N] [--traces K] [--out DIR]\n" +
+  "  explore vs `quint run` on generated/quint (N samples), then K of Quint's traces replayed through the generated TS\n";
+
 export async function quint(root: string, argv: readonly string[], io: Io): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.out(usage);
+    return 0;
+  }
   const args = parseArgs(argv);
   if (typeof args === "string") {
-    io.err(`error: ${args}\nusage: statute quint [module] [--samples N] [--traces K] [--out DIR]\n`);
+    io.err(`error: ${args}\n${usage}`);
     return 2;
   }
   if (quintBin(root) === null) {

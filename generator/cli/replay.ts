@@ -1,7 +1,7 @@
 // CLI `statute replay <trace.itf.json>`: run a trace's events through the GENERATED TypeScript
 // step function and say, step by step, whether each state, output and rule matches the trace;
-// then re-check the law the trace is about on its last step with the interpreter. A spec under
-// spec/ replays against generated/ts/; a fixture (or a WORKERS override) is rendered by the TS
+// then re-check the law the trace is about on its last step with the interpreter. A spec in the
+// project's spec folder replays against <out>/ts/; a fixture (or a WORKERS override) is rendered by the TS
 // emitter into .tmp/replay-<hash>/ first, since no checked-in code exists for it.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -43,6 +43,7 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
   let steps: TraceStep[];
   let prog: Program;
   let meta: TraceMeta;
+  let specFolder: string;
   try {
     const trace = readItf(readFileSync(isAbsolute(file) ? file : join(root, file), "utf8"));
     meta = traceMeta(trace);
@@ -51,6 +52,7 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
       io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));
       return 1;
     }
+    specFolder = loaded.spec;
     prog = meta.workers === undefined ? loaded.program : (withWorkers(loaded.program, meta.workers) ?? loaded.program);
     steps = fromTrace(prog, trace);
   } catch (e) {
@@ -59,7 +61,7 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
     return 1;
   }
   const checkedIn = join(outDirOf(root), "ts", `${meta.module}.ts`);
-  const rendered = !meta.source.startsWith("spec/") || meta.workers !== undefined || !existsSync(checkedIn);
+  const rendered = !meta.source.startsWith(`${specFolder}/`) || meta.workers !== undefined || !existsSync(checkedIn);
   const path = await generatedPath(root, prog, meta.module, rendered);
   const gen = (await importGenerated(path)) as { machines: Record<string, GeneratedMachine> };
   const machine = gen.machines[meta.machine];

@@ -19,11 +19,6 @@ export const RUNTIME_V1 = "statute/runtime/v1";
 export interface EmitContext {
   /** Module specifier of the model prelude in generated TypeScript; default RUNTIME_V1. */
   readonly runtime?: string;
-  /**
-   * Ignored, kept only so older callers still type-check: generated/ depends on spec/ alone, and
-   * proof status is reported by `statute proofs`, never written into generated files.
-   */
-  readonly proofs?: unknown;
   /** What `statute mutate --write` recorded in spec/law-strength.json (an input beside the specs); absent or empty if not measured. */
   readonly strength?: StrengthReport;
 }

@@ -1,18 +1,24 @@
-// Parse stage: YAML text to a document that keeps source ranges (the `yaml` package's CST
-// ranges and LineCounter), so every later stage can point at `file:line:col`.
+// Parse stage: YAML text to a node tree that keeps source ranges, so every later stage can point
+// at `file:line:col`. A file in the plain YAML specs are written in is read by plain-yaml.ts (a
+// few milliseconds); any other file, and every file with a YAML error, by the `yaml` package
+// (its CST ranges and LineCounter), which gives the same tree, value and diagnostics.
 
-import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, Parser as CstParser, visit, YAMLParseError, type Document, type Node } from "yaml";
+import { Composer, isScalar, LineCounter, Parser as CstParser, visit, YAMLParseError, type Document, type Node } from "yaml";
 import type { Diagnostics } from "../diagnostics/diagnostic.js";
 import { clip, LIMITS } from "./limits.js";
+import { fromYaml, type YNode } from "./nodes.js";
+import { parsePlainYaml } from "./plain-yaml.js";
 
-/** One spec file after parsing: its text, its YAML document and its plain value. */
+export type { YNode } from "./nodes.js";
+
+/** One spec file after parsing: its text, its node tree and its plain value. */
 export interface Parsed {
   /** Path relative to the repository root, `/`-separated. */
   readonly file: string;
   /** Full text of the file. */
   readonly text: string;
-  /** The YAML document (with ranges). */
-  readonly doc: Document.Parsed;
+  /** The document's root node (with ranges); null for an empty document. */
+  readonly root: YNode | null;
   /** The document as plain data (maps become objects; key order is preserved). */
   readonly value: unknown;
 }
@@ -31,6 +37,8 @@ export function parseSpec(file: string, text: string, diags: Diagnostics): Parse
     diags.report({ id: "fileTooLarge", file, offset: LIMITS.fileChars, length: 1, args: { size: text.length, limit: LIMITS.fileChars } });
     return null;
   }
+  const plain = parsePlainYaml(text, LIMITS.yamlDepth);
+  if (plain !== null) return { file, text, root: plain.root, value: plain.value };
   let doc: Document.Parsed;
   try {
     // The text is tokenised once: the depth limit is checked on the tokens, then they are
@@ -58,7 +66,8 @@ export function parseSpec(file: string, text: string, diags: Diagnostics): Parse
     return null;
   }
   try {
-    return { file, text, doc, value: doc.toJS({ maxAliasCount: LIMITS.aliases }) as unknown };
+    const value = doc.toJS({ maxAliasCount: LIMITS.aliases }) as unknown;
+    return { file, text, root: fromYaml(doc.contents), value };
   } catch (e) {
     const at = composeErrorAt(doc, e);
     diags.report({ id: "yamlCompose", file, ...at, args: composeArgs(e) });
@@ -108,44 +117,46 @@ function composeErrorAt(doc: Document.Parsed, e: unknown): { offset: number; len
       if (/merge/i.test(message) && isScalar(pair.key) && pair.key.value === "<<") found.first ??= pair.key;
     },
   });
-  return rangeOf(found.exact ?? found.first);
+  return rangeOf(fromYaml(found.exact ?? found.first));
 }
 
 function firstLine(message: string): string {
   return message.split("\n")[0] ?? message;
 }
 
+/** The pair of map `node` whose key is the scalar `step`. */
+function pairOf(node: YNode | null, step: string | number): { readonly key: YNode | null; readonly value: YNode | null } | undefined {
+  if (node?.kind !== "map") return undefined;
+  return node.items.find((p) => p.key?.kind === "scalar" && p.key.value === step);
+}
+
 /** The YAML node at `path` (map keys and sequence indexes), or the deepest existing ancestor. */
-export function nodeAt(parsed: Parsed, path: Path): Node | null {
-  let node: unknown = parsed.doc.contents;
+export function nodeAt(parsed: Parsed, path: Path): YNode | null {
+  let node: YNode | null = parsed.root;
   for (const step of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === step);
-      if (!pair) return node as Node;
+    if (node?.kind === "map") {
+      const pair = pairOf(node, step);
+      if (!pair) return node;
       node = pair.value ?? pair.key;
-    } else if (isSeq(node) && typeof step === "number") {
-      const item = node.items[step];
-      if (item === undefined) return node as Node;
+    } else if (node?.kind === "seq" && typeof step === "number") {
+      const item: YNode | null | undefined = node.items[step];
+      if (item === undefined) return node;
       node = item;
     } else break;
   }
-  return (node as Node | null) ?? null;
+  return node;
 }
 
 /** The key node of the last path step (for errors about a key itself: unknown, duplicate). */
-export function keyAt(parsed: Parsed, path: Path): Node | null {
+export function keyAt(parsed: Parsed, path: Path): YNode | null {
   if (path.length === 0) return nodeAt(parsed, path);
-  const parent = nodeAt(parsed, path.slice(0, -1));
-  const last = path[path.length - 1];
-  if (isMap(parent)) {
-    const pair = parent.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === last);
-    if (pair && isScalar(pair.key)) return pair.key;
-  }
+  const pair = pairOf(nodeAt(parsed, path.slice(0, -1)), path[path.length - 1] as string | number);
+  if (pair?.key?.kind === "scalar") return pair.key;
   return nodeAt(parsed, path);
 }
 
 /** Offset and length of a node in the file (a key-less empty value points at its parent). */
-export function rangeOf(node: Node | null): { offset: number; length: number } {
+export function rangeOf(node: YNode | null): { offset: number; length: number } {
   const r = node?.range;
   if (!r) return { offset: 0, length: 1 };
   return { offset: r[0], length: Math.max(1, r[1] - r[0]) };
@@ -156,7 +167,7 @@ export function rangeOf(node: Node | null): { offset: number; length: number } {
  * expression maps to the file. Plain and quoted scalars map exactly (escapes aside); for block
  * scalars the value is searched in the node's text.
  */
-export function contentOffset(parsed: Parsed, node: Node | null, value: string): number {
+export function contentOffset(parsed: Parsed, node: YNode | null, value: string): number {
   const r = node?.range;
   if (!r) return 0;
   const raw = parsed.text.slice(r[0], r[1]);

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 /** The generated targets, each a folder under the output folder. */
-export const TARGETS = ["ts", "schema", "lean", "quint", "tests", "docs"] as const;
+export const TARGETS = ["ts", "schema", "validate", "lean", "quint", "tests", "docs"] as const;
 export type Target = (typeof TARGETS)[number];
 
 export interface Config {

@@ -24,7 +24,7 @@ export function compiled(root: string, files?: readonly string[]): Program {
 
 /** Schemas of a program rendered in memory (for fixtures, which have no generated/ folder). */
 export function schemasOf(program: Program): SchemaSet {
-  return new SchemaSet(emitSchema(program, { proofs: new Map() }).map((f) => JSON.parse(f.content) as object));
+  return new SchemaSet(emitSchema(program, {}).map((f) => JSON.parse(f.content) as object));
 }
 
 let loads = 0;
@@ -52,7 +52,7 @@ export async function loadTs(dir: string, files: ReadonlyMap<string, string>, mo
 
 /** Emitted TypeScript of a program, as `<module>.ts` -> text. */
 export function emittedTs(program: Program): Map<string, string> {
-  return new Map(emitTs(program, { proofs: new Map() }).map((f) => [f.path.replace(/^ts\//, ""), f.content]));
+  return new Map(emitTs(program, {}).map((f) => [f.path.replace(/^ts\//, ""), f.content]));
 }
 
 /** The checked-in generated/ts files, as `<module>.ts` -> text. */

@@ -87,7 +87,7 @@ afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 async function mutantRun(p: Program): Promise<QuintCall> {
   const dir = join(OUT, "mutant");
   mkdirSync(dir, { recursive: true });
-  for (const f of emitQuint(p, { proofs: new Map() })) {
+  for (const f of emitQuint(p, {})) {
     const step = "val recent = s.failures.select(t => natSub(e.at_ms, t) < RESTART_WINDOW_MS)";
     if (f.path === "quint/supervise.qnt" && !f.content.includes(step)) throw new Error("the restart budget's window filter moved: update the mutant");
     const text = f.path === "quint/supervise.qnt" ? f.content.replace(step, step.replace("< RESTART_WINDOW_MS", "<= RESTART_WINDOW_MS")) : f.content;

@@ -10,7 +10,7 @@ import type { Program } from "../../generator/ir/module.js";
 import { decide, runMachine, type Value } from "../../generator/interpret/index.js";
 import { BUDGET, FLEET, PAUSE_OF, program, REVIVE } from "../interpret/fixture.js";
 
-const ctx = { proofs: new Map<string, "proved" | "open">() };
+const ctx = {};
 
 /** An ajv holding every module's schema, and a validator per `$defs` entry. */
 function load(prog: Program) {

@@ -7,7 +7,7 @@ import { emitTs } from "../../generator/emit/ts/index.js";
 import { fixture } from "./fixture.js";
 import { typeErrors } from "./harness.js";
 
-const ctx = { proofs: new Map<string, "proved" | "open">() };
+const ctx = {};
 const files = emitTs(fixture, ctx);
 const byPath = new Map(files.map((f) => [f.path, f.content]));
 const supervise = byPath.get("ts/supervise.ts") ?? "";

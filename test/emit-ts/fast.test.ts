@@ -30,7 +30,7 @@ beforeAll(async () => {
   const r = compileSpecs(join(ROOT, "test", "emit-ts", "fixtures"));
   if (!r.ok) throw new Error(`bag.yaml does not compile: ${JSON.stringify(r.diagnostics[0])}`);
   program = r.program;
-  files = emitTs(program, { proofs: new Map() });
+  files = emitTs(program, {});
   text = files[0]?.content ?? "";
   const m = await loadEmitted(files, "bag");
   step = m["stepBag"] as typeof step;

@@ -24,7 +24,7 @@ interface Supervise {
 let m: Supervise;
 afterAll(removeScratch);
 beforeAll(async () => {
-  m = (await loadEmitted(emitTs(fixture, { proofs: new Map() }), "supervise")) as unknown as Supervise;
+  m = (await loadEmitted(emitTs(fixture, {}), "supervise")) as unknown as Supervise;
 });
 
 /** Runs failures at the given times from the initial state; returns every step. */

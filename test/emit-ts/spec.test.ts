@@ -23,7 +23,7 @@ type Loaded = { machines: Record<string, Entry>; decisions: Record<string, Entry
 const compiled = compileSpecs(process.cwd());
 if (!compiled.ok) throw new Error(`spec/*.yaml does not compile: ${JSON.stringify(compiled.diagnostics.slice(0, 3))}`);
 const program: Program = compiled.program;
-const files = emitTs(program, { proofs: new Map() });
+const files = emitTs(program, {});
 const loaded = new Map<string, Loaded>();
 const closed = (e: Expr): Value => evalExpr(e, new Map(), program);
 

@@ -78,7 +78,7 @@ describe(`spec fuzzer: ${RUNS} mutants of spec/ from seed ${SEED}`, () => {
         const r = compileSpecs(root, files);
         if (r.ok) {
           accepted++;
-          const out = emitAll(r.program, { proofs: new Map() });
+          const out = emitAll(r.program, {});
           if (out.length === 0) failures.push({ seed, module, ops: m.ops, what: "accepted but nothing rendered" });
         } else {
           rejected++;

@@ -94,3 +94,36 @@ describe("statute timeouts", () => {
     expect(r.out).toContain("REVIVAL_MAX_AGE_MS = 2100000\n");
   });
 });
+
+describe("--help", () => {
+  it("every command answers --help and -h with its usage on stdout, exit 0", async () => {
+    const names = ["init", "gen", "list", "eval", "explore", "replay", "mutate", "proofs", "timeouts", "quint"];
+    for (const name of names) {
+      for (const flag of ["--help", "-h"]) {
+        const r = await run(name, flag);
+        expect(r.code, `${name} ${flag}: ${r.err}`).toBe(0);
+        expect(r.out, name).toMatch(new RegExp(`^usage: statute ${name}\\b`));
+        expect(r.err).toBe("");
+      }
+    }
+    expect((await run("--help")).out).toMatch(/^usage: statute <command>/);
+  });
+});
+
+describe("statute eval reads JSON strictly", () => {
+  it("a duplicate key or a fraction in the events is refused with its pointer, before any model runs", async () => {
+    const dup = await run("eval", "spec/supervise.yaml", "RestartBudget", '[{"kind":"Failure","at_ms":1,"at_ms":2}]');
+    expect(dup.code).toBe(1);
+    expect(dup.err).toContain("at /0/at_ms");
+    const frac = await run("eval", "spec/supervise.yaml", "RestartBudget", '[{"kind":"Failure","at_ms":1.5}]');
+    expect(frac.code).toBe(1);
+    expect(frac.err).toContain("at /0/at_ms");
+    expect(frac.err).not.toMatch(/\n\s+at .*:\d+:\d+/);
+  });
+
+  it("a union tag that names no variant is pointed at, with the variants listed", async () => {
+    const r = await run("eval", "spec/supervise.yaml", "RestartBudget", '[{"kind":"Fail","at_ms":1}]');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('malformed input at /0/kind: expected "Failure"');
+  });
+});

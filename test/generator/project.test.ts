@@ -40,7 +40,7 @@ function starterProject(name: string, config: object): string {
 
 describe("project settings", () => {
   it("defaults every setting and keeps the targets in their fixed order", () => {
-    expect(parseConfig({})).toEqual({ spec: "spec", out: "generated", targets: ["ts", "schema", "lean", "quint", "tests", "docs"], runtime: "statute/runtime/v1" });
+    expect(parseConfig({})).toEqual({ spec: "spec", out: "generated", targets: ["ts", "schema", "validate", "lean", "quint", "tests", "docs"], runtime: "statute/runtime/v1" });
     expect(parseConfig({ targets: ["docs", "ts"] })).toMatchObject({ targets: ["ts", "docs"] });
   });
 
@@ -142,6 +142,22 @@ describe("proofs live with formal/", () => {
     const check = await run(dir, "gen", "--check");
     expect(check.err).toBe("");
     expect(check.code).toBe(0);
+  });
+});
+
+describe("commands read the configured spec folder", () => {
+  it("explore and mutate find the modules of \"spec\": \"specs\", and mutate's report lives there", async () => {
+    const dir = starterProject("folder", { spec: "specs", out: "out", targets: ["ts"] });
+    const explored = await run(dir, "explore", "turnstile", "--depth", "2");
+    expect(explored.err).toBe("");
+    expect(explored.code).toBe(0);
+    expect(explored.out).toContain("turnstile");
+    const wrote = await run(dir, "mutate", "--write");
+    expect(wrote.out).toContain("wrote: specs/law-strength.json");
+    expect(existsSync(join(dir, "specs", "law-strength.json"))).toBe(true);
+    const checked = await run(dir, "mutate", "--check");
+    expect(checked.out).not.toContain("out of date");
+    expect(existsSync(join(dir, "spec"))).toBe(false);
   });
 });
 
