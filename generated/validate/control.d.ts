@@ -19,5 +19,8 @@ export declare const SessionState: Validator;
 /** `$defs/SessionStatus` of control.schema.json. */
 export declare const SessionStatus: Validator;
 
+/** `$defs/ToView` of control.schema.json. */
+export declare const ToView: Validator;
+
 /** `$defs/ToWorker` of control.schema.json. */
 export declare const ToWorker: Validator;

@@ -39,3 +39,9 @@ export declare const Series: Validator;
 
 /** `$defs/Tell` of replace.schema.json. */
 export declare const Tell: Validator;
+
+/** `$defs/TellMessageFacts` of replace.schema.json. */
+export declare const TellMessageFacts: Validator;
+
+/** `$defs/TellMessageVerdict` of replace.schema.json. */
+export declare const TellMessageVerdict: Validator;
