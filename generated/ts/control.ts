@@ -16,21 +16,21 @@ import type { WorkSet } from "./orphan.js";
 /**
  * sessions one supervisor reports in a Status reply
  *
- * spec/control.yaml:17
+ * spec/control.yaml:16
  */
 export const MAX_SESSIONS: number = 1024;
 
 /**
  * the longest control line the supervisor reads; longer lines are refused
  *
- * spec/control.yaml:18
+ * spec/control.yaml:17
  */
 export const MAX_LINE_BYTES: number = 65536;
 
 /**
  * one line a client or a worker sends to the supervisor
  *
- * spec/control.yaml:20
+ * spec/control.yaml:19
  */
 export type Request =
   /** report the supervisor and every session */
@@ -51,14 +51,14 @@ export type Request =
 /**
  * where a session stands
  *
- * spec/control.yaml:36
+ * spec/control.yaml:35
  */
 export type SessionState = "Running" | "Pausing" | "Stopping" | "Stopped" | "GivenUp" | "Inactive";
 
 /**
  * one session in a Status reply
  *
- * spec/control.yaml:39
+ * spec/control.yaml:38
  */
 export interface SessionStatus {
   readonly session: string;
@@ -74,7 +74,7 @@ export interface SessionStatus {
 /**
  * the supervisor's answer to one request line
  *
- * spec/control.yaml:47
+ * spec/control.yaml:46
  */
 export type Reply =
   /** the request was carried out */
@@ -91,7 +91,7 @@ export type Reply =
 /**
  * a line the supervisor sends to a registered worker, unasked
  *
- * spec/control.yaml:59
+ * spec/control.yaml:58
  */
 export type ToWorker =
   /** the registration was accepted (the supervisor is seen) */

@@ -15,22 +15,20 @@ Decided where the seed is silent:
   checks the pattern after the schema (the spec language has no string patterns).
 - A line longer than MAX_LINE_BYTES is refused with an Error at pointer "" and the rest of the line
   is skipped; the connection survives.
-- Monotonic times do not carry across a reboot (another boot id in the journal); the restart budget
-  of a session starts empty on a new boot, but a give-up carries over, since given up is absorbing.
 
 Generated from `spec/control.yaml` into namespace `Statute.Control`.
 -/
 
 namespace Statute.Control
 
-/-- sessions one supervisor reports in a Status reply. (spec/control.yaml:17) -/
+/-- sessions one supervisor reports in a Status reply. (spec/control.yaml:16) -/
 def MAX_SESSIONS : Nat := 1024
 
 /-- the longest control line the supervisor reads; longer lines are refused.
-  (spec/control.yaml:18) -/
+  (spec/control.yaml:17) -/
 def MAX_LINE_BYTES : Nat := 65536
 
-/-- one line a client or a worker sends to the supervisor. (spec/control.yaml:20) -/
+/-- one line a client or a worker sends to the supervisor. (spec/control.yaml:19) -/
 inductive Request where
   /-- report the supervisor and every session. -/
   | Status
@@ -51,7 +49,7 @@ inductive Request where
   | Bye (session : String) (launch : Nat)
   deriving Repr, BEq, DecidableEq
 
-/-- where a session stands. (spec/control.yaml:36) -/
+/-- where a session stands. (spec/control.yaml:35) -/
 inductive SessionState where
   | Running
   | Pausing
@@ -61,7 +59,7 @@ inductive SessionState where
   | Inactive
   deriving Repr, BEq, DecidableEq
 
-/-- one session in a Status reply. (spec/control.yaml:39) -/
+/-- one session in a Status reply. (spec/control.yaml:38) -/
 structure SessionStatus where
   session : String
   state : SessionState
@@ -73,7 +71,7 @@ structure SessionStatus where
   work : Option Statute.Orphan.WorkSet
   deriving Repr, BEq, DecidableEq
 
-/-- the supervisor's answer to one request line. (spec/control.yaml:47) -/
+/-- the supervisor's answer to one request line. (spec/control.yaml:46) -/
 inductive Reply where
   /-- the request was carried out. -/
   | Ok
@@ -87,7 +85,7 @@ inductive Reply where
   | Error (pointer : String) (message : String)
   deriving Repr, BEq, DecidableEq
 
-/-- a line the supervisor sends to a registered worker, unasked. (spec/control.yaml:59) -/
+/-- a line the supervisor sends to a registered worker, unasked. (spec/control.yaml:58) -/
 inductive ToWorker where
   /-- the registration was accepted (the supervisor is seen). -/
   | Welcome
