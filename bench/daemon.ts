@@ -70,7 +70,7 @@ function recovery(dir: string): [number, number] {
   for (let r = 0; r < 3; r++) {
     const t0 = process.hrtime.bigint();
     const j = new Journal(path);
-    replay(j.recovered, boot, wire());
+    replay(j.recovered, wire());
     j.close();
     ours.push(Number(process.hrtime.bigint() - t0) / 1e6);
     const t1 = process.hrtime.bigint();
