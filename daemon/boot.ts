@@ -82,7 +82,7 @@ function carry(sup: Supervisor, book: SessionBook): void {
 
 export async function boot(sup: Supervisor, replayed: Replayed, key: string, notePath: (launch: number) => string): Promise<void> {
   const journal = sup.o.journal;
-  for (const book of replayed.sessions.values()) carry(sup, book);
+  for (const name of [...replayed.sessions.keys()].sort()) carry(sup, replayed.sessions.get(name) as SessionBook);
   const live = liveWorkers(key);
   const names = [...new Set([...replayed.sessions.keys(), ...live.keys()])].sort();
   const stops: Promise<void>[] = [];
