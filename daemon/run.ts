@@ -12,6 +12,7 @@ import { type Connection, runtimeDir, serve } from "./control.js";
 import { Decider } from "./decide.js";
 import { Journal } from "./journal.js";
 import { acquire } from "./lock.js";
+import { park } from "./park.js";
 import { identityOf } from "./proc.js";
 import { Fold } from "./replay.js";
 import { Supervisor } from "./supervisor.js";
@@ -105,6 +106,8 @@ export async function run(o: RunOptions): Promise<number> {
         return sup.busy(req.session, req.work, req.stamp_ms);
       case "Bye":
         return sup.bye(req.session, req.launch);
+      case "Park":
+        return park(sup, req.session, req.launch, req.facts);
     }
   };
   const server = await serve(sockPath, w, handle);

@@ -30,6 +30,10 @@ export interface WorkerSideOptions {
   readonly onOrphanExit: (how: "ExitIdle" | "ExitBusy") => void;
   /** Every line the supervisor sends (replies included), for what this class does not handle. */
   readonly onLine?: (line: string) => void;
+  /** Registered (Hello sent) after a connect: the session opens, idle or not (a park). */
+  readonly onRegistered?: () => void;
+  /** The work set changed from `before` to `after` (daemon/park-side.ts parks when it empties). */
+  readonly onWork?: (before: WorkSet, after: WorkSet) => void;
 }
 
 /** Where a worker leaves its exit note for the next boot (beside the socket). */
@@ -75,8 +79,10 @@ export class WorkerSide {
   }
 
   setWork(patch: Partial<WorkSet>): void {
+    const before = this.work;
     this.work = { ...this.work, ...patch };
     if (this.sock !== null) this.refresh.report(this.work);
+    this.o.onWork?.(before, this.work);
   }
 
   get workSet(): WorkSet {
@@ -110,6 +116,7 @@ export class WorkerSide {
       this.watch.seen();
       this.send({ kind: "Hello", session: this.o.marker.session, launch: this.o.marker.launch, pid: process.pid });
       this.refresh.reset(this.work);
+      this.o.onRegistered?.();
     });
     s.on("data", (d) => {
       buf += d.toString("utf8");

@@ -12,25 +12,26 @@
  */
 
 import type { WorkSet } from "./orphan.js";
+import type { EvictionTimer, ParkReleaseFacts, ParkVerdict } from "./park.js";
 
 /**
  * sessions one supervisor reports in a Status reply
  *
- * spec/control.yaml:16
+ * spec/control.yaml:17
  */
 export const MAX_SESSIONS: number = 1024;
 
 /**
  * the longest control line the supervisor reads; longer lines are refused
  *
- * spec/control.yaml:17
+ * spec/control.yaml:18
  */
 export const MAX_LINE_BYTES: number = 65536;
 
 /**
  * one line a client or a worker sends to the supervisor
  *
- * spec/control.yaml:19
+ * spec/control.yaml:20
  */
 export type Request =
   /** report the supervisor and every session */
@@ -46,19 +47,21 @@ export type Request =
   /** a worker's work set changed or its busy refresh fired; journaled before the reply */
   | { readonly kind: "Busy"; readonly session: string; readonly work: WorkSet; readonly stamp_ms: number }
   /** a worker is about to exit 0 by itself (its session closed); an adopted worker's exit is then not a failure */
-  | { readonly kind: "Bye"; readonly session: string; readonly launch: number };
+  | { readonly kind: "Bye"; readonly session: string; readonly launch: number }
+  /** a worker parked (its session opened idle, a run or its last job ended, or its eviction timer expired); the supervisor asks ParkRelease and EvictionIn with these facts and journals both before the reply */
+  | { readonly kind: "Park"; readonly session: string; readonly launch: number; readonly facts: ParkReleaseFacts };
 
 /**
  * where a session stands
  *
- * spec/control.yaml:35
+ * spec/control.yaml:39
  */
 export type SessionState = "Running" | "Pausing" | "Stopping" | "Stopped" | "GivenUp" | "Inactive";
 
 /**
  * one session in a Status reply
  *
- * spec/control.yaml:38
+ * spec/control.yaml:42
  */
 export interface SessionStatus {
   readonly session: string;
@@ -74,7 +77,7 @@ export interface SessionStatus {
 /**
  * the supervisor's answer to one request line
  *
- * spec/control.yaml:46
+ * spec/control.yaml:50
  */
 export type Reply =
   /** the request was carried out */
@@ -86,12 +89,14 @@ export type Reply =
   /** the supervisor and its sessions */
   | { readonly kind: "StatusReport"; readonly pid: number; readonly build: string; readonly sessions: readonly SessionStatus[] }
   /** the line was not a valid request; nothing changed */
-  | { readonly kind: "Error"; readonly pointer: string; readonly message: string };
+  | { readonly kind: "Error"; readonly pointer: string; readonly message: string }
+  /** a park's verdict (on AskStop the supervisor stops the worker) and the eviction timer the worker arms */
+  | { readonly kind: "Parked"; readonly verdict: ParkVerdict; readonly timer: EvictionTimer };
 
 /**
  * a line the supervisor sends to a registered worker, unasked
  *
- * spec/control.yaml:58
+ * spec/control.yaml:65
  */
 export type ToWorker =
   /** the registration was accepted (the supervisor is seen) */
