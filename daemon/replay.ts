@@ -8,6 +8,7 @@
 // journaled CarryBudget decision (spec/supervise.yaml), never silently.
 
 import type { BusyRefreshState } from "../generated/ts/revive.js";
+import { initialBusyRefresh } from "../generated/ts/revive.js";
 import type { RestartBudgetState, Verdict } from "../generated/ts/supervise.js";
 import { initialRestartBudget } from "../generated/ts/supervise.js";
 import type { Wire } from "../runtime/index.js";
@@ -63,6 +64,8 @@ export class Fold {
   readonly disagreements: string[] = [];
   /** Records folded (a snapshot counts one). */
   records = 0;
+  /** Each session's latest BusyRefresh state: a step must start from it, or from a fresh machine. */
+  private readonly refresh = new Map<string, BusyRefreshState>();
 
   constructor(
     /** Budgets are stepped again through it and compared; null trusts the journaled next states. */
@@ -146,6 +149,11 @@ export class Fold {
       this.budgetStep(s, r, (verdict as { kind?: string }).kind);
     } else if (module === "revive" && r["machine"] === "BusyRefresh") {
       const next = r["next"] as BusyRefreshState;
+      const known = this.refresh.get(s.name);
+      if (known !== undefined && !same(r["state"], known) && !same(r["state"], initialBusyRefresh())) {
+        this.disagreements.push(`record ${r.seq}: the busy refresh of ${s.name} was stepped from a state its last step did not leave`);
+      }
+      this.refresh.set(s.name, next);
       if (r["verdict"] === "RecordedBusy" || r["verdict"] === "RecordedIdle") s.busy = { hasWork: next.record !== null, stampMs: next.record };
       s.lastWork = next.work;
     } else if (module === "orphan" && r["decision"] === "HasWork") {

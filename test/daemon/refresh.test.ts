@@ -8,7 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WorkSet } from "../../generated/ts/orphan.js";
 import { BUSY_REFRESH_MS } from "../../generated/ts/timeouts.js";
 import { type BusyRefreshState, initialBusyRefresh, stepBusyRefresh } from "../../generated/ts/revive.js";
+import { wire } from "../../daemon/config.js";
+import type { JournalRecord } from "../../daemon/journal-format.js";
 import { RefreshDriver, refreshEvent } from "../../daemon/refresh.js";
+import { replay } from "../../daemon/replay.js";
 import { NO_WORK } from "../../daemon/worker-side.js";
 
 const T0 = 1_700_000_000_000;
@@ -88,5 +91,27 @@ describe("busy refresh", () => {
     r.driver.close();
     vi.advanceTimersByTime(10 * BUSY_REFRESH_MS);
     expect(r.seen).toHaveLength(3);
+  });
+});
+
+describe("busy refresh in the replay", () => {
+  const stepRecord = (seq: number, state: BusyRefreshState, work: WorkSet, at: number): JournalRecord => {
+    const event = refreshEvent(state, work, at);
+    const r = stepBusyRefresh(state, event);
+    return { seq, type: "decision", session: "a", module: "revive", machine: "BusyRefresh", state, event, verdict: r.output, rule: r.rule, next: r.state };
+  };
+
+  it("takes the busy record from the journaled steps, and refuses a step from a state its last step did not leave", () => {
+    const one = stepRecord(1, initialBusyRefresh(), RUN, 1000);
+    const next = one["next"] as BusyRefreshState;
+    const two = stepRecord(2, next, NO_WORK, 2000);
+    const good = replay([one], wire());
+    expect(good.sessions.get("a")?.busy).toEqual({ hasWork: true, stampMs: 1000 });
+    expect(replay([one, two], wire()).disagreements).toEqual([]);
+    expect(replay([one, two], wire()).sessions.get("a")?.busy).toEqual({ hasWork: false, stampMs: null });
+    // A fresh machine (a new registration) may follow any state; any other state must be the last one left.
+    expect(replay([one, stepRecord(2, initialBusyRefresh(), JOB, 3000)], wire()).disagreements).toEqual([]);
+    const forged = stepRecord(2, { ...next, record: 999 }, NO_WORK, 2000);
+    expect(replay([one, forged], wire()).disagreements.join("\n")).toContain("busy refresh of a was stepped from a state");
   });
 });
