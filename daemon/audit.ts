@@ -1,16 +1,20 @@
 // Daemon: the audit. Every journaled decision is asked again of the generated model through
 // the wire, with the journaled facts (or state and event), and must give the journaled verdict,
-// rule and next state; the restart budgets are replayed record by record per boot, so a
-// journaled state that no sequence of journaled failures leads to is reported too.
+// rule and next state; the restart budgets are replayed record by record (crossing a reboot only
+// by a journaled CarryBudget), so a journaled state that no sequence of journaled failures leads
+// to is reported too. A rotated journal is read as its chain of archives and journal; every
+// snapshot must equal the replay of the records before it, when those are still on disk.
 
-import { readFileSync } from "node:fs";
 import type { GeneratedModel, Wire } from "../runtime/index.js";
 import { type ModuleName, models } from "./config.js";
-import { type JournalRecord, scanJournal } from "./journal-format.js";
-import { replay } from "./replay.js";
+import { readChain } from "./journal-chain.js";
+import type { JournalRecord } from "./journal-format.js";
+import { Fold } from "./replay.js";
 
 export interface AuditReport {
   readonly records: number;
+  /** Files read: the archives of earlier rotations, then the journal. */
+  readonly segments: number;
   readonly decisions: number;
   readonly tornBytes: number;
   readonly disagreements: readonly string[];
@@ -39,16 +43,17 @@ function again(r: JournalRecord, wire: Wire): string | null {
 }
 
 export function audit(path: string, wire: Wire): AuditReport {
-  const scanned = scanJournal(readFileSync(path), path);
+  const chain = readChain(path);
   const disagreements: string[] = [];
+  const fold = new Fold(wire);
   let decisions = 0;
-  for (const r of scanned.records) {
+  for (const r of chain.records) {
+    fold.apply(r);
     if (r.type !== "decision") continue;
     decisions++;
     const d = again(r, wire);
     if (d !== null) disagreements.push(d);
   }
-  const boots = [...new Set(scanned.records.map((r) => r["boot"]).filter((b): b is string => typeof b === "string"))];
-  for (const b of boots) disagreements.push(...replay(scanned.records, b, wire).disagreements);
-  return { records: scanned.records.length, decisions, tornBytes: scanned.tornBytes, disagreements };
+  disagreements.push(...fold.disagreements);
+  return { records: chain.records.length, segments: chain.segments, decisions, tornBytes: chain.tornBytes, disagreements };
 }

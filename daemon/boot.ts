@@ -8,11 +8,13 @@
 import { readFileSync } from "node:fs";
 import type { AdoptVerdict } from "../generated/ts/launcher.js";
 import type { WorkSet } from "../generated/ts/orphan.js";
+import type { RestartBudgetState } from "../generated/ts/supervise.js";
 import type { Veto } from "../generated/ts/revive.js";
 import { readStamp } from "../runtime/stamp.js";
-import { wallClock } from "./system.js";
+import { bootId, wallClock } from "./system.js";
 import { findMarked, type Identity } from "./proc.js";
-import type { Replayed } from "./replay.js";
+import type { Replayed, SessionBook } from "./replay.js";
+import { earlierFacts, retry } from "./retry.js";
 import type { Live, Supervisor } from "./supervisor.js";
 import { WorkerHandle } from "./worker-handle.js";
 
@@ -65,8 +67,22 @@ function readNote(path: string): ExitNote | null {
   }
 }
 
+/**
+ * A budget whose failure times were taken on another boot crosses to this one only by the
+ * model's CarryBudget verdict (spec/supervise.yaml: the give-up carries, the times do not),
+ * journaled before any failure of this boot is judged on it.
+ */
+function carry(sup: Supervisor, book: SessionBook): void {
+  if (book.budgetBoot === null || book.budgetBoot === bootId()) return;
+  const d = sup.o.decider.decide<RestartBudgetState>(book.name, "supervise", "CarryBudget", { budget: book.budget, same_boot: false });
+  if (d === null) return;
+  book.budget = d.verdict;
+  book.budgetBoot = bootId();
+}
+
 export async function boot(sup: Supervisor, replayed: Replayed, key: string, notePath: (launch: number) => string): Promise<void> {
   const journal = sup.o.journal;
+  for (const name of [...replayed.sessions.keys()].sort()) carry(sup, replayed.sessions.get(name) as SessionBook);
   const live = liveWorkers(key);
   const names = [...new Set([...replayed.sessions.keys(), ...live.keys()])].sort();
   const stops: Promise<void>[] = [];
@@ -92,8 +108,11 @@ export async function boot(sup: Supervisor, replayed: Replayed, key: string, not
         continue;
       }
       // Stopped as a lost worker is (its work stays resumable); the session restarts on this build.
+      // A worker that survives its stop is fed to the budget as one more failure (daemon/retry.ts).
       stops.push(sup.stopWorker(s).then(() => {
-        if (book.active) sup.launch(s);
+        if (!book.active) return;
+        if (earlierFacts(s).identity_matches) sup.failure(s);
+        else sup.launch(s);
       }));
       continue;
     }
@@ -113,6 +132,9 @@ export async function boot(sup: Supervisor, replayed: Replayed, key: string, not
         // The worker died (or never started) while no supervisor watched: one more failure.
         deadAtBoot(sup, s);
       }
+    } else if (book.pendingRestart && book.lastVerdict !== null) {
+      // The last supervisor died while pausing: the launch path asks again, survivors first.
+      retry(sup, s, book.lastVerdict, false);
     } else if (book.pendingRestart || book.launch === null) {
       sup.launch(s);
     } else {

@@ -7,6 +7,7 @@ import * as control from "../generated/ts/control.js";
 import * as launcher from "../generated/ts/launcher.js";
 import * as notice from "../generated/ts/notice.js";
 import * as orphan from "../generated/ts/orphan.js";
+import * as park from "../generated/ts/park.js";
 import * as relaunch from "../generated/ts/relaunch.js";
 import * as replace from "../generated/ts/replace.js";
 import * as revive from "../generated/ts/revive.js";
@@ -17,7 +18,7 @@ import { createWire, loadSchemas, loadTimeouts, type Timeouts, timeoutsSourceOf,
 export const root = join(import.meta.dirname, "..");
 
 /** Every generated module the daemon asks, by module name (the journal names them so). */
-export const models = { control, launcher, notice, orphan, relaunch, replace, revive, supervise, timeouts: timeoutsGen } as const;
+export const models = { control, launcher, notice, orphan, park, relaunch, replace, revive, supervise, timeouts: timeoutsGen } as const;
 export type ModuleName = keyof typeof models;
 
 let shared: Wire | null = null;
@@ -28,7 +29,7 @@ export function wire(): Wire {
 
 /** The effective timeouts of this process; throws TimeoutsError on a violated relation. */
 export function effectiveTimeouts(env: Readonly<Record<string, string | undefined>> = process.env): Timeouts {
-  return loadTimeouts(timeoutsSourceOf(wire(), "timeouts", timeoutsGen, [supervise]), env);
+  return loadTimeouts(timeoutsSourceOf(wire(), "timeouts", timeoutsGen, [supervise, park]), env);
 }
 
 export interface Build {

@@ -2,14 +2,29 @@
 // A record is written and fsync'ed before `append` returns, so the daemon acts only on what a
 // crash cannot lose; the file is created 0600 and its folder fsync'ed so the file itself
 // survives. On open, a torn last line (a crash mid-write) is cut, measured in bytes; damage
-// before the tail is refused with its byte offset, never cut.
+// before the tail is refused with its byte offset, never cut. Past a size bound the journal is
+// rotated (daemon/journal-rotate.ts): the next one starts with a snapshot of the replay.
 
-import { closeSync, constants, fchmodSync, fsyncSync, openSync, readFileSync, statSync, ftruncateSync, writeSync } from "node:fs";
+import { closeSync, constants, fchmodSync, fsyncSync, openSync, readFileSync, statSync, ftruncateSync, unlinkSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
+import { archives, fsyncDir, repairRotation } from "./journal-chain.js";
 import { type JournalRecord, JournalError, encodeRecord, scanJournal } from "./journal-format.js";
+import { type RotateStep, rotateFiles } from "./journal-rotate.js";
 import { bootId, systemMonotonic, wallClock } from "./system.js";
 
 export { type JournalRecord, JournalError, scanJournal } from "./journal-format.js";
+export { fsyncDir } from "./journal-chain.js";
+
+export interface RotateOptions {
+  /** Rotate once the journal passes this many bytes (and twice its size after the last rotation). */
+  readonly maxBytes: number;
+  /** The body of the next journal's first record: the replay of every record so far. */
+  readonly snapshot: () => Readonly<Record<string, unknown>>;
+  /** Archives kept; older ones are removed after a rotation (the audit then starts at a snapshot). */
+  readonly keepArchives: number;
+  /** Test hook: runs before each step of a rotation; a throw there is a crash at that point. */
+  readonly before?: (step: RotateStep) => void;
+}
 
 function refused(path: string, e: unknown): JournalError {
   const code = (e as NodeJS.ErrnoException).code ?? "";
@@ -21,16 +36,6 @@ function refused(path: string, e: unknown): JournalError {
   return new JournalError(`${path}: cannot use this journal: ${why}`, -1);
 }
 
-/** fsync a folder, so that a file just created in it survives a crash. */
-export function fsyncDir(dir: string): void {
-  const fd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY);
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 export class Journal {
   private fd: number;
   private last: number;
@@ -40,12 +45,23 @@ export class Journal {
   readonly tornBytes: number;
   /** Whether this open created the file. */
   readonly created: boolean;
+  /** What a crash in the middle of a rotation left, repaired on open (for the log). */
+  readonly repaired: readonly string[];
+  /** Bytes in the journal now, and right after the last rotation. */
+  private size: number;
+  private base = 0;
 
   constructor(
     readonly path: string,
     /** Called after each record is on disk (the daemon prints it; tests count it). */
     private readonly onAppend: (record: JournalRecord) => void = () => {},
+    private readonly rotation: RotateOptions | null = null,
   ) {
+    try {
+      this.repaired = repairRotation(path);
+    } catch (e) {
+      throw refused(path, e);
+    }
     let exists = false;
     try {
       const st = statSync(path);
@@ -74,6 +90,9 @@ export class Journal {
     this.recovered = scanned.records;
     this.tornBytes = scanned.tornBytes;
     this.last = scanned.records.length === 0 ? 0 : (scanned.records[scanned.records.length - 1] as JournalRecord).seq;
+    this.size = scanned.cleanLength;
+    const first = scanned.records[0];
+    if (first !== undefined && first.type === "snapshot") this.base = encodeRecord(first).length;
   }
 
   /** The sequence number of the latest record (0 when empty). */
@@ -84,14 +103,35 @@ export class Journal {
   /** Write one record and fsync it; returns it with its sequence number and stamps. */
   append(type: string, fields: Readonly<Record<string, unknown>> = {}): JournalRecord {
     if (this.fd < 0) throw new Error(`journal ${this.path} is closed`);
-    const record: JournalRecord = { seq: this.last + 1, type, boot: bootId(), wall_ms: wallClock.now(), mono_ms: systemMonotonic.now(), ...fields };
+    const record = this.stamp(type, fields);
     const bytes = encodeRecord(record);
     let done = 0;
     while (done < bytes.length) done += writeSync(this.fd, bytes, done);
     fsyncSync(this.fd);
     this.last = record.seq;
+    this.size += bytes.length;
     this.onAppend(record);
+    const r = this.rotation;
+    if (r !== null && this.size > r.maxBytes && this.size >= 2 * this.base) this.rotate(r);
     return record;
+  }
+
+  private stamp(type: string, fields: Readonly<Record<string, unknown>>): JournalRecord {
+    return { seq: this.last + 1, type, boot: bootId(), wall_ms: wallClock.now(), mono_ms: systemMonotonic.now(), ...fields };
+  }
+
+  /** Switch to a journal that starts with a snapshot of the replay; the old one is archived. */
+  private rotate(r: RotateOptions): void {
+    const record = this.stamp("snapshot", { ...r.snapshot(), archived: this.last });
+    const bytes = encodeRecord(record);
+    const fd = rotateFiles(this.path, this.last, bytes, r.before ?? (() => {}));
+    closeSync(this.fd);
+    this.fd = fd;
+    this.last = record.seq;
+    this.size = this.base = bytes.length;
+    this.onAppend(record);
+    const old = archives(this.path);
+    for (const a of old.slice(0, Math.max(0, old.length - r.keepArchives))) unlinkSync(a);
   }
 
   close(): void {

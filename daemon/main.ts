@@ -24,6 +24,9 @@ const HELP = `usage: statute-supervisor <command> [options]
   start-session NAME --dir DIR | stop-session NAME --dir DIR
   send JSON --dir DIR     one raw request line; prints the reply
   audit JOURNAL           replay every journaled decision through the generated models
+                          (a rotated journal: its archives JOURNAL.<seq>.old first, each snapshot checked)
+  environment: STATUTE_JOURNAL_MAX_BYTES (rotate past it, default 64 MiB),
+               STATUTE_JOURNAL_KEEP_ARCHIVES (archives kept, default 8)
 `;
 
 class UsageError extends Error {}
@@ -97,7 +100,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return show(await request(sock(), need(f.pos[1], "JSON")));
     case "audit": {
       const r = audit(need(f.pos[1], "JOURNAL"), wire());
-      out(`audit: ${r.records} records, ${r.decisions} decisions replayed, ${r.disagreements.length} disagreements${r.tornBytes > 0 ? ` (a torn tail of ${r.tornBytes} bytes not read)` : ""}\n`);
+      out(`audit: ${r.records} records${r.segments > 1 ? ` in ${r.segments} files (rotated)` : ""}, ${r.decisions} decisions replayed, ${r.disagreements.length} disagreements${r.tornBytes > 0 ? ` (a torn tail of ${r.tornBytes} bytes not read)` : ""}\n`);
       for (const d of r.disagreements) out(`  ${d}\n`);
       return r.disagreements.length === 0 ? 0 : 1;
     }

@@ -1,10 +1,15 @@
-// Daemon: the journal replayed into what a booting supervisor must know per session: whether it
+// Daemon: the journal folded into what a booting supervisor must know per session: whether it
 // is wanted, given up, its latest launch and whether that worker's exit was seen, a restart the
-// last supervisor was pausing for, its latest busy evidence, and its restart budget. The budget
-// is rebuilt by stepping every journaled failure of this boot through the generated machine
-// again (monotonic times do not carry across a reboot; a give-up does: control.yaml, decided).
+// last supervisor was pausing for, its latest busy evidence, and its restart budget with the boot
+// its times were taken on. The fold is incremental: the supervisor feeds it every record it
+// appends, so a rotation writes the fold as the next journal's first record (a `snapshot`), and
+// a replay that meets a snapshot starts from it (or, holding the records before it, checks it).
+// Budgets are stepped through the generated machine again; a budget crosses a reboot only by a
+// journaled CarryBudget decision (spec/supervise.yaml), never silently.
 
-import type { RestartBudgetState } from "../generated/ts/supervise.js";
+import type { BusyRefreshState } from "../generated/ts/revive.js";
+import { initialBusyRefresh } from "../generated/ts/revive.js";
+import type { RestartBudgetState, Verdict } from "../generated/ts/supervise.js";
 import { initialRestartBudget } from "../generated/ts/supervise.js";
 import type { Wire } from "../runtime/index.js";
 import { readStamp } from "../runtime/stamp.js";
@@ -26,13 +31,16 @@ export interface SessionBook {
   active: boolean;
   givenUp: boolean;
   budget: RestartBudgetState;
+  /** The boot id the budget's failure times were taken on; null while it holds none. */
+  budgetBoot: string | null;
   /** The latest launch, or null. */
   launch: LaunchBook | null;
   /** The last verdict was a Restart with no launch after it (the supervisor died while pausing). */
   pendingRestart: boolean;
+  /** The budget's latest verdict (a retry at boot reads it again), or null. */
+  lastVerdict: Verdict | null;
   /** Worker launches journaled. */
   starts: number;
-  /** Latest busy evidence: whether the work set held work, and its wall stamp. */
   /** The latest busy record: whether it had work, and its stamp (null when it cannot be read). */
   busy: { readonly hasWork: boolean; readonly stampMs: number | null } | null;
   lastWork: unknown;
@@ -40,31 +48,46 @@ export interface SessionBook {
 
 export interface Replayed {
   readonly sessions: Map<string, SessionBook>;
-  /** Budget steps whose journaled verdict or next state differs from the replay (should be none). */
+  /** Records whose journaled verdict, state or snapshot differs from the replay (should be none). */
   readonly disagreements: string[];
 }
 
 /** A session the journal has not named yet. */
 export function newBook(name: string): SessionBook {
-  return { name, active: false, givenUp: false, budget: initialRestartBudget(), launch: null, pendingRestart: false, starts: 0, busy: null, lastWork: null };
-}
-
-function book(map: Map<string, SessionBook>, name: string): SessionBook {
-  let b = map.get(name);
-  if (b === undefined) map.set(name, (b = newBook(name)));
-  return b;
+  return { name, active: false, givenUp: false, budget: initialRestartBudget(), budgetBoot: null, launch: null, pendingRestart: false, lastVerdict: null, starts: 0, busy: null, lastWork: null };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Fold the journal; `boot` is this boot's id (budgets of other boots start empty). */
-export function replay(records: readonly JournalRecord[], boot: string, wire: Wire): Replayed {
-  const sessions = new Map<string, SessionBook>();
-  const disagreements: string[] = [];
-  for (const r of records) {
+export class Fold {
+  readonly sessions = new Map<string, SessionBook>();
+  readonly disagreements: string[] = [];
+  /** Records folded (a snapshot counts one). */
+  records = 0;
+  /** Each session's latest BusyRefresh state: a step must start from it, or from a fresh machine. */
+  private readonly refresh = new Map<string, BusyRefreshState>();
+
+  constructor(
+    /** Budgets are stepped again through it and compared; null trusts the journaled next states. */
+    private readonly wire: Wire | null,
+  ) {}
+
+  /** The fold as a snapshot record's body: every session book, sorted by name. */
+  snapshot(): { sessions: SessionBook[] } {
+    return { sessions: [...this.sessions.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+  }
+
+  /** Books the supervisor may change without changing the fold. */
+  copy(): Map<string, SessionBook> {
+    return new Map([...this.sessions].map(([k, v]) => [k, structuredClone(v)]));
+  }
+
+  apply(r: JournalRecord): void {
+    this.records++;
+    if (r.type === "snapshot") return this.restore(r);
     const name = typeof r["session"] === "string" ? r["session"] : null;
-    if (name === null) continue;
-    const s = book(sessions, name);
+    if (name === null) return;
+    const s = this.book(name);
     switch (r.type) {
       case "session_started":
         s.active = !s.givenUp;
@@ -89,33 +112,86 @@ export function replay(records: readonly JournalRecord[], boot: string, wire: Wi
         if (s.launch !== null && s.launch.seq === r["launch"]) s.launch.ended = true;
         break;
       case "decision":
-        decision(s, r, boot, wire, disagreements);
+        this.decision(s, r);
         break;
     }
   }
-  return { sessions, disagreements };
-}
 
-function decision(s: SessionBook, r: JournalRecord, boot: string, wire: Wire, disagreements: string[]): void {
-  const verdict = r["verdict"] as { kind?: string } | string | boolean;
-  if (r["module"] === "supervise" && r["machine"] === "RestartBudget") {
-    const kind = (verdict as { kind?: string }).kind;
+  private book(name: string): SessionBook {
+    let b = this.sessions.get(name);
+    if (b === undefined) this.sessions.set(name, (b = newBook(name)));
+    return b;
+  }
+
+  /** A snapshot: checked against the fold when the records before it were folded, then taken. */
+  private restore(r: JournalRecord): void {
+    const books = r["sessions"];
+    if (!Array.isArray(books)) {
+      this.disagreements.push(`record ${r.seq}: a snapshot without sessions`);
+      return;
+    }
+    if (this.records > 1 && !same(this.snapshot().sessions, books)) {
+      this.disagreements.push(`record ${r.seq}: the snapshot differs from the replay of the records before it`);
+    }
+    this.sessions.clear();
+    for (const b of books as SessionBook[]) this.sessions.set(b.name, structuredClone(b));
+  }
+
+  private decision(s: SessionBook, r: JournalRecord): void {
+    const verdict = r["verdict"] as { kind?: string } | string | boolean;
+    const module = r["module"];
+    if (module === "supervise" && r["decision"] === "CarryBudget") {
+      const facts = r["facts"] as { budget?: unknown };
+      if (!same(facts.budget, s.budget)) this.disagreements.push(`record ${r.seq}: ${s.name} carries a budget the replay does not hold`);
+      s.budget = r["verdict"] as RestartBudgetState;
+      s.budgetBoot = r["boot"] as string;
+    } else if (module === "supervise" && r["machine"] === "RestartBudget") {
+      this.budgetStep(s, r, (verdict as { kind?: string }).kind);
+    } else if (module === "revive" && r["machine"] === "BusyRefresh") {
+      const next = r["next"] as BusyRefreshState;
+      const known = this.refresh.get(s.name);
+      if (known !== undefined && !same(r["state"], known) && !same(r["state"], initialBusyRefresh())) {
+        this.disagreements.push(`record ${r.seq}: the busy refresh of ${s.name} was stepped from a state its last step did not leave`);
+      }
+      this.refresh.set(s.name, next);
+      if (r["verdict"] === "RecordedBusy" || r["verdict"] === "RecordedIdle") s.busy = { hasWork: next.record !== null, stampMs: next.record };
+      s.lastWork = next.work;
+    } else if (module === "orphan" && r["decision"] === "HasWork") {
+      s.busy = { hasWork: verdict === true, stampMs: readStamp(r["stamp_ms"]) };
+      s.lastWork = (r["facts"] as { work?: unknown }).work ?? null;
+    } else if (module === "revive" && r["decision"] === "RevivalVeto" && verdict !== "Revive") {
+      s.active = false;
+      s.pendingRestart = false;
+    } else if (module === "launcher" && r["decision"] === "RetryLaunch" && (verdict as { kind?: string }).kind === "GiveUp") {
+      s.pendingRestart = false;
+    }
+  }
+
+  private budgetStep(s: SessionBook, r: JournalRecord, kind: string | undefined): void {
     if (kind === "GiveUp") {
       s.givenUp = true;
       s.active = false;
     }
-    if (r["boot"] !== boot) return;
-    const again = wire.step("supervise", models.supervise, "RestartBudget", s.budget, r["event"]);
-    if (!again.ok || !same(again.value.output, r["verdict"]) || !same(again.value.state, r["next"])) {
-      disagreements.push(`record ${r.seq}: the budget of ${s.name} replays to ${again.ok ? JSON.stringify(again.value.output) : again.error.message}, journaled ${JSON.stringify(r["verdict"])}`);
+    if (s.budgetBoot !== null && s.budgetBoot !== r["boot"]) {
+      this.disagreements.push(`record ${r.seq}: a failure on boot ${String(r["boot"])} judged on a budget of boot ${s.budgetBoot} without a journaled CarryBudget`);
     }
-    if (again.ok) s.budget = again.value.state;
+    if (!same(r["state"], s.budget)) this.disagreements.push(`record ${r.seq}: the budget of ${s.name} was stepped from a state the replay does not hold`);
+    if (this.wire !== null) {
+      const again = this.wire.step("supervise", models.supervise, "RestartBudget", s.budget, r["event"]);
+      if (!again.ok || !same(again.value.output, r["verdict"]) || !same(again.value.state, r["next"])) {
+        this.disagreements.push(`record ${r.seq}: the budget of ${s.name} replays to ${again.ok ? JSON.stringify(again.value.output) : again.error.message}, journaled ${JSON.stringify(r["verdict"])}`);
+      }
+    }
+    s.budget = r["next"] as RestartBudgetState;
+    s.lastVerdict = r["verdict"] as Verdict;
+    s.budgetBoot = r["boot"] as string;
     s.pendingRestart = kind === "Restart" && s.active;
-  } else if (r["module"] === "orphan" && r["decision"] === "HasWork") {
-    s.busy = { hasWork: verdict === true, stampMs: readStamp(r["stamp_ms"]) };
-    s.lastWork = (r["facts"] as { work?: unknown }).work ?? null;
-  } else if (r["module"] === "revive" && r["decision"] === "RevivalVeto" && verdict !== "Revive") {
-    s.active = false;
-    s.pendingRestart = false;
   }
+}
+
+/** Fold the records; the books returned are the caller's to change. */
+export function replay(records: readonly JournalRecord[], wire: Wire): Replayed {
+  const fold = new Fold(wire);
+  for (const r of records) fold.apply(r);
+  return { sessions: fold.copy(), disagreements: fold.disagreements };
 }

@@ -14,10 +14,11 @@ import { Journal } from "./journal.js";
 import { NoticeBook } from "./notices.js";
 import { IdleShutdown } from "./quiesce.js";
 import { acquire } from "./lock.js";
+import { park } from "./park.js";
 import { identityOf } from "./proc.js";
-import { replay } from "./replay.js";
+import { Fold } from "./replay.js";
 import { Supervisor } from "./supervisor.js";
-import { bootId, systemMonotonic } from "./system.js";
+import { systemMonotonic } from "./system.js";
 import { out } from "./tty.js";
 import { exitNotePath } from "./worker-side.js";
 
@@ -31,18 +32,34 @@ export interface RunOptions {
 
 const tsxLoader = import.meta.resolve("tsx");
 
+/** Rotation bounds: STATUTE_JOURNAL_MAX_BYTES (default 64 MiB) and STATUTE_JOURNAL_KEEP_ARCHIVES (default 8), plain digits. */
+function journalBounds(env: NodeJS.ProcessEnv = process.env): { maxBytes: number; keepArchives: number } {
+  const read = (name: string, d: number) => {
+    const v = env[name];
+    return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : d;
+  };
+  return { maxBytes: read("STATUTE_JOURNAL_MAX_BYTES", 64 * 1024 * 1024), keepArchives: read("STATUTE_JOURNAL_KEEP_ARCHIVES", 8) };
+}
+
 export async function run(o: RunOptions): Promise<number> {
   const timeouts = effectiveTimeouts();
   process.stderr.write(formatWarnings(timeouts));
   runtimeDir(o.dir);
   const lock = await acquire(o.journal);
   if (lock.replacedStale !== null) process.stderr.write(`supervisor: replaced a stale lock of ${lock.replacedStale}\n`);
-  const journal = new Journal(o.journal, o.printJournal ? (r) => out(`journaled ${r.seq} ${r.type}\n`) : undefined);
+  const w = wire();
+  // The fold follows every record, recovered or appended, so a rotation snapshots the replay.
+  const fold = new Fold(w);
+  const journal = new Journal(o.journal, (r) => {
+    fold.apply(r);
+    if (o.printJournal) out(`journaled ${r.seq} ${r.type}\n`);
+  }, { ...journalBounds(), snapshot: () => fold.snapshot() });
+  for (const line of journal.repaired) process.stderr.write(`journal: ${line}\n`);
   if (journal.tornBytes > 0) process.stderr.write(`journal: cut a torn last line (${journal.tornBytes} bytes) after ${journal.recovered.length} records\n`);
+  for (const r of journal.recovered) fold.apply(r);
   const build = buildOf();
   const me = identityOf(process.pid);
-  const w = wire();
-  const replayed = replay(journal.recovered, bootId(), w);
+  const replayed = { sessions: fold.copy(), disagreements: [...fold.disagreements] };
   for (const d of replayed.disagreements) process.stderr.write(`journal: ${d}\n`);
   journal.append("boot", { pid: process.pid, start: me?.start ?? 0, ...build, timeouts: timeouts.values, overridden: timeouts.overridden });
   const sockPath = join(o.dir, "control.sock");
@@ -115,6 +132,8 @@ export async function run(o: RunOptions): Promise<number> {
         return notices.restored(req.session);
       case "Attach":
         return notices.attach(req.session, conn);
+      case "Park":
+        return park(sup, req.session, req.launch, req.facts);
     }
   };
   const server = await serve(sockPath, w, handle);

@@ -11,7 +11,10 @@ import type { Clock } from "../runtime/index.js";
 import type { Build } from "./config.js";
 import type { Decider } from "./decide.js";
 import type { Journal } from "./journal.js";
+import { freshRefresh, recordBusy } from "./busy.js";
+import type { Identity } from "./proc.js";
 import { newBook, type SessionBook } from "./replay.js";
+import { earlierFacts, retry } from "./retry.js";
 import { type Exit, type StopTimes, WorkerHandle } from "./worker-handle.js";
 
 export interface SupervisorOptions {
@@ -26,6 +29,8 @@ export interface SupervisorOptions {
   readonly logPath: string;
   /** Real waits are the model's pause times this factor (tests shorten them; the model's clock is untouched). */
   readonly pauseScale: number;
+  /** The identity-gated group signal (daemon/proc.ts signalGroup unless a test makes survivors). */
+  readonly signal?: (id: Identity, sig: NodeJS.Signals) => boolean;
 }
 
 /** A registered worker connection: `send` writes one ToWorker line. */
@@ -43,6 +48,8 @@ export interface Live {
   leaving: boolean;
   timer: NodeJS.Timeout | null;
   stopping: Promise<void> | null;
+  /** The session's latest worker process (started or adopted): a retry checks it is not alive. */
+  earlier: Identity | null;
 }
 
 export const SESSION_NAME = /^[A-Za-z0-9._-]{1,64}$/;
@@ -56,7 +63,9 @@ export class Supervisor {
   live(book: SessionBook): Live {
     let s = this.sessions.get(book.name);
     if (s === undefined) {
-      s = { book, state: book.givenUp ? "GivenUp" : "Inactive", handle: null, link: null, leaving: false, timer: null, stopping: null };
+      const l = book.launch;
+      const earlier = l !== null && l.pid !== null && l.start !== null ? { pid: l.pid, start: l.start } : null;
+      s = { book, state: book.givenUp ? "GivenUp" : "Inactive", handle: null, link: null, leaving: false, timer: null, stopping: null, earlier };
       this.sessions.set(book.name, s);
     }
     return s;
@@ -70,6 +79,7 @@ export class Supervisor {
     if (book.givenUp) return { kind: "Refused", reason: `session ${name} was given up by its restart budget` };
     if (s.handle !== null && !s.handle.exited) return { kind: "Started", session: name, pid: s.handle.id.pid };
     if (s.state === "Pausing" || s.state === "Stopping") return { kind: "Refused", reason: `session ${name} is ${s.state === "Pausing" ? "pausing before a restart" : "stopping"}` };
+    if (earlierFacts(s).identity_matches) return { kind: "Refused", reason: `session ${name}: its earlier worker (pid ${s.earlier?.pid}) survived its stop; not launching beside it` };
     this.o.journal.append("session_started", { session: name });
     book.active = true;
     this.launch(s);
@@ -102,6 +112,7 @@ export class Supervisor {
   /** Hold a worker (started or adopted) and watch its exit. */
   attach(s: Live, handle: WorkerHandle, launch: number): void {
     s.handle = handle;
+    s.earlier = handle.id;
     s.state = "Running";
     handle.onExit((e) => this.exited(s, handle, launch, e));
   }
@@ -134,11 +145,10 @@ export class Supervisor {
       return null;
     }
     s.book.budget = r.state;
+    s.book.lastVerdict = r.output;
     switch (r.output.kind) {
       case "Restart":
-        s.state = "Pausing";
-        s.book.pendingRestart = true;
-        s.timer = setTimeout(() => this.launch(s), Math.round(r.output.pause_ms * this.o.pauseScale));
+        // The launch path (daemon/retry.ts): never beside a survivor, after the budget's pause.
         break;
       case "GiveUp":
         s.book.givenUp = true;
@@ -149,6 +159,7 @@ export class Supervisor {
         this.inactive(s, "the monotonic clock went backwards");
         break;
     }
+    retry(this, s, r.output, false);
     return r.output;
   }
 
@@ -181,7 +192,7 @@ export class Supervisor {
     const launch = s.book.launch?.seq ?? 0;
     s.stopping = h.stop(this.o.stopTimes, () => s.link?.send({ kind: "StopWorker" }) ?? false, (step) => {
       this.o.journal.append("stop_step", { session: s.book.name, launch, pid: h.id.pid, start: h.id.start, step });
-    }).then((how) => {
+    }, this.o.signal).then((how) => {
       s.stopping = null;
       if (how === "survived") s.handle = null;
     });
@@ -193,6 +204,7 @@ export class Supervisor {
     const s = this.sessions.get(name);
     if (s === undefined || s.book.launch?.seq !== launch || s.handle === null) return { kind: "Refused", reason: `no launch ${launch} of session ${name} is running` };
     s.link = link;
+    freshRefresh(s);
     return { kind: "Ok" };
   }
 
@@ -203,15 +215,11 @@ export class Supervisor {
     return { kind: "Ok" };
   }
 
-  /** A busy record: the orphan module's HasWork says whether the set holds work; journaled with its stamp. */
+  /** A work report: a step of the session's BusyRefresh machine, journaled (daemon/busy.ts). */
   busy(name: string, work: WorkSet, stampMs: number): Reply {
     const s = this.sessions.get(name);
     if (s === undefined) return { kind: "Refused", reason: `no session ${name}` };
-    const d = this.o.decider.decide<boolean>(name, "orphan", "HasWork", { work }, { stamp_ms: stampMs });
-    if (d === null) return { kind: "Refused", reason: "the work set was refused" };
-    s.book.busy = { hasWork: d.verdict, stampMs };
-    s.book.lastWork = work;
-    return { kind: "Ok" };
+    return recordBusy(this, s, work, stampMs);
   }
 
   status(): SessionStatus[] {

@@ -84,19 +84,20 @@ export class WorkerHandle {
 
   /**
    * Stop with escalation; `ask` sends the stop request when the worker is connected (false when
-   * it is not, and the STOP grace is skipped). Reports each step before it is taken.
+   * it is not, and the STOP grace is skipped). Reports each step before it is taken. `signal` is
+   * the identity-gated group signal (a test passes one that never lands, to make a survivor).
    */
-  async stop(t: StopTimes, ask: () => boolean, step: (s: StopStep) => void): Promise<"gone" | "survived"> {
+  async stop(t: StopTimes, ask: () => boolean, step: (s: StopStep) => void, signal: (id: Identity, sig: NodeJS.Signals) => boolean = signalGroup): Promise<"gone" | "survived"> {
     if (this.done || !alive(this.id)) return "gone";
     if (ask()) {
       step("asked");
       if (await this.waitExit(t.stopGraceMs)) return this.gone(step);
     }
     step("term");
-    signalGroup(this.id, "SIGTERM");
+    signal(this.id, "SIGTERM");
     if (await this.waitExit(t.termGraceMs)) return this.gone(step);
     step("kill");
-    signalGroup(this.id, "SIGKILL");
+    signal(this.id, "SIGKILL");
     if (await this.waitExit(t.killVerifyMs)) return this.gone(step);
     await sleep(0);
     if (!alive(this.id)) return this.gone(step);

@@ -1,6 +1,7 @@
 // Daemon, worker side: what every worker process runs beside its own work. It registers with
 // its supervisor over the control socket (Hello, re-sent after every reconnect), reports its one
-// work set (Busy) on every change and every BUSY_REFRESH_MS while the set holds work, keeps a run
+// work set (Busy) as its BusyRefresh machine says (daemon/refresh.ts: on every change, and a tick
+// every BUSY_REFRESH_MS while the set holds work), keeps a run
 // gate, and watches for a lost supervisor with the generated orphan model: seen again resets
 // the timer; ExitIdle closes the session, ExitBusy leaves an exit note with the work and exits
 // aborting nothing, so that the next supervisor's boot can offer the session to the revival veto.
@@ -15,6 +16,7 @@ import type { Marker } from "./boot.js";
 import { ms } from "./config.js";
 import { OrphanWatch } from "./orphan.js";
 import { type GateEvent, QuiesceGate } from "./quiesce-gate.js";
+import { RefreshDriver } from "./refresh.js";
 
 export const NO_WORK: WorkSet = { run: false, compaction: false, queued_input: false, admitted_run_start: false, background_job: false, user_bash: false, unsettled_child: false, workflow_run: false, withdrawn_input: false };
 
@@ -29,6 +31,12 @@ export interface WorkerSideOptions {
   readonly onOrphanExit: (how: "ExitIdle" | "ExitBusy") => void;
   /** Each outcome of the quiesce gate (tests log them). */
   readonly onGate?: (e: GateEvent) => void;
+  /** Every line the supervisor sends (replies included), for what this class does not handle. */
+  readonly onLine?: (line: string) => void;
+  /** Registered (Hello sent) after a connect: the session opens, idle or not (a park). */
+  readonly onRegistered?: () => void;
+  /** The work set changed from `before` to `after` (daemon/park-side.ts parks when it empties). */
+  readonly onWork?: (before: WorkSet, after: WorkSet) => void;
 }
 
 /** Where a worker leaves its exit note for the next boot (beside the socket). */
@@ -43,11 +51,15 @@ export class WorkerSide {
   private readonly gate: QuiesceGate;
   private backoff: number;
   private readonly watch: OrphanWatch;
-  private refresh: NodeJS.Timeout | null = null;
+  private readonly refresh: RefreshDriver;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(private readonly o: WorkerSideOptions) {
     this.backoff = ms(o.timeouts, "REGISTRATION_BACKOFF_BASE_MS");
+    this.refresh = new RefreshDriver({
+      clock: { now: () => Date.now() },
+      send: (work, stampMs) => void this.send({ kind: "Busy", session: o.marker.session, work, stamp_ms: stampMs }),
+    });
     this.watch = new OrphanWatch({
       clock: monotonicClock(),
       wire: o.wire,
@@ -75,8 +87,10 @@ export class WorkerSide {
   setWork(patch: Partial<WorkSet>): boolean {
     const next = { ...this.work, ...patch };
     if (!this.gate.work(next)) return false;
+    const before = this.work;
     this.work = next;
-    this.report();
+    if (this.sock !== null) this.refresh.report(this.work);
+    this.o.onWork?.(before, this.work);
     return true;
   }
 
@@ -122,23 +136,15 @@ export class WorkerSide {
   close(): void {
     for (const t of this.timers) clearInterval(t);
     this.gate.close();
-    if (this.refresh !== null) clearTimeout(this.refresh);
+    this.refresh.close();
     this.sock?.destroy();
   }
 
-  private send(m: unknown): boolean {
+  /** Send one line to the supervisor; false while it is not connected. */
+  send(m: unknown): boolean {
     if (this.sock === null || !this.sock.writable) return false;
     this.sock.write(`${JSON.stringify(m)}\n`);
     return true;
-  }
-
-  /** Send the work set now, and again after BUSY_REFRESH_MS while it holds work. */
-  private report(): void {
-    if (this.refresh !== null) clearTimeout(this.refresh);
-    this.refresh = null;
-    this.send({ kind: "Busy", session: this.o.marker.session, work: this.work, stamp_ms: Date.now() });
-    const has = this.o.wire.decide("orphan", orphan, "HasWork", { work: this.work });
-    if (has.ok && has.value.verdict) this.refresh = setTimeout(() => this.report(), ms(this.o.timeouts, "BUSY_REFRESH_MS"));
   }
 
   private connect(): void {
@@ -150,7 +156,8 @@ export class WorkerSide {
       this.watch.seen();
       this.gate.seen();
       this.send({ kind: "Hello", session: this.o.marker.session, launch: this.o.marker.launch, pid: process.pid });
-      this.report();
+      this.refresh.reset(this.work);
+      this.o.onRegistered?.();
     });
     s.on("data", (d) => {
       buf += d.toString("utf8");
@@ -159,11 +166,13 @@ export class WorkerSide {
         const line = buf.slice(0, nl);
         buf = buf.slice(nl + 1);
         this.received(line);
+        this.o.onLine?.(line);
       }
     });
     s.on("error", () => undefined);
     s.once("close", () => {
       if (this.sock === s) this.sock = null;
+      this.refresh.close();
       this.watch.absent();
       this.gate.lost();
       const wait = this.backoff;

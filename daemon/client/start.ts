@@ -86,8 +86,8 @@ export async function start(c: ClientConfig, j: ClientJournal): Promise<Started>
     }
     if (v.verdict.kind !== "Keep") throw new ClientError("the model answered Replace to a busy daemon");
     out(`daemon: kept ${label(id.version, id.buildId)} pid ${id.pid} (${rel.verdict}, ${v.rule})\n`);
-    const text = tellText(v.verdict.tell, { client: label(c.build.version, c.build.buildId), daemon: label(id.version, id.buildId) });
-    if (text !== null) out(`tell: ${text}\n`);
+    const text = tellText(d, v.verdict.tell, { client: c.build.version, daemon: id.version });
+    if (text !== null) out(`tell: ${v.verdict.tell}: ${text}\n`);
     return { daemon: id, use: v.verdict.use_daemon, replaced, launched };
   }
 }

@@ -36,4 +36,12 @@ theorem restart_clock_backwards_rejected :
 theorem restart_within_budget_restarts : Statute.Supervise.restart_within_budget_restarts_stmt := by
   sorry
 
+/-- restart_reboot_carries_only_give_up: not yet proved. Sketch: `intro f; cases f with
+  | mk budget same_boot => cases same_boot`, then each branch of `decideCarryBudget` is a record
+  literal and the goal closes by `simp only` with the decision, `decide_eq_true_eq`, `and_self`
+  and `Bool.and_eq_true` (unchecked: no Lean toolchain where it was written). -/
+theorem restart_reboot_carries_only_give_up :
+    Statute.Supervise.restart_reboot_carries_only_give_up_stmt := by
+  sorry
+
 end Statute.Supervise.Proofs

@@ -34,6 +34,9 @@ describe("supervise conformance", { timeout: 120_000 }, () => {
   it("example clock_backwards_is_rejected", () => suite.example("clock_backwards_is_rejected"));
   // after a rejected time the next failure is only the 2nd in the window
   it("example clock_backwards_does_not_count", () => suite.example("clock_backwards_does_not_count"));
+  // after a reboot a given-up budget stays given up, its failure times dropped
+  it("example reboot_keeps_only_the_give_up", () => suite.example("reboot_keeps_only_the_give_up"));
+  it("example same_boot_keeps_the_budget_whole", () => suite.example("same_boot_keeps_the_budget_whole"));
   it("example decide_first_failure", () => suite.example("decide_first_failure"));
   it("example decide_fifth_failure_pauses_4000ms", () => suite.example("decide_fifth_failure_pauses_4000ms"));
   it("example decide_sixth_failure_gives_up", () => suite.example("decide_sixth_failure_gives_up"));
@@ -54,6 +57,8 @@ describe("supervise conformance", { timeout: 120_000 }, () => {
   it("law restart_clock_backwards_rejected", () => suite.law("restart_clock_backwards_rejected"));
   // a failure on time (not before the latest one) of a worker not given up, with fewer than RESTART_MAX_FAILURES failures still in the window, is restarted with exactly the pause RestartDecide gives for that count
   it("law restart_within_budget_restarts", () => suite.law("restart_within_budget_restarts"));
+  // across a reboot a session keeps its give-up and nothing else (no failure, latest time 0), so its next failure is judged on this boot's clock alone; on the same boot the budget is kept whole
+  it("law restart_reboot_carries_only_give_up", () => suite.law("restart_reboot_carries_only_give_up"));
   // the JSON wire of failures and verdicts round-trips and rejects malformed input without touching state
   it("law restart_wire_*", () => suite.law("restart_wire_*"));
   // the runtime entry the daemon calls answers as the model on every vector
@@ -63,6 +68,8 @@ describe("supervise conformance", { timeout: 120_000 }, () => {
   it("RestartBudget states, events and outputs validate against the schema", () => suite.machineSchemas("RestartBudget"));
   it("RestartDecide equals the interpreter on random facts", () => suite.decisionEquals("RestartDecide"));
   it("RestartDecide facts and verdicts validate against the schema", () => suite.decisionSchemas("RestartDecide"));
+  it("CarryBudget equals the interpreter on random facts", () => suite.decisionEquals("CarryBudget"));
+  it("CarryBudget facts and verdicts validate against the schema", () => suite.decisionSchemas("CarryBudget"));
   // a rule that never fires in the examples and random runs is a failure
   it("every rule fires", () => suite.coverage());
 });

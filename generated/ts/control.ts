@@ -12,6 +12,7 @@
  */
 
 import type { WorkSet } from "./orphan.js";
+import type { EvictionTimer, ParkReleaseFacts, ParkVerdict } from "./park.js";
 
 /**
  * sessions one supervisor reports in a Status reply
@@ -58,19 +59,21 @@ export type Request =
   /** a session's kernel started over a namespace snapshot (one restore notice) */
   | { readonly kind: "Restored"; readonly session: string }
   /** a view attaches to a session on this connection; answered with the rebuilt transcript, then live notices */
-  | { readonly kind: "Attach"; readonly session: string };
+  | { readonly kind: "Attach"; readonly session: string }
+  /** a worker parked (its session opened idle, a run or its last job ended, or its eviction timer expired); the supervisor asks ParkRelease and EvictionIn with these facts and journals both before the reply */
+  | { readonly kind: "Park"; readonly session: string; readonly launch: number; readonly facts: ParkReleaseFacts };
 
 /**
  * where a session stands
  *
- * spec/control.yaml:47
+ * spec/control.yaml:50
  */
 export type SessionState = "Running" | "Pausing" | "Stopping" | "Stopped" | "GivenUp" | "Inactive";
 
 /**
  * one session in a Status reply
  *
- * spec/control.yaml:50
+ * spec/control.yaml:53
  */
 export interface SessionStatus {
   readonly session: string;
@@ -86,7 +89,7 @@ export interface SessionStatus {
 /**
  * the supervisor's answer to one request line
  *
- * spec/control.yaml:58
+ * spec/control.yaml:61
  */
 export type Reply =
   /** the request was carried out */
@@ -114,12 +117,14 @@ export type Reply =
   /** ShutdownIfIdle: a worker was busy or silent (nothing stopped, every quiesced gate released), or a hold reopened a gate before its stop (that worker refused it and serves on) */
   | { readonly kind: "NotIdle"; readonly reason: string }
   /** Attach: the session's stored restore notices, the view's whole transcript (rebuilt, never appended) */
-  | { readonly kind: "Transcript"; readonly session: string; readonly notices: readonly number[] };
+  | { readonly kind: "Transcript"; readonly session: string; readonly notices: readonly number[] }
+  /** a park's verdict (on AskStop the supervisor stops the worker) and the eviction timer the worker arms */
+  | { readonly kind: "Parked"; readonly verdict: ParkVerdict; readonly timer: EvictionTimer };
 
 /**
  * a line the supervisor sends to a registered worker, unasked
  *
- * spec/control.yaml:82
+ * spec/control.yaml:88
  */
 export type ToWorker =
   /** the registration was accepted (the supervisor is seen) */
@@ -136,7 +141,7 @@ export type ToWorker =
 /**
  * a line the supervisor sends to an attached view, unasked
  *
- * spec/control.yaml:90
+ * spec/control.yaml:96
  */
 export type ToView =
   /** a restore notice shown live (the Notices machine's Shown) */

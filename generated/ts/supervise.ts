@@ -14,7 +14,7 @@ import * as rt from "statute/runtime/v1";
 /**
  * failures tolerated inside one window; the 6th gives up
  *
- * spec/supervise.yaml:13
+ * spec/supervise.yaml:14
  */
 export const RESTART_MAX_FAILURES: number = 5;
 
@@ -23,35 +23,35 @@ export const RESTART_MAX_FAILURES: number = 5;
  *
  * The runtime may override it with STATUTE_RESTART_WINDOW_MS.
  *
- * spec/supervise.yaml:14
+ * spec/supervise.yaml:15
  */
 export const RESTART_WINDOW_MS: number = 900000;
 
 /**
  * pause before the first restart in a window
  *
- * spec/supervise.yaml:15
+ * spec/supervise.yaml:16
  */
 export const RESTART_PAUSE_BASE_MS: number = 250;
 
 /**
  * the pause never exceeds this, however many failures
  *
- * spec/supervise.yaml:16
+ * spec/supervise.yaml:17
  */
 export const RESTART_PAUSE_MAX_MS: number = 30000;
 
 /**
  * largest budget the decision accepts: 250 ms * 2^40 is still a safe integer, so every target computes the same pause
  *
- * spec/supervise.yaml:17
+ * spec/supervise.yaml:18
  */
 export const RESTART_BUDGET_MAX: number = 40;
 
 /**
  * what the supervisor does with a worker that just failed
  *
- * spec/supervise.yaml:19
+ * spec/supervise.yaml:20
  */
 export type Verdict =
   /** restart the worker after the pause */
@@ -64,7 +64,7 @@ export type Verdict =
 /**
  * State of RestartBudget.
  *
- * spec/supervise.yaml:43
+ * spec/supervise.yaml:53
  */
 export interface RestartBudgetState {
   /** times of the restarted failures, oldest first */
@@ -78,7 +78,7 @@ export interface RestartBudgetState {
 /**
  * Events of RestartBudget.
  *
- * spec/supervise.yaml:43
+ * spec/supervise.yaml:53
  */
 export type RestartBudgetEvent =
   /** the worker process failed at a monotonic time */
@@ -87,7 +87,7 @@ export type RestartBudgetEvent =
 /**
  * Facts of RestartDecide.
  *
- * spec/supervise.yaml:28
+ * spec/supervise.yaml:29
  */
 export interface RestartDecideFacts {
   /** earlier failures of this worker still inside the window */
@@ -97,9 +97,21 @@ export interface RestartDecideFacts {
 }
 
 /**
- * The state RestartBudget starts in.
+ * Facts of CarryBudget.
  *
  * spec/supervise.yaml:43
+ */
+export interface CarryBudgetFacts {
+  /** the session's budget as the journal replays it */
+  readonly budget: RestartBudgetState;
+  /** the budget's failure times were taken on this boot (the journal's boot id is this one) */
+  readonly same_boot: boolean;
+}
+
+/**
+ * The state RestartBudget starts in.
+ *
+ * spec/supervise.yaml:53
  */
 export function initialRestartBudget(): RestartBudgetState {
   return {
@@ -112,12 +124,12 @@ export function initialRestartBudget(): RestartBudgetState {
 /**
  * The failures of one worker and whether it was given up.
  *
- * spec/supervise.yaml:43
+ * spec/supervise.yaml:53
  */
 export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent): rt.Step<RestartBudgetState, Verdict> {
   switch (e.kind) {
     case "Failure": {
-      // given_up: given up is absorbing (spec/supervise.yaml:58)
+      // given_up: given up is absorbing (spec/supervise.yaml:68)
       if (s.given_up) {
         return {
           state: s,
@@ -125,7 +137,7 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
           rule: "RestartBudget.Failure.given_up",
         };
       }
-      // clock_backwards: a failure before the latest one is bad input (spec/supervise.yaml:62)
+      // clock_backwards: a failure before the latest one is bad input (spec/supervise.yaml:72)
       if (e.at_ms < s.last_ms) {
         return {
           state: s,
@@ -136,7 +148,7 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
       const recent: number[] = [];
       for (const t of s.failures) if (rt.sub(e.at_ms, t) < RESTART_WINDOW_MS) recent.push(t);
       const verdict: Verdict = decideRestartDecide({ in_window: recent.length, budget: RESTART_MAX_FAILURES }).verdict;
-      // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:66)
+      // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:76)
       if (verdict.kind === "GiveUp") {
         return {
           state: { failures: s.failures, given_up: true, last_ms: s.last_ms },
@@ -144,7 +156,7 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
           rule: "RestartBudget.Failure.give_up",
         };
       }
-      // restart: remember this failure and restart after the doubled pause (spec/supervise.yaml:71)
+      // restart: remember this failure and restart after the doubled pause (spec/supervise.yaml:81)
       recent.push(e.at_ms); // the last read of recent: extend it in place
       return {
         state: {
@@ -162,17 +174,17 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
 /**
  * The verdict for a failure, given how many earlier failures are still inside the window.
  *
- * spec/supervise.yaml:28
+ * spec/supervise.yaml:29
  */
 export function decideRestartDecide(f: RestartDecideFacts): rt.Decided<Verdict> {
-  // over_budget: the k-th failure with k above the budget gives up (spec/supervise.yaml:35)
+  // over_budget: the k-th failure with k above the budget gives up (spec/supervise.yaml:36)
   if (f.in_window + 1 > f.budget) {
     return {
       verdict: { kind: "GiveUp" },
       rule: "RestartDecide.over_budget",
     };
   }
-  // pause: otherwise restart after BASE * 2^(k-1), capped at MAX (spec/supervise.yaml:39)
+  // pause: otherwise restart after BASE * 2^(k-1), capped at MAX (spec/supervise.yaml:40)
   return {
     verdict: {
       kind: "Restart",
@@ -183,9 +195,29 @@ export function decideRestartDecide(f: RestartDecideFacts): rt.Decided<Verdict> 
 }
 
 /**
- * The machine RestartBudget: its initial state, its step and its rule ids.
+ * The restart budget a booting supervisor keeps for a session, from the budget its journal replays and whether the journal's monotonic times were taken on this boot.
  *
  * spec/supervise.yaml:43
+ */
+export function decideCarryBudget(f: CarryBudgetFacts): rt.Decided<RestartBudgetState> {
+  // same_boot: times of this boot are comparable and carry whole (spec/supervise.yaml:50)
+  if (f.same_boot) {
+    return {
+      verdict: f.budget,
+      rule: "CarryBudget.same_boot",
+    };
+  }
+  // reboot: another boot's times are dropped; its give-up carries (spec/supervise.yaml:51)
+  return {
+    verdict: { failures: [], given_up: f.budget.given_up, last_ms: 0 },
+    rule: "CarryBudget.reboot",
+  };
+}
+
+/**
+ * The machine RestartBudget: its initial state, its step and its rule ids.
+ *
+ * spec/supervise.yaml:53
  */
 export const RestartBudget = {
   name: "RestartBudget",
@@ -202,7 +234,7 @@ export const RestartBudget = {
 /**
  * The decision RestartDecide: its function and its rule ids.
  *
- * spec/supervise.yaml:28
+ * spec/supervise.yaml:29
  */
 export const RestartDecide = {
   name: "RestartDecide",
@@ -210,6 +242,20 @@ export const RestartDecide = {
   rules: [
     "RestartDecide.over_budget",
     "RestartDecide.pause",
+  ],
+} as const;
+
+/**
+ * The decision CarryBudget: its function and its rule ids.
+ *
+ * spec/supervise.yaml:43
+ */
+export const CarryBudget = {
+  name: "CarryBudget",
+  decide: decideCarryBudget,
+  rules: [
+    "CarryBudget.same_boot",
+    "CarryBudget.reboot",
   ],
 } as const;
 
@@ -221,6 +267,8 @@ export const RULES = [
   "RestartBudget.Failure.restart",
   "RestartDecide.over_budget",
   "RestartDecide.pause",
+  "CarryBudget.same_boot",
+  "CarryBudget.reboot",
 ] as const;
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
@@ -231,6 +279,7 @@ export const machines = {
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {
   RestartDecide,
+  CarryBudget,
 } as const;
 
 /** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
@@ -246,6 +295,8 @@ export const constants = {
 export const ruleDocs = {
   "RestartDecide.over_budget": "the k-th failure with k above the budget gives up",
   "RestartDecide.pause": "otherwise restart after BASE * 2^(k-1), capped at MAX",
+  "CarryBudget.same_boot": "times of this boot are comparable and carry whole",
+  "CarryBudget.reboot": "another boot's times are dropped; its give-up carries",
 } as const;
 
 /** For each decision rule that compares two numbers: both sides of the comparison over the facts. */

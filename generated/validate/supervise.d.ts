@@ -7,6 +7,9 @@ export interface Validator {
   readonly schema?: unknown;
 }
 
+/** `$defs/CarryBudgetFacts` of supervise.schema.json. */
+export declare const CarryBudgetFacts: Validator;
+
 /** `$defs/RestartBudgetEvent` of supervise.schema.json. */
 export declare const RestartBudgetEvent: Validator;
 

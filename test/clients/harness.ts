@@ -80,7 +80,7 @@ export function events(d: string, session: string): Record<string, unknown>[] {
 
 /** The session's worker registered with its supervisor (its first busy record is journaled). */
 export function registered(journal: string, session: string): boolean {
-  return existsSync(journal) && readFileSync(journal, "utf8").split("\n").some((l) => l.includes('"decision":"HasWork"') && l.includes(`"session":"${session}"`));
+  return existsSync(journal) && readFileSync(journal, "utf8").split("\n").some((l) => l.includes('"machine":"BusyRefresh"') && l.includes(`"session":"${session}"`));
 }
 
 /** Every journal of the scratch folder: the supervisor's and each client's. */

@@ -41,7 +41,7 @@ describe("relaunch of a lost supervisor", { timeout: 240_000 }, () => {
     expect(pidAlive(worker["pid"] as number)).toBe(true);
     expect(records(journalOf(d)).filter((r) => r.type === "launch" && r.seq > mark)).toEqual([]);
     // The views go on: a restore now is shown live once, in the session's one view (the last attached).
-    await until("re-registered", () => records(journalOf(d)).some((r) => r.seq > mark && r["decision"] === "HasWork"), 60_000);
+    await until("re-registered", () => records(journalOf(d)).some((r) => r.seq > mark && r["machine"] === "BusyRefresh"), 60_000);
     const lines = () => (first.output() + second.output()).split("\n").filter((l) => l === "notice 0").length;
     command(d, "s", { do: "restore" });
     await until("shown live", () => lines() > 0, 60_000);

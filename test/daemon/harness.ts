@@ -4,14 +4,15 @@
 // id in `cleanup` (workers by their process group, found by their marker).
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { liveWorkers } from "../../daemon/boot.js";
 import { audit } from "../../daemon/audit.js";
 import { wire } from "../../daemon/config.js";
 import { request } from "../../daemon/client.js";
-import { type JournalRecord, scanJournal } from "../../daemon/journal-format.js";
+import { readChain } from "../../daemon/journal-chain.js";
+import type { JournalRecord } from "../../daemon/journal-format.js";
 import { journalKey } from "../../daemon/lock.js";
 
 export const root = join(import.meta.dirname, "..", "..");
@@ -89,8 +90,9 @@ export async function until(what: string, p: () => boolean | Promise<boolean>, m
   }
 }
 
+/** Every record of the journal, archives of earlier rotations first. */
 export function records(journal: string): JournalRecord[] {
-  return scanJournal(readFileSync(journal), journal).records;
+  return readChain(journal).records;
 }
 
 export function auditOf(journal: string): readonly string[] {

@@ -1,12 +1,14 @@
 // Kill -9 rounds. The supervisor killed at random moments and restarted on the same journal:
 // no acknowledged record lost, never two live workers of one session, at most
 // RESTART_MAX_FAILURES + 1 launches per session inside the window, no launch after a give-up,
-// the audit agreeing. Random workers killed under one supervisor: the budget as the laws say.
+// the audit agreeing; the same with the journal rotating every few KiB (so the kills land before,
+// during and after rotations). Random workers killed under one supervisor: the budget as the laws say.
 // Round counts: STATUTE_SOAK_SUPERVISOR_ROUNDS (default 4) and STATUTE_SOAK_WORKER_ROUNDS
 // (default 50); the issue's soak is 50 and 50.
 
 import { afterAll, describe, expect, it } from "vitest";
 import { RESTART_MAX_FAILURES } from "../../generated/ts/supervise.js";
+import { archives } from "../../daemon/journal-chain.js";
 import { ask, auditOf, cleanup, quickWorker, records, scratch, sessionStatus, supervisor, until, workersOf } from "./harness.js";
 
 afterAll(cleanup);
@@ -35,34 +37,45 @@ function launches(journal: string): { per: Map<string, number>; afterGiveUp: str
   return { per, afterGiveUp };
 }
 
+/** Supervisor rounds on one journal: killed -9 at a random moment each round, restarted. */
+async function supervisorRounds(extra: Record<string, string>): Promise<{ journal: string; segments: number }> {
+  const d = scratch();
+  const acknowledged: number[] = [];
+  const env = { STATUTE_QUICK_LIFE_MS: "400", ...extra };
+  for (let round = 0; round < SUP_ROUNDS; round++) {
+    const s = await supervisor(d, { worker: quickWorker, env, print: true });
+    expect(s.output()).toContain("listening on");
+    for (const w of workersOf(s.journal).values()) expect(w.length).toBeLessThanOrEqual(1);
+    await Promise.all(SESSIONS.map((name) => ask(d, { kind: "Start", session: name })));
+    await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 1500)));
+    s.proc.kill("SIGKILL");
+    await s.exited;
+    for (const m of s.output().matchAll(/^journaled (\d+) /gm)) acknowledged.push(Number(m[1]));
+    for (const w of workersOf(s.journal).values()) expect(w.length).toBeLessThanOrEqual(1);
+  }
+  const last = await supervisor(d, { worker: quickWorker, env });
+  const rs = records(last.journal);
+  const onDisk = new Set(rs.map((r) => r.seq));
+  expect(acknowledged.length).toBeGreaterThan(SUP_ROUNDS);
+  expect(acknowledged.filter((seq) => !onDisk.has(seq))).toEqual([]);
+  expect(rs.map((r) => r.seq)).toEqual(rs.map((_, i) => i + 1));
+  const { per, afterGiveUp } = launches(last.journal);
+  for (const n of per.values()) expect(n).toBeLessThanOrEqual(RESTART_MAX_FAILURES + 1);
+  expect(afterGiveUp).toEqual([]);
+  expect(auditOf(last.journal)).toEqual([]);
+  last.proc.kill("SIGTERM");
+  expect(await last.exited).toBe(0);
+  return { journal: last.journal, segments: 1 + archives(last.journal).length };
+}
+
 describe("kill -9 rounds", { timeout: 600_000 }, () => {
   it(`supervisor killed -9 ${SUP_ROUNDS} times: nothing acknowledged lost, nothing launched twice, budgets durable`, async () => {
-    const d = scratch();
-    const acknowledged: number[] = [];
-    const env = { STATUTE_QUICK_LIFE_MS: "400" };
-    for (let round = 0; round < SUP_ROUNDS; round++) {
-      const s = await supervisor(d, { worker: quickWorker, env, print: true });
-      expect(s.output()).toContain("listening on");
-      for (const w of workersOf(s.journal).values()) expect(w.length).toBeLessThanOrEqual(1);
-      await Promise.all(SESSIONS.map((name) => ask(d, { kind: "Start", session: name })));
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 1500)));
-      s.proc.kill("SIGKILL");
-      await s.exited;
-      for (const m of s.output().matchAll(/^journaled (\d+) /gm)) acknowledged.push(Number(m[1]));
-      for (const w of workersOf(s.journal).values()) expect(w.length).toBeLessThanOrEqual(1);
-    }
-    const last = await supervisor(d, { worker: quickWorker, env });
-    const rs = records(last.journal);
-    const onDisk = new Set(rs.map((r) => r.seq));
-    expect(acknowledged.length).toBeGreaterThan(SUP_ROUNDS);
-    expect(acknowledged.filter((seq) => !onDisk.has(seq))).toEqual([]);
-    expect(rs.map((r) => r.seq)).toEqual(rs.map((_, i) => i + 1));
-    const { per, afterGiveUp } = launches(last.journal);
-    for (const n of per.values()) expect(n).toBeLessThanOrEqual(RESTART_MAX_FAILURES + 1);
-    expect(afterGiveUp).toEqual([]);
-    expect(auditOf(last.journal)).toEqual([]);
-    last.proc.kill("SIGTERM");
-    expect(await last.exited).toBe(0);
+    await supervisorRounds({});
+  });
+
+  it(`supervisor killed -9 ${SUP_ROUNDS} times with the journal rotating every few KiB: the chain joins, the audit agrees`, async () => {
+    const { segments } = await supervisorRounds({ STATUTE_JOURNAL_MAX_BYTES: "6000", STATUTE_JOURNAL_KEEP_ARCHIVES: "100000" });
+    expect(segments).toBeGreaterThan(2);
   });
 
   it(`workers killed -9 ${WORKER_ROUNDS} times: each kill is one failure, the 6th in the window gives up`, async () => {

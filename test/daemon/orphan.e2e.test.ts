@@ -33,7 +33,7 @@ describe("orphan watch with real processes", { timeout: 90_000 }, () => {
     const s2 = await supervisor(d, { env: jobEnv });
     await ask(d, { kind: "Start", session: "idle" });
     await ask(d, { kind: "Start", session: "busy" });
-    await until("both registered", () => ["idle", "busy"].every((n) => records(s2.journal).some((r) => r.type === "decision" && r["session"] === n && r["decision"] === "HasWork")));
+    await until("both registered", () => ["idle", "busy"].every((n) => records(s2.journal).some((r) => r.type === "decision" && r["session"] === n && r["machine"] === "BusyRefresh")));
     const st = await ask(d, { kind: "Status" });
     const ids = ["idle", "busy"].map((n) => {
       const rec = records(s2.journal).filter((r) => r.type === "worker_started" && r["session"] === n).at(-1)!;

@@ -56,7 +56,7 @@ describe("reference supervisor", { timeout: 90_000 }, () => {
     const s = await supervisor(d, { env: { STATUTE_TEST_WORKER_INIT: JSON.stringify([{ do: "ignore-term" }, { do: "ignore-stop" }]) } });
     const started = await ask(d, { kind: "Start", session: "stubborn" });
     const pid = started["pid"] as number;
-    await until("registration", () => records(s.journal).some((r) => r.type === "decision" && r["module"] === "orphan"));
+    await until("registration", () => records(s.journal).some((r) => r.type === "decision" && r["machine"] === "BusyRefresh"));
     expect(await ask(d, { kind: "Stop", session: "stubborn" })).toEqual({ kind: "Ok" });
     const steps = records(s.journal).filter((r) => r.type === "stop_step").map((r) => r["step"]);
     expect(steps).toEqual(["asked", "term", "kill", "gone"]);
@@ -107,7 +107,7 @@ describe("reference supervisor", { timeout: 90_000 }, () => {
     const busyInit = JSON.stringify([{ do: "run", ms: 600_000 }]);
     const s1 = await supervisor(d, { env: { STATUTE_TEST_WORKER_INIT: busyInit } });
     const busyPid = (await ask(d, { kind: "Start", session: "busy" }))["pid"] as number;
-    await until("busy record", () => records(s1.journal).some((r) => r.type === "decision" && r["session"] === "busy" && r["verdict"] === true));
+    await until("busy record", () => records(s1.journal).some((r) => r.type === "decision" && r["session"] === "busy" && r["verdict"] === "RecordedBusy"));
     s1.proc.kill("SIGKILL");
     await s1.exited;
     process.kill(-busyPid, "SIGKILL");

@@ -13,31 +13,38 @@ Decided where the seed is silent:
   says so and the state is unchanged.
 - Given up is checked first and is absorbing; no later failure, not even a malformed one, restarts
   the worker.
+- Monotonic times do not carry across a reboot: a journal of another boot (another boot id) carries
+  a session's give-up, which is absorbing, and nothing else; the failures and the latest failure
+  time of that boot are dropped, since this boot's monotonic clock starts again near 0 and would
+  read every new failure as a clock going backwards. A crash loop that reboots the host between its
+  failures is not given up by this budget (the reboot itself outlasts every pause). The supervisor
+  journals the carry (CarryBudget) before the first failure of the new boot, so the audit replays
+  it.
 
 Generated from `spec/supervise.yaml` into namespace `Statute.Supervise`.
 -/
 
 namespace Statute.Supervise
 
-/-- failures tolerated inside one window; the 6th gives up. (spec/supervise.yaml:13) -/
+/-- failures tolerated inside one window; the 6th gives up. (spec/supervise.yaml:14) -/
 def RESTART_MAX_FAILURES : Nat := 5
 
 /-- the sliding window of the budget, on the monotonic clock; an operator may override it
   (STATUTE_RESTART_WINDOW_MS), and the crash-loop relation of timeouts is checked again. The
-  runtime may override it with STATUTE_RESTART_WINDOW_MS. (spec/supervise.yaml:14) -/
+  runtime may override it with STATUTE_RESTART_WINDOW_MS. (spec/supervise.yaml:15) -/
 def RESTART_WINDOW_MS : Nat := 900000
 
-/-- pause before the first restart in a window. (spec/supervise.yaml:15) -/
+/-- pause before the first restart in a window. (spec/supervise.yaml:16) -/
 def RESTART_PAUSE_BASE_MS : Nat := 250
 
-/-- the pause never exceeds this, however many failures. (spec/supervise.yaml:16) -/
+/-- the pause never exceeds this, however many failures. (spec/supervise.yaml:17) -/
 def RESTART_PAUSE_MAX_MS : Nat := 30000
 
 /-- largest budget the decision accepts: 250 ms * 2^40 is still a safe integer, so every target
-  computes the same pause. (spec/supervise.yaml:17) -/
+  computes the same pause. (spec/supervise.yaml:18) -/
 def RESTART_BUDGET_MAX : Nat := 40
 
-/-- what the supervisor does with a worker that just failed. (spec/supervise.yaml:19) -/
+/-- what the supervisor does with a worker that just failed. (spec/supervise.yaml:20) -/
 inductive Verdict where
   /-- restart the worker after the pause. `pause_ms`: Milliseconds. -/
   | Restart (pause_ms : Nat)
@@ -48,7 +55,7 @@ inductive Verdict where
   | ClockBackwards (last_ms : Nat) (at_ms : Nat)
   deriving Repr, BEq, DecidableEq
 
-/-- State of RestartBudget. (spec/supervise.yaml:43) -/
+/-- State of RestartBudget. (spec/supervise.yaml:53) -/
 structure RestartBudgetState where
   /-- times of the restarted failures, oldest first (at most 5 elements; each milliseconds). -/
   failures : List Nat
@@ -58,13 +65,13 @@ structure RestartBudgetState where
   last_ms : Nat
   deriving Repr, BEq, DecidableEq
 
-/-- Events of RestartBudget. (spec/supervise.yaml:43) -/
+/-- Events of RestartBudget. (spec/supervise.yaml:53) -/
 inductive RestartBudgetEvent where
   /-- the worker process failed at a monotonic time. `at_ms`: Milliseconds. -/
   | Failure (at_ms : Nat)
   deriving Repr, BEq, DecidableEq
 
-/-- Facts of RestartDecide. (spec/supervise.yaml:28) -/
+/-- Facts of RestartDecide. (spec/supervise.yaml:29) -/
 structure RestartDecideFacts where
   /-- earlier failures of this worker still inside the window (range 0..40). -/
   in_window : Nat
@@ -72,23 +79,45 @@ structure RestartDecideFacts where
   budget : Nat
   deriving Repr, BEq, DecidableEq
 
+/-- Facts of CarryBudget. (spec/supervise.yaml:43) -/
+structure CarryBudgetFacts where
+  /-- the session's budget as the journal replays it. -/
+  budget : RestartBudgetState
+  /-- the budget's failure times were taken on this boot (the journal's boot id is this one). -/
+  same_boot : Bool
+  deriving Repr, BEq, DecidableEq
+
 /-- RestartDecide: The verdict for a failure, given how many earlier failures are still inside
-  the window. The first rule whose guard holds wins. (spec/supervise.yaml:28) -/
+  the window. The first rule whose guard holds wins. (spec/supervise.yaml:29) -/
 def decideRestartDecide (f : RestartDecideFacts) : Verdict :=
-  -- rule RestartDecide.over_budget (spec/supervise.yaml:35)
+  -- rule RestartDecide.over_budget (spec/supervise.yaml:36)
   if decide (f.in_window + 1 > f.budget) then
     Verdict.GiveUp
-  -- rule RestartDecide.pause (spec/supervise.yaml:39)
+  -- rule RestartDecide.pause (spec/supervise.yaml:40)
   else
     Verdict.Restart (min (RESTART_PAUSE_BASE_MS * 2 ^ f.in_window) RESTART_PAUSE_MAX_MS)
 
+/-- CarryBudget: The restart budget a booting supervisor keeps for a session, from the budget its
+  journal replays and whether the journal's monotonic times were taken on this boot. The first
+  rule whose guard holds wins. (spec/supervise.yaml:43) -/
+def decideCarryBudget (f : CarryBudgetFacts) : RestartBudgetState :=
+  -- rule CarryBudget.same_boot (spec/supervise.yaml:50)
+  if f.same_boot then
+    f.budget
+  -- rule CarryBudget.reboot (spec/supervise.yaml:51)
+  else
+    ({ failures := ([] : List Nat),
+       given_up := f.budget.given_up,
+       last_ms := 0
+     } : RestartBudgetState)
+
 /-- The initial state of RestartBudget. The failures of one worker and whether it was given up.
-  (spec/supervise.yaml:43) -/
+  (spec/supervise.yaml:53) -/
 def initialRestartBudget : RestartBudgetState :=
   { failures := ([] : List Nat), given_up := false, last_ms := 0 }
 
 /-- Handles `Failure` in RestartBudget: its branches in order, the first whose guard holds wins.
-  (spec/supervise.yaml:58) -/
+  (spec/supervise.yaml:68) -/
 def stepRestartBudgetOnFailure (s : RestartBudgetState) (e_at_ms : Nat) :
     RestartBudgetState × Verdict :=
   let recent := List.filter (fun (t : Nat) => decide (e_at_ms - t < RESTART_WINDOW_MS)) s.failures
@@ -96,16 +125,16 @@ def stepRestartBudgetOnFailure (s : RestartBudgetState) (e_at_ms : Nat) :
                    ({ in_window := List.length recent,
                       budget := RESTART_MAX_FAILURES
                     } : RestartDecideFacts)
-  -- rule RestartBudget.Failure.given_up (spec/supervise.yaml:58)
+  -- rule RestartBudget.Failure.given_up (spec/supervise.yaml:68)
   if s.given_up then
     (s, Verdict.GiveUp)
-  -- rule RestartBudget.Failure.clock_backwards (spec/supervise.yaml:62)
+  -- rule RestartBudget.Failure.clock_backwards (spec/supervise.yaml:72)
   else if decide (e_at_ms < s.last_ms) then
     (s, Verdict.ClockBackwards s.last_ms e_at_ms)
-  -- rule RestartBudget.Failure.give_up (spec/supervise.yaml:66)
+  -- rule RestartBudget.Failure.give_up (spec/supervise.yaml:76)
   else if (match verdict with | Verdict.GiveUp => true | _ => false) then
     ({ s with given_up := true }, Verdict.GiveUp)
-  -- rule RestartBudget.Failure.restart (spec/supervise.yaml:71)
+  -- rule RestartBudget.Failure.restart (spec/supervise.yaml:81)
   else
     ({ s with
        failures := List.drop
@@ -115,26 +144,26 @@ def stepRestartBudgetOnFailure (s : RestartBudgetState) (e_at_ms : Nat) :
      verdict)
 
 /-- One step of RestartBudget: the next state and the output of event `e` in state `s`.
-  (spec/supervise.yaml:43) -/
+  (spec/supervise.yaml:53) -/
 def stepRestartBudget (s : RestartBudgetState) (e : RestartBudgetEvent) :
     RestartBudgetState × Verdict :=
   match e with
   | RestartBudgetEvent.Failure e_at_ms => stepRestartBudgetOnFailure s e_at_ms
 
-/-- The outputs of RestartBudget over a list of events, one per event. (spec/supervise.yaml:43) -/
+/-- The outputs of RestartBudget over a list of events, one per event. (spec/supervise.yaml:53) -/
 def runRestartBudget : RestartBudgetState → List RestartBudgetEvent → List Verdict
   | _, [] => []
   | s, e :: es =>
     let r := stepRestartBudget s e
     r.2 :: runRestartBudget r.1 es
 
-/-- The state of RestartBudget after a list of events. (spec/supervise.yaml:43) -/
+/-- The state of RestartBudget after a list of events. (spec/supervise.yaml:53) -/
 def finalRestartBudget : RestartBudgetState → List RestartBudgetEvent → RestartBudgetState
   | s, [] => s
   | s, e :: es => finalRestartBudget (stepRestartBudget s e).1 es
 
 /-- The states of RestartBudget reachable from its initial state; invariants range over them.
-  (spec/supervise.yaml:43) -/
+  (spec/supervise.yaml:53) -/
 inductive ReachableRestartBudget : RestartBudgetState → Prop where
   /-- The initial state is reachable. -/
   | init : ReachableRestartBudget initialRestartBudget
@@ -144,7 +173,7 @@ inductive ReachableRestartBudget : RestartBudgetState → Prop where
 
 /-- restart_pause_ordered: the first pause is positive and not above the cap, and the budget fits
   the decision's range. Secures: the pause formula has a non-empty range. Adversary: a
-  misconfigured constant. (spec/supervise.yaml:78) -/
+  misconfigured constant. (spec/supervise.yaml:88) -/
 def restart_pause_ordered_stmt : Prop :=
   (decide (0 < RESTART_PAUSE_BASE_MS) &&
    decide (RESTART_PAUSE_BASE_MS ≤ RESTART_PAUSE_MAX_MS) &&
@@ -153,7 +182,7 @@ def restart_pause_ordered_stmt : Prop :=
 /-- restart_gives_up: a worker is given up exactly when it was already, or when this failure is
   the (RESTART_MAX_FAILURES+1)-th inside one window; then it stays given up. Secures: a
   crash-looping worker stops consuming the host. Adversary: a crash loop.
-  (spec/supervise.yaml:83) -/
+  (spec/supervise.yaml:93) -/
 def restart_gives_up_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
     let n := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).1
@@ -171,7 +200,7 @@ def restart_gives_up_stmt : Prop :=
 
 /-- restart_decide_window: only failures less than RESTART_WINDOW_MS old count; a restart
   remembers exactly those and this one. Secures: an old failure never tips a healthy worker over
-  the budget. Adversary: a crash loop spread over hours. (spec/supervise.yaml:94) -/
+  the budget. Adversary: a crash loop spread over hours. (spec/supervise.yaml:104) -/
 def restart_decide_window_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
     let n := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).1
@@ -189,7 +218,7 @@ def restart_decide_window_stmt : Prop :=
 /-- restart_decide_verdict: the k-th failure in a window within budget restarts after 250 ms for
   k = 1 and double the (k-1)-th pause after, capped at 30 s; above budget it gives up. Secures:
   restarts back off, bounded between RESTART_PAUSE_BASE_MS and RESTART_PAUSE_MAX_MS. Adversary: a
-  crash loop. (spec/supervise.yaml:104) -/
+  crash loop. (spec/supervise.yaml:114) -/
 def restart_decide_verdict_stmt : Prop :=
   ∀ (f : RestartDecideFacts),
     let v := decideRestartDecide f
@@ -209,7 +238,7 @@ def restart_decide_verdict_stmt : Prop :=
 
 /-- restart_clock_backwards_rejected: a failure time before the latest accepted one is rejected
   and changes nothing (unless already given up). Secures: a jumping clock cannot reset or inflate
-  the budget. Adversary: a clock that jumps backwards. (spec/supervise.yaml:118) -/
+  the budget. Adversary: a clock that jumps backwards. (spec/supervise.yaml:128) -/
 def restart_clock_backwards_rejected_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
     let n := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).1
@@ -223,7 +252,7 @@ def restart_clock_backwards_rejected_stmt : Prop :=
   exactly the pause RestartDecide gives for that count. Secures: a worker within its budget is
   always restarted, after the doubling pause; a budget that refuses every failure fails here.
   Adversary: a model that gives up or refuses without cause; a failure exactly at the latest
-  time. (spec/supervise.yaml:127) -/
+  time. (spec/supervise.yaml:137) -/
 def restart_within_budget_restarts_stmt : Prop :=
   ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
     let o := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).2
@@ -236,15 +265,30 @@ def restart_within_budget_restarts_stmt : Prop :=
              decideRestartDecide
                ({ in_window := k, budget := RESTART_MAX_FAILURES } : RestartDecideFacts))) = true
 
+/-- restart_reboot_carries_only_give_up: across a reboot a session keeps its give-up and nothing
+  else (no failure, latest time 0), so its next failure is judged on this boot's clock alone; on
+  the same boot the budget is kept whole. Secures: a supervisor booting after a host reboot
+  neither forgets a give-up nor reads this boot's early monotonic times as a clock going
+  backwards. Adversary: a host reboot, after which the monotonic clock starts again near 0.
+  (spec/supervise.yaml:148) -/
+def restart_reboot_carries_only_give_up_stmt : Prop :=
+  ∀ (f : CarryBudgetFacts),
+    let v := decideCarryBudget f
+    (decide (v.given_up = f.budget.given_up) &&
+     (if f.same_boot then
+        decide (v = f.budget)
+      else
+        decide (v.failures = ([] : List Nat)) && decide (v.last_ms = 0))) = true
+
 /-- Example first_failure_pauses_250ms: the first failure restarts after the base pause.
-  (spec/supervise.yaml:149) -/
+  (spec/supervise.yaml:168) -/
 theorem ex_first_failure_pauses_250ms :
     runRestartBudget initialRestartBudget [RestartBudgetEvent.Failure 0] =
     [Verdict.Restart 250] := by
   decide
 
 /-- Example pauses_double_to_4000ms: five failures a second apart pause 250, 500, 1000, 2000,
-  4000 ms. (spec/supervise.yaml:154) -/
+  4000 ms. (spec/supervise.yaml:173) -/
 theorem ex_pauses_double_to_4000ms :
     runRestartBudget
       initialRestartBudget
@@ -277,7 +321,7 @@ theorem ex_pauses_double_to_4000ms :
   decide
 
 /-- Example sixth_failure_in_window_gives_up: the 6th failure inside one window gives up.
-  (spec/supervise.yaml:160) -/
+  (spec/supervise.yaml:179) -/
 theorem ex_sixth_failure_in_window_gives_up :
     runRestartBudget
       initialRestartBudget
@@ -305,7 +349,7 @@ theorem ex_sixth_failure_in_window_gives_up :
   decide
 
 /-- Example sixth_failure_one_ms_inside_window_gives_up: the first failure is 1 ms short of one
-  window old, so it still counts. (spec/supervise.yaml:166) -/
+  window old, so it still counts. (spec/supervise.yaml:185) -/
 theorem ex_sixth_failure_one_ms_inside_window_gives_up :
     runRestartBudget
       initialRestartBudget
@@ -325,7 +369,7 @@ theorem ex_sixth_failure_one_ms_inside_window_gives_up :
 
 /-- Example sixth_failure_exactly_one_window_after_first_restarts: the first failure is exactly
   one window old and no longer counts, so this is the 5th in the window.
-  (spec/supervise.yaml:171) -/
+  (spec/supervise.yaml:190) -/
 theorem ex_sixth_failure_exactly_one_window_after_first_restarts :
     runRestartBudget
       initialRestartBudget
@@ -353,7 +397,7 @@ theorem ex_sixth_failure_exactly_one_window_after_first_restarts :
   decide
 
 /-- Example failure_exactly_one_window_later_starts_fresh: a failure exactly 15 min after the
-  only earlier one is the first of a new count. (spec/supervise.yaml:177) -/
+  only earlier one is the first of a new count. (spec/supervise.yaml:196) -/
 theorem ex_failure_exactly_one_window_later_starts_fresh :
     runRestartBudget
       initialRestartBudget
@@ -362,7 +406,7 @@ theorem ex_failure_exactly_one_window_later_starts_fresh :
   decide
 
 /-- Example spaced_failures_count_only_the_window: at 20 min the failure at 0 has left the window
-  but the one at 10 min has not. (spec/supervise.yaml:182) -/
+  but the one at 10 min has not. (spec/supervise.yaml:201) -/
 theorem ex_spaced_failures_count_only_the_window :
     runRestartBudget
       initialRestartBudget
@@ -373,7 +417,7 @@ theorem ex_spaced_failures_count_only_the_window :
   decide
 
 /-- Example given_up_is_absorbing: hours later the given-up worker is still given up.
-  (spec/supervise.yaml:187) -/
+  (spec/supervise.yaml:206) -/
 theorem ex_given_up_is_absorbing :
     runRestartBudget
       initialRestartBudget
@@ -404,7 +448,7 @@ theorem ex_given_up_is_absorbing :
   decide
 
 /-- Example clock_backwards_is_rejected: a failure before the latest one is bad input and changes
-  nothing. (spec/supervise.yaml:193) -/
+  nothing. (spec/supervise.yaml:212) -/
 theorem ex_clock_backwards_is_rejected :
     runRestartBudget
       initialRestartBudget
@@ -425,7 +469,7 @@ theorem ex_clock_backwards_is_rejected :
   decide
 
 /-- Example clock_backwards_does_not_count: after a rejected time the next failure is only the
-  2nd in the window. (spec/supervise.yaml:199) -/
+  2nd in the window. (spec/supervise.yaml:218) -/
 theorem ex_clock_backwards_does_not_count :
     runRestartBudget
       initialRestartBudget
@@ -435,39 +479,64 @@ theorem ex_clock_backwards_does_not_count :
     [Verdict.Restart 250, Verdict.ClockBackwards 10000 5000, Verdict.Restart 500] := by
   decide
 
-/-- Example decide_first_failure: (spec/supervise.yaml:204) -/
+/-- Example reboot_keeps_only_the_give_up: after a reboot a given-up budget stays given up, its
+  failure times dropped. (spec/supervise.yaml:223) -/
+theorem ex_reboot_keeps_only_the_give_up :
+    decideCarryBudget
+      ({ budget := ({ failures := [1000, 2000],
+                      given_up := true,
+                      last_ms := 2000
+                    } : RestartBudgetState),
+         same_boot := false
+       } : CarryBudgetFacts) =
+    ({ failures := ([] : List Nat), given_up := true, last_ms := 0 } : RestartBudgetState) := by
+  decide
+
+/-- Example same_boot_keeps_the_budget_whole: (spec/supervise.yaml:228) -/
+theorem ex_same_boot_keeps_the_budget_whole :
+    decideCarryBudget
+      ({ budget := ({ failures := [1000, 2000],
+                      given_up := false,
+                      last_ms := 2000
+                    } : RestartBudgetState),
+         same_boot := true
+       } : CarryBudgetFacts) =
+    ({ failures := [1000, 2000], given_up := false, last_ms := 2000 } : RestartBudgetState) := by
+  decide
+
+/-- Example decide_first_failure: (spec/supervise.yaml:232) -/
 theorem ex_decide_first_failure :
     decideRestartDecide ({ in_window := 0, budget := 5 } : RestartDecideFacts) =
     Verdict.Restart 250 := by
   decide
 
-/-- Example decide_fifth_failure_pauses_4000ms: (spec/supervise.yaml:208) -/
+/-- Example decide_fifth_failure_pauses_4000ms: (spec/supervise.yaml:236) -/
 theorem ex_decide_fifth_failure_pauses_4000ms :
     decideRestartDecide ({ in_window := 4, budget := 5 } : RestartDecideFacts) =
     Verdict.Restart 4000 := by
   decide
 
-/-- Example decide_sixth_failure_gives_up: (spec/supervise.yaml:212) -/
+/-- Example decide_sixth_failure_gives_up: (spec/supervise.yaml:240) -/
 theorem ex_decide_sixth_failure_gives_up :
     decideRestartDecide ({ in_window := 5, budget := 5 } : RestartDecideFacts) =
     Verdict.GiveUp := by
   decide
 
 /-- Example decide_seventh_failure_with_budget_10_pauses_16s: with a larger budget the doubling
-  goes on, 250 ms * 2^6. (spec/supervise.yaml:216) -/
+  goes on, 250 ms * 2^6. (spec/supervise.yaml:244) -/
 theorem ex_decide_seventh_failure_with_budget_10_pauses_16s :
     decideRestartDecide ({ in_window := 6, budget := 10 } : RestartDecideFacts) =
     Verdict.Restart 16000 := by
   decide
 
 /-- Example decide_eighth_failure_with_budget_10_is_capped_at_30s: 250 ms * 2^7 = 32 s is above
-  the cap, so the pause is 30 s. (spec/supervise.yaml:221) -/
+  the cap, so the pause is 30 s. (spec/supervise.yaml:249) -/
 theorem ex_decide_eighth_failure_with_budget_10_is_capped_at_30s :
     decideRestartDecide ({ in_window := 7, budget := 10 } : RestartDecideFacts) =
     Verdict.Restart 30000 := by
   decide
 
-/-- Example decide_zero_budget_gives_up_at_once: (spec/supervise.yaml:226) -/
+/-- Example decide_zero_budget_gives_up_at_once: (spec/supervise.yaml:254) -/
 theorem ex_decide_zero_budget_gives_up_at_once :
     decideRestartDecide ({ in_window := 0, budget := 0 } : RestartDecideFacts) =
     Verdict.GiveUp := by

@@ -64,15 +64,21 @@ export function typeDecl(ctx: ModuleCtx, d: TypeDecl): StatementStructures {
   }
 }
 
-/** A discriminated union, one variant per line (a variant with documented fields spans lines). */
+/**
+ * A discriminated union, one variant per line (a variant with documented fields spans lines).
+ * The variants' texts are built here, not in the writer: the writer runs when the file is
+ * printed, after the imports were gathered, and a type named only in a variant's field must
+ * still be imported.
+ */
 function unionType(ctx: ModuleCtx, variants: readonly Variant[]): string | WriterFunction {
   if (variants.length === 0) return "never";
+  const printed = variants.map((v) => ({ doc: v.doc.trim() === "" ? null : oneLine(v.doc), text: variantType(ctx, v) }));
   return (w) => {
-    for (const v of variants) {
+    for (const v of printed) {
       w.newLine();
       w.indent();
-      if (v.doc.trim() !== "") w.write(`/** ${oneLine(v.doc)} */`).newLine().indent();
-      w.write(`| ${variantType(ctx, v)}`);
+      if (v.doc !== null) w.write(`/** ${v.doc} */`).newLine().indent();
+      w.write(`| ${v.text}`);
     }
   };
 }
