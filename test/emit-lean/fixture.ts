@@ -80,6 +80,7 @@ const restartBudget: Module["machines"][number] = {
 
 const orphanExit: Module["decisions"][number] = {
   name: "OrphanExit",
+  overrideCheck: null,
   doc: "Whether a worker whose supervisor stays lost exits now.",
   facts: b.ref(S, "OrphanExitFacts"),
   verdict: tOrphan,
@@ -172,8 +173,8 @@ export const supervise: Module = {
   decided: ["A sliding window; a failure exactly RESTART_WINDOW_MS old no longer counts."],
   imports: [T],
   constants: [
-    { name: "RESTART_MAX_FAILURES", doc: "the 6th failure in a window gives up", type: NAT, value: 5, expr: null, overridable: false, span: sp(8) },
-    { name: "RESTART_WINDOW_MS", doc: "sliding window of the budget (15min)", type: MS, value: 900_000, expr: null, overridable: true, span: sp(9) },
+    { name: "RESTART_MAX_FAILURES", doc: "the 6th failure in a window gives up", type: NAT, value: 5, expr: null, overridable: false, wireBound: false, param: false, span: sp(8) },
+    { name: "RESTART_WINDOW_MS", doc: "sliding window of the budget (15min)", type: MS, value: 900_000, expr: null, overridable: true, wireBound: false, param: false, span: sp(9) },
   ],
   types: [
     { kind: "union", name: "Verdict", doc: "what the budget answers", span: sp(12), variants: [
@@ -210,9 +211,9 @@ export const timeouts: Module = {
   imports: [],
   constants: [
     // Declared before its operands, so the emitter must reorder it.
-    { name: "REVIVAL_MAX_AGE_MS", doc: "busy evidence outlives one refresh", type: MS, value: 1_800_000, expr: b.bin("+", b.k(REVIVE_WITHIN, MS), b.k(REFRESH, MS)), overridable: false, span: spT(6) },
-    { name: "BUSY_REFRESH_MS", doc: "a busy worker re-records its evidence this often", type: MS, value: 300_000, expr: null, overridable: false, span: spT(7) },
-    { name: "REVIVE_WITHIN_MS", doc: "a boot this soon after a crash revives", type: MS, value: 1_500_000, expr: null, overridable: false, span: spT(8) },
+    { name: "REVIVAL_MAX_AGE_MS", doc: "busy evidence outlives one refresh", type: MS, value: 1_800_000, expr: b.bin("+", b.k(REVIVE_WITHIN, MS), b.k(REFRESH, MS)), overridable: false, wireBound: false, param: false, span: spT(6) },
+    { name: "BUSY_REFRESH_MS", doc: "a busy worker re-records its evidence this often", type: MS, value: 300_000, expr: null, overridable: false, wireBound: false, param: false, span: spT(7) },
+    { name: "REVIVE_WITHIN_MS", doc: "a boot this soon after a crash revives", type: MS, value: 1_500_000, expr: null, overridable: false, wireBound: false, param: false, span: spT(8) },
   ],
   types: [],
   machines: [],

@@ -25,10 +25,10 @@ const nat = (n: number): Expr => b.lit(n, NAT);
 const timeouts: Module = {
   name: "timeouts", file: T, doc: "Timeouts, each the sum of what it waits for.", decided: [], imports: [],
   constants: [
-    { name: "REVIVE_WITHIN_MS", doc: "a lost worker is revived within this", type: MS, value: 1_500_000, expr: null, overridable: true, span: spanAt(T, 4) },
-    { name: "BUSY_REFRESH_MS", doc: "busy evidence is refreshed this often", type: MS, value: 300_000, expr: null, overridable: false, span: spanAt(T, 5) },
+    { name: "REVIVE_WITHIN_MS", doc: "a lost worker is revived within this", type: MS, value: 1_500_000, expr: null, overridable: true, wireBound: false, param: false, span: spanAt(T, 4) },
+    { name: "BUSY_REFRESH_MS", doc: "busy evidence is refreshed this often", type: MS, value: 300_000, expr: null, overridable: false, wireBound: false, param: false, span: spanAt(T, 5) },
     { name: "REVIVAL_MAX_AGE_MS", doc: "busy evidence outlives one refresh", type: MS, value: 1_800_000,
-      expr: b.bin("+", c("REVIVE_WITHIN_MS"), c("BUSY_REFRESH_MS")), overridable: false, span: spanAt(T, 6) },
+      expr: b.bin("+", c("REVIVE_WITHIN_MS"), c("BUSY_REFRESH_MS")), overridable: false, wireBound: false, param: false, span: spanAt(T, 6) },
   ],
   types: [{ kind: "enum", name: "Gate", doc: "a worker's run gate", members: ["Open", "Closed"], span: spanAt(T, 8) }],
   machines: [], decisions: [], laws: [], examples: [], explore: [], equivalent: [],
@@ -85,7 +85,7 @@ const pause = b.v("pause", MS);
 const verdict = (m: string): Expr => b.enm("supervise", "ReviveVerdict", m);
 
 const revive = {
-  name: "Revive", doc: "Whether to revive a lost worker.", facts: ref("supervise", "ReviveFacts"), verdict: REVIVE_VERDICT,
+  name: "Revive", overrideCheck: null, doc: "Whether to revive a lost worker.", facts: ref("supervise", "ReviveFacts"), verdict: REVIVE_VERDICT,
   span: spanAt(S, 50),
   lets: [
     { name: "pause", value: pauseOf(last) },
@@ -147,7 +147,7 @@ const probeFields: Record<string, [Type, Expr]> = {
   none_eq: [BOOL, b.bin("==", b.field(pf, "hint", optionOf(MS)), b.none(optionOf(MS)))],
 };
 const probe = {
-  name: "Probe", doc: "Every expression form once.", facts: ref("supervise", "ProbeFacts"), verdict: PROBE_OUT,
+  name: "Probe", overrideCheck: null, doc: "Every expression form once.", facts: ref("supervise", "ProbeFacts"), verdict: PROBE_OUT,
   span: spanAt(S, 80), lets: [],
   rules: [{ rule: "Probe.otherwise", id: "otherwise", doc: "", guard: null, span: spanAt(S, 81),
     verdict: b.record("supervise", "ProbeOut", Object.fromEntries(Object.entries(probeFields).map(([k, [, v]]) => [k, v]))) }],
@@ -166,8 +166,8 @@ const supervise: Module = {
   name: "supervise", file: S, doc: "A worker failing more than 5 times in the restart window is given up.\n\nSee LAWS.md §1.",
   decided: ["A sliding window; a failure exactly RESTART_WINDOW_MS old no longer counts."], imports: ["timeouts"],
   constants: [
-    { name: "RESTART_MAX_FAILURES", doc: "the 6th failure in a window gives up", type: NAT, value: 5, expr: null, overridable: false, span: spanAt(S, 5) },
-    { name: "RESTART_WINDOW_MS", doc: "sliding window of the budget", type: MS, value: 900_000, expr: null, overridable: true, span: spanAt(S, 6) },
+    { name: "RESTART_MAX_FAILURES", doc: "the 6th failure in a window gives up", type: NAT, value: 5, expr: null, overridable: false, wireBound: false, param: false, span: spanAt(S, 5) },
+    { name: "RESTART_WINDOW_MS", doc: "sliding window of the budget", type: MS, value: 900_000, expr: null, overridable: true, wireBound: false, param: false, span: spanAt(S, 6) },
   ],
   types: [
     { kind: "union", name: "Verdict", doc: "what the budget answers", span: spanAt(S, 9), variants: [

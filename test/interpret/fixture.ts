@@ -101,6 +101,7 @@ const longPause = b.match(
 );
 const revive: Module["decisions"][number] = {
   name: "Revive",
+  overrideCheck: null,
   doc: "Whether a stopped worker may be revived.",
   facts: ref(R, "ReviveFacts"),
   verdict: b.named(R, "Revival"),
@@ -116,6 +117,7 @@ const revive: Module["decisions"][number] = {
 };
 const pauseOf: Module["decisions"][number] = {
   name: "PauseOf",
+  overrideCheck: null,
   doc: "The pause a verdict asks for, 0 for none.",
   facts: ref(R, "PauseOfFacts"),
   verdict: MS,
@@ -197,9 +199,9 @@ const restart: Module = {
   decided: ["A sliding window; a failure exactly RESTART_WINDOW_MS old no longer counts."],
   imports: [],
   constants: [
-    { name: "RESTART_MAX_FAILURES", doc: "the 6th failure in a window gives up", type: NAT, value: 5, expr: null, overridable: false, span: sp(5) },
-    { name: "RESTART_WINDOW_MS", doc: "sliding window of the budget", type: MS, value: 900_000, expr: null, overridable: true, span: sp(6) },
-    { name: "WIRE_MAX_MS", doc: "largest number on the wire", type: MS, value: 100_000_000_000_000, expr: null, overridable: false, span: sp(7) },
+    { name: "RESTART_MAX_FAILURES", doc: "the 6th failure in a window gives up", type: NAT, value: 5, expr: null, overridable: false, wireBound: false, param: false, span: sp(5) },
+    { name: "RESTART_WINDOW_MS", doc: "sliding window of the budget", type: MS, value: 900_000, expr: null, overridable: true, wireBound: false, param: false, span: sp(6) },
+    { name: "WIRE_MAX_MS", doc: "largest number on the wire", type: MS, value: 100_000_000_000_000, expr: null, overridable: false, wireBound: true, param: false, span: sp(7) },
   ],
   types: [
     { kind: "union", name: "Verdict", doc: "what the budget answers", span: sp(10), variants: [
