@@ -11,10 +11,11 @@ const usage = `usage: statute <command> [options]   (statute <command> --help fo
   gen [--check] [--watch]                generate the targets from the spec folder (or check them)
   list                                   modules, machines, decisions and laws as JSON
   eval <spec file> <name> <JSON>         run the generated model on facts or a list of events
-  explore [module] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses]
+  explore [module] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress] [--witnesses]
           [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]
                                          model-check the explore domains; ITF counterexamples
-  replay <trace.itf.json>                run an ITF trace through the generated step function
+  replay <trace.itf.json> [--param NAME=VALUE]...
+                                         run an ITF trace through the generated step function
   mutate [module] [--verbose] [--min P] [--laws-only] [--write | --check]
                                          law strength: mutants of the IR against the laws alone and with examples
   proofs                                 which Lean statements formal/ proves (candidates until lake build)
@@ -40,7 +41,7 @@ export const commands = {
     {},
     [3, 3],
   ),
-  replay: cmd("usage: statute replay <trace.itf.json>\n  step an ITF trace (from explore) through the generated step function\n", {}, [1, 1]),
+  replay: cmd("usage: statute replay <trace.itf.json> [--param NAME=VALUE]...\n  step an ITF trace (from explore) through the generated step function\n  --param NAME=VALUE  set an explore parameter (default: the trace's own, from #meta.params)\n", { param: { type: "string", multiple: true } }, [1, 1]),
   mutate: cmd(
     "usage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check]\n" +
       "  --verbose    list every mutant, not only the survivors\n" +
@@ -56,8 +57,8 @@ export const commands = {
 } as const;
 
 export const exploreUsage =
-  "usage: statute explore [module | spec file] [--depth D] [--workers N] [--max-states N] [--out DIR] [--progress] [--witnesses]\n" +
-  "  --workers N     N worker slots (sets the spec's WORKERS constant)\n" +
+  "usage: statute explore [module | spec file] [--depth D] [--param NAME=VALUE]... [--max-states N] [--out DIR] [--progress] [--witnesses]\n" +
+  "  --param NAME=VALUE  explore with the constant NAME (marked `param: true` in the spec) set to VALUE; repeatable\n" +
   "  --out DIR       where counterexample and witness traces go (default .tmp/explore)\n" +
   "  --witnesses     also write one trace per rule that fires (a clean run writes no counterexample)\n";
 
@@ -91,7 +92,7 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
       return (await import("./explore.js")).explore(root, rest, io);
     case "replay": {
       const a = parse(commands.replay);
-      return typeof a === "number" ? a : (await import("./replay.js")).replay(root, a.positionals, io);
+      return typeof a === "number" ? a : (await import("./replay.js")).replay(root, rest, io);
     }
     case "mutate": {
       const a = parse(commands.mutate);
