@@ -43,13 +43,14 @@ export const commands = {
   ),
   replay: cmd("usage: statute replay <trace.itf.json> [--param NAME=VALUE]...\n  step an ITF trace (from explore) through the generated step function\n  --param NAME=VALUE  set an explore parameter (default: the trace's own, from #meta.params)\n", { param: { type: "string", multiple: true } }, [1, 1]),
   mutate: cmd(
-    "usage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check]\n" +
+    "usage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check | --list]\n" +
+      "  --list       print every mutant's id and change, judging none (a broken fixture names one by id)\n" +
       "  --verbose    list every mutant, not only the survivors\n" +
       "  --min P      exit 1 when a module's score is below P percent\n" +
       "  --laws-only  --min applies to the score of the laws alone (examples set aside)\n" +
       "  --write      record the findings of every module in spec/law-strength.json (the law table shows them)\n" +
       "  --check      exit 1 when spec/law-strength.json is not what the specs give now\n",
-    { verbose: { type: "boolean" }, min: { type: "string" }, "laws-only": { type: "boolean" }, write: { type: "boolean" }, check: { type: "boolean" } },
+    { verbose: { type: "boolean" }, min: { type: "string" }, "laws-only": { type: "boolean" }, write: { type: "boolean" }, check: { type: "boolean" }, list: { type: "boolean" } },
     [0, 1],
   ),
   proofs: cmd("usage: statute proofs [--formal DIR]\n  per module, which Lean law statements DIR (default formal) proves, leaves open (sorry) or lacks\n", { formal: { type: "string" } }, [0, 0]),
@@ -106,6 +107,7 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
         io.err(`error: --write and --check exclude each other\n${commands.mutate.usage}`);
         return 2;
       }
+      if (a.values.list === true) return (await import("./mutate.js")).listMutants(root, a.positionals[0], io);
       const report = a.values.write === true ? "write" : a.values.check === true ? "check" : null;
       return (await import("./mutate.js")).mutate(root, { target: a.positionals[0], verbose: a.values.verbose === true, min, lawsOnly: a.values["laws-only"] === true, report }, io);
     }
