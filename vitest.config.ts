@@ -1,5 +1,6 @@
 // Vitest: every *.test.ts of the repository, generated/tests included; scratch trees under .tmp/
-// (broken copies made by the test-of-the-tests, replays) are never collected as suites, and the
+// (broken copies made by the test-of-the-tests, replays) and the snapshots of fixtures/gen (text,
+// compared by test/generator/snapshots.test.ts) are never collected as suites, and the
 // package test (test/package, minutes long) runs on its own: `npm run test:package`. The
 // package's own entries (`statute/runtime/v1`, `statute/conformance`, ...), which generated code
 // imports by name, resolve to their sources here, as the "statute-source" condition does for tsc.
@@ -19,7 +20,7 @@ const alias = Object.entries(pkg.exports).flatMap(([key, entry]) => {
 export default defineConfig({
   resolve: { alias },
   test: {
-    exclude: [...configDefaults.exclude, ".tmp/**", "test/package/**"],
+    exclude: [...configDefaults.exclude, ".tmp/**", "test/package/**", "fixtures/gen/**"],
     // The CLI imports each command's modules when it first runs (so `list` never loads ts-morph);
     // a test's first command pays that load, which on a busy machine passes vitest's 5 s default.
     testTimeout: 60_000,

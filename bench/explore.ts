@@ -8,7 +8,7 @@
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { compileSpecs } from "../generator/check/index.js";
-import { exploreMachine, withWorkers, type ExploreResult } from "../generator/explore/index.js";
+import { exploreMachine, withParams, type ExploreResult } from "../generator/explore/index.js";
 import type { Explore, Program } from "../generator/ir/module.js";
 import { median } from "./median.js";
 
@@ -49,6 +49,12 @@ function measure(prog: Program, x: Explore, depth: number, label: string): strin
   const c = compiled.last;
   const how = c.complete ? "complete" : `depth ${depth}`;
   return `${label}: ${c.states} states (${how}), compiled ${Math.round(compiled.rate)} states/s (${Math.round(compiled.cpuRate)} per CPU second), interpreted ${Math.round(interpreted.rate)} states/s, ratio ${(compiled.rate / interpreted.rate).toFixed(1)}x, visited set ${(c.bytes / c.states).toFixed(1)} bytes/state`;
+}
+
+/** The program with the launcher's worker count (its `param` WORKERS) set to `n`, or null. */
+function withWorkers(prog: Program, n: number): Program | null {
+  const r = withParams(prog, new Map([["WORKERS", n]]));
+  return "program" in r ? r.program : null;
 }
 
 function symmetryCounts(prog: Program): string[] {

@@ -4,7 +4,7 @@
 // zone other than Z, a day that does not exist, a value past the wire's range) cannot be read:
 // the revival veto then gets `stamp_ms: null` and answers Unreadable. Nothing is guessed.
 
-/** The largest stamp the wire carries (WIRE_MAX_MS of the timeouts module, about 3 169 years). */
+/** The largest stamp the wire carries (the wire bound of spec/timeouts.yaml, about 3 169 years). */
 export const STAMP_MAX_MS = 100_000_000_000_000;
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?Z$/;

@@ -3,9 +3,10 @@
 // timeouts module and the modules it imports); a base constant marked `override` may be replaced
 // by the environment variable STATUTE_<NAME>, in plain digits only. Derived constants are
 // recomputed by the generated `deriveConstants` (the model's arithmetic, no spec text is read),
-// every value above the wire's range is the wire's cap ("never"), and the module's check
-// decision is asked through the wire whether the relations an override can break still hold; a
-// violation refuses to start, naming the relation in words with both sides. See README.md.
+// every value above the wire's bound (the constant the spec marks `wire_bound`) is that bound
+// ("never"), and the decision the spec marks `override_check` is asked through the wire whether
+// the relations an override can break still hold; a violation refuses to start, naming the
+// relation in words with both sides. No constant or decision name is special here. See README.md.
 
 import type { GeneratedModel, Wire } from "./wire.js";
 
@@ -14,10 +15,24 @@ export interface GeneratedConstants extends GeneratedModel {
   readonly constants: Readonly<Record<string, { readonly value: number | boolean; readonly override: boolean; readonly derived: boolean }>>;
   /** Every derived constant from its base values (a record of numbers); absent when the module derives nothing. */
   readonly deriveConstants?: (bases: never) => object;
-  /** Each decision rule's doc, by rule id. */
-  readonly ruleDocs?: Readonly<Record<string, string>>;
+  /** The name of the constant marked `wire_bound`, in the module that declares it. */
+  readonly wireBound?: string;
+  /** The decision marked `override_check`, absent when the module has none. */
+  readonly overrideCheck?: OverrideCheck;
+}
+
+/** What the generated `overrideCheck` holds (see generator/emit/ts/overrides.ts). */
+export interface OverrideCheck {
+  /** The decision asked at start. */
+  readonly decision: string;
+  /** The verdict tag that accepts the effective values. */
+  readonly accept: string;
+  /** For each facts field, the constant whose effective value it takes. */
+  readonly facts: Readonly<Record<string, string>>;
+  /** Each rule's doc, by rule id. */
+  readonly ruleDocs: Readonly<Record<string, string>>;
   /** For a comparison rule, both sides over the facts, by rule id. */
-  readonly ruleSides?: Readonly<Record<string, (facts: never) => readonly [number, number]>>;
+  readonly ruleSides: Readonly<Record<string, (facts: never) => readonly [number, number]>>;
 }
 
 export interface TimeoutsSource {
@@ -27,14 +42,8 @@ export interface TimeoutsSource {
   readonly module: string;
   /** Its generated TypeScript module. */
   readonly gen: GeneratedConstants;
-  /** The generated modules it imports constants from (their override flags count too). */
+  /** The generated modules it imports constants from (their override flags and wire bound count too). */
   readonly imported: readonly GeneratedConstants[];
-  /** The decision over the effective values whose verdict names the first violated relation. */
-  readonly decision: string;
-  /** The verdict tag that means every relation holds. */
-  readonly ordered?: string;
-  /** The constant a fact field reads; default: the field upper-cased, or with `_DEFAULT` before `_MS`. */
-  readonly factOf?: (field: string, names: readonly string[]) => string | undefined;
 }
 
 export interface Timeouts {
@@ -53,7 +62,7 @@ export class TimeoutsError extends Error {
   override readonly name = "TimeoutsError";
   constructor(
     message: string,
-    /** The violated relation (the verdict's `relation`, else its tag), or "" when the check failed. */
+    /** The violated relation (the verdict's one payload value, else its tag), or "" when the check failed. */
     readonly relation: string,
     /** Both sides of the violated comparison, when the rule compares two numbers. */
     readonly sides: { readonly left: number; readonly right: number } | null,
@@ -64,7 +73,7 @@ export class TimeoutsError extends Error {
 
 export const ENV_PREFIX = "STATUTE_";
 
-/** The wire's largest ms when the module names none; a value past it means never. */
+/** The wire's largest ms when no module marks a `wire_bound`; a value past it means never. */
 const WIRE_MAX_FALLBACK = 100_000_000_000_000;
 
 /** Environment text as shown in a warning: quoted with escapes (a BOM or U+2028 is visible), cut. */
@@ -78,13 +87,6 @@ function readOverride(name: string, raw: string): { value: number } | { warning:
   if (/^[0-9]+$/.test(raw)) return { value: Number(raw) };
   const why = raw === "" ? "it is empty" : /^-[0-9]+$/.test(raw) ? "it is negative" : "it is not a whole number of ms in plain digits";
   return { warning: `${ENV_PREFIX}${name}=${shown(raw)} ignored: ${why}; using the default` };
-}
-
-function defaultFactOf(field: string, names: readonly string[]): string | undefined {
-  const upper = field.toUpperCase();
-  if (names.includes(upper)) return upper;
-  const withDefault = upper.replace(/_MS$/, "_DEFAULT_MS");
-  return names.includes(withDefault) ? withDefault : undefined;
 }
 
 /** The closest overridable name to a misspelled one (a few edits away), for the warning. */
@@ -116,7 +118,9 @@ export function loadTimeouts(src: TimeoutsSource, env: Readonly<Record<string, s
       if (c.override) overridable.add(name);
     }
   }
-  const cap = defaults["WIRE_MAX_MS"] ?? WIRE_MAX_FALLBACK;
+  // The module's own wire bound, else an imported one's (as the schema emitter bounds the wire).
+  const bound = [src.gen, ...src.imported].find((g) => g.wireBound !== undefined)?.wireBound;
+  const cap = (bound === undefined ? undefined : defaults[bound]) ?? WIRE_MAX_FALLBACK;
   const warnings: string[] = [];
   const overridden: Record<string, number> = {};
   const never: string[] = [];
@@ -154,26 +158,27 @@ export function loadTimeouts(src: TimeoutsSource, env: Readonly<Record<string, s
 }
 
 function check(src: TimeoutsSource, values: Readonly<Record<string, number>>, overridden: Readonly<Record<string, number>>, cap: number): void {
-  const decision = src.decision;
-  const factsDef = src.wire.validator(src.module, `${decision}Facts`)?.schema as { properties?: object } | undefined;
-  if (factsDef === undefined) throw new TimeoutsError(`timeouts: ${src.module} has no decision ${decision}`, "", null);
-  const names = Object.keys(values);
+  const oc = src.gen.overrideCheck;
+  if (oc === undefined) return; // the module declares no relation an override could break
+  const decision = oc.decision;
   const facts: Record<string, number> = {};
-  for (const field of Object.keys(factsDef.properties ?? {})) {
-    const c = (src.factOf ?? defaultFactOf)(field, names);
-    const v = c === undefined ? undefined : values[c];
-    if (v === undefined) throw new TimeoutsError(`timeouts: no constant for fact '${field}' of ${decision}`, "", null);
+  for (const [field, c] of Object.entries(oc.facts)) {
+    const v = values[c];
+    if (v === undefined) throw new TimeoutsError(`timeouts: no value for constant ${c} (fact '${field}' of ${decision})`, "", null);
     facts[field] = v;
   }
   const over = Object.entries(overridden).map(([n, v]) => `${ENV_PREFIX}${n}=${v >= cap ? `${v} (never)` : v}`).join(", ");
   const cause = over === "" ? "" : ` (overrides in effect: ${over})`;
   const r = src.wire.decide(src.module, src.gen, decision, facts);
   if (!r.ok) throw new TimeoutsError(`timeouts: the effective values cannot be checked: ${r.error.message}${cause}`, "", null);
-  const verdict = r.value.verdict as { kind?: unknown; relation?: unknown };
-  if (verdict.kind === (src.ordered ?? "Ordered")) return;
-  const relation = typeof verdict.relation === "string" ? verdict.relation : String(verdict.kind);
-  const words = src.gen.ruleDocs?.[r.value.rule];
-  const side = src.gen.ruleSides?.[r.value.rule];
+  const verdict = r.value.verdict as Readonly<Record<string, unknown>>;
+  const tag = typeof verdict === "string" ? verdict : verdict["kind"];
+  if (tag === oc.accept) return;
+  // A verdict that carries one enum value names the relation by it; else by its tag.
+  const payload = typeof verdict === "string" ? [] : Object.entries(verdict).filter(([k]) => k !== "kind").map(([, v]) => v);
+  const relation = payload.length === 1 && typeof payload[0] === "string" ? payload[0] : String(tag);
+  const words = oc.ruleDocs[r.value.rule];
+  const side = oc.ruleSides[r.value.rule];
   const pair = side === undefined ? null : side(facts as never);
   const sides = pair === null ? null : { left: pair[0], right: pair[1] };
   const said = words === undefined || words === "" ? "" : `: ${words}`;
@@ -195,6 +200,6 @@ export function formatWarnings(t: Timeouts): string {
 }
 
 /** The source of `loadTimeouts` read from generated code alone, as the daemon has it. */
-export function timeoutsSourceOf(wire: Wire, module: string, gen: GeneratedConstants, imported: readonly GeneratedConstants[] = [], decision = "CheckTimeouts"): TimeoutsSource {
-  return { wire, module, gen, imported, decision };
+export function timeoutsSourceOf(wire: Wire, module: string, gen: GeneratedConstants, imported: readonly GeneratedConstants[] = []): TimeoutsSource {
+  return { wire, module, gen, imported };
 }

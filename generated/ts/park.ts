@@ -706,20 +706,3 @@ export const constants = {
   IDLE_EVICTION_MS: { value: IDLE_EVICTION_MS, override: true, derived: false },
   MAX_JOBS: { value: MAX_JOBS, override: false, derived: false },
 } as const;
-
-/** Each decision rule's doc by rule id: what a verdict of that rule means, in words. */
-export const ruleDocs = {
-  "EvictionIn.due": "the idle time has reached the eviction time",
-  "EvictionIn.after": "arm the timer for the time left",
-  "EvictionIn.never": "an eviction time past the wire's range never expires",
-  "ParkRelease.working": "any work holds both releases (a running kernel bash() handle or detached cell is a background job)",
-  "ParkRelease.evict": "an idle unattached root worker past the eviction time asks the supervisor to stop it",
-  "ParkRelease.root": "a root worker keeps its kernel",
-  "ParkRelease.release": "a child with no pause lease and no scheduled job releases its kernel",
-  "ParkRelease.held": "a pause lease or a scheduled job holds a child's kernel",
-} as const;
-
-/** For each decision rule that compares two numbers: both sides of the comparison over the facts. */
-export const ruleSides = {
-  "EvictionIn.after": (f: EvictionInFacts): readonly [number, number] => [f.eviction_ms, WIRE_MAX_MS],
-} as const;

@@ -290,16 +290,3 @@ export const constants = {
   RESTART_PAUSE_MAX_MS: { value: RESTART_PAUSE_MAX_MS, override: false, derived: false },
   RESTART_BUDGET_MAX: { value: RESTART_BUDGET_MAX, override: false, derived: false },
 } as const;
-
-/** Each decision rule's doc by rule id: what a verdict of that rule means, in words. */
-export const ruleDocs = {
-  "RestartDecide.over_budget": "the k-th failure with k above the budget gives up",
-  "RestartDecide.pause": "otherwise restart after BASE * 2^(k-1), capped at MAX",
-  "CarryBudget.same_boot": "times of this boot are comparable and carry whole",
-  "CarryBudget.reboot": "another boot's times are dropped; its give-up carries",
-} as const;
-
-/** For each decision rule that compares two numbers: both sides of the comparison over the facts. */
-export const ruleSides = {
-  "RestartDecide.over_budget": (f: RestartDecideFacts): readonly [number, number] => [f.in_window + 1, f.budget],
-} as const;

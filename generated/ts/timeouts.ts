@@ -13,9 +13,10 @@
  * route and the child's drain; busy evidence outlives one refresh; a quiesced gate stays closed
  * through the answer phase and the commit. They are order laws, proved at generation. The others
  * an override can break, so the runtime asks `CheckTimeouts` at start and refuses to start on the
- * first violated one, named in words: a lost worker sees a relaunched supervisor before it exits;
- * the restart window holds the give-up count of crash-loop steps; a worker's connect covers its
- * auth floor; the registration backoff's cap is not below its base; no retry pause or refresh
+ * first violated one (the decision's `override_check` says which verdict accepts and which
+ * constant each fact reads), named in words: a lost worker sees a relaunched supervisor before it
+ * exits; the restart window holds the give-up count of crash-loop steps; a worker's connect covers
+ * its auth floor; the registration backoff's cap is not below its base; no retry pause or refresh
  * interval is zero (a busy loop).
  *
  * @module
@@ -26,7 +27,7 @@ import * as rt from "statute/runtime/v1";
 /**
  * largest duration on the JSON wire (10^14 ms, about 3 169 years); a window above it never expires
  *
- * spec/timeouts.yaml:36
+ * spec/timeouts.yaml:37
  */
 export const WIRE_MAX_MS: number = 100000000000000;
 
@@ -35,7 +36,7 @@ export const WIRE_MAX_MS: number = 100000000000000;
  *
  * The runtime may override it with STATUTE_KERNEL_ABORT_GRACE_MS.
  *
- * spec/timeouts.yaml:37
+ * spec/timeouts.yaml:38
  */
 export const KERNEL_ABORT_GRACE_MS: number = 1000;
 
@@ -44,7 +45,7 @@ export const KERNEL_ABORT_GRACE_MS: number = 1000;
  *
  * The runtime may override it with STATUTE_KERNEL_SHUTDOWN_MS.
  *
- * spec/timeouts.yaml:38
+ * spec/timeouts.yaml:39
  */
 export const KERNEL_SHUTDOWN_MS: number = 5000;
 
@@ -53,7 +54,7 @@ export const KERNEL_SHUTDOWN_MS: number = 5000;
  *
  * The runtime may override it with STATUTE_HARNESS_CLOSE_MS.
  *
- * spec/timeouts.yaml:39
+ * spec/timeouts.yaml:40
  */
 export const HARNESS_CLOSE_MS: number = 5000;
 
@@ -62,7 +63,7 @@ export const HARNESS_CLOSE_MS: number = 5000;
  *
  * The runtime may override it with STATUTE_TERM_GRACE_MS.
  *
- * spec/timeouts.yaml:40
+ * spec/timeouts.yaml:41
  */
 export const TERM_GRACE_MS: number = 2000;
 
@@ -71,7 +72,7 @@ export const TERM_GRACE_MS: number = 2000;
  *
  * The runtime may override it with STATUTE_KILL_VERIFY_MS.
  *
- * spec/timeouts.yaml:41
+ * spec/timeouts.yaml:42
  */
 export const KILL_VERIFY_MS: number = 1000;
 
@@ -80,7 +81,7 @@ export const KILL_VERIFY_MS: number = 1000;
  *
  * The runtime may override it with STATUTE_FORCED_STOP_MS.
  *
- * spec/timeouts.yaml:42
+ * spec/timeouts.yaml:43
  */
 export const FORCED_STOP_MS: number = 10000;
 
@@ -89,7 +90,7 @@ export const FORCED_STOP_MS: number = 10000;
  *
  * The runtime may override it with STATUTE_ROUTE_TIMEOUT_MS.
  *
- * spec/timeouts.yaml:43
+ * spec/timeouts.yaml:44
  */
 export const ROUTE_TIMEOUT_MS: number = 30000;
 
@@ -98,7 +99,7 @@ export const ROUTE_TIMEOUT_MS: number = 30000;
  *
  * The runtime may override it with STATUTE_WORKER_CONNECT_MS.
  *
- * spec/timeouts.yaml:44
+ * spec/timeouts.yaml:45
  */
 export const WORKER_CONNECT_MS: number = 30000;
 
@@ -107,7 +108,7 @@ export const WORKER_CONNECT_MS: number = 30000;
  *
  * The runtime may override it with STATUTE_WORKER_AUTH_FLOOR_MS.
  *
- * spec/timeouts.yaml:45
+ * spec/timeouts.yaml:46
  */
 export const WORKER_AUTH_FLOOR_MS: number = 10000;
 
@@ -116,7 +117,7 @@ export const WORKER_AUTH_FLOOR_MS: number = 10000;
  *
  * The runtime may override it with STATUTE_DAEMON_STARTUP_MS.
  *
- * spec/timeouts.yaml:46
+ * spec/timeouts.yaml:47
  */
 export const DAEMON_STARTUP_MS: number = 30000;
 
@@ -125,7 +126,7 @@ export const DAEMON_STARTUP_MS: number = 30000;
  *
  * The runtime may override it with STATUTE_SHUTDOWN_WAIT_MS.
  *
- * spec/timeouts.yaml:47
+ * spec/timeouts.yaml:48
  */
 export const SHUTDOWN_WAIT_MS: number = 5000;
 
@@ -134,7 +135,7 @@ export const SHUTDOWN_WAIT_MS: number = 5000;
  *
  * The runtime may override it with STATUTE_REGISTRATION_BACKOFF_BASE_MS.
  *
- * spec/timeouts.yaml:48
+ * spec/timeouts.yaml:49
  */
 export const REGISTRATION_BACKOFF_BASE_MS: number = 250;
 
@@ -143,7 +144,7 @@ export const REGISTRATION_BACKOFF_BASE_MS: number = 250;
  *
  * The runtime may override it with STATUTE_REGISTRATION_BACKOFF_MAX_MS.
  *
- * spec/timeouts.yaml:49
+ * spec/timeouts.yaml:50
  */
 export const REGISTRATION_BACKOFF_MAX_MS: number = 30000;
 
@@ -152,7 +153,7 @@ export const REGISTRATION_BACKOFF_MAX_MS: number = 30000;
  *
  * The runtime may override it with STATUTE_REGISTRATION_CONNECT_MS.
  *
- * spec/timeouts.yaml:50
+ * spec/timeouts.yaml:51
  */
 export const REGISTRATION_CONNECT_MS: number = 1000;
 
@@ -161,7 +162,7 @@ export const REGISTRATION_CONNECT_MS: number = 1000;
  *
  * The runtime may override it with STATUTE_REGISTRATION_RESPONSE_MS.
  *
- * spec/timeouts.yaml:51
+ * spec/timeouts.yaml:52
  */
 export const REGISTRATION_RESPONSE_MS: number = 10000;
 
@@ -170,7 +171,7 @@ export const REGISTRATION_RESPONSE_MS: number = 10000;
  *
  * The runtime may override it with STATUTE_CLIENT_RELAUNCH_WITHIN_MS.
  *
- * spec/timeouts.yaml:52
+ * spec/timeouts.yaml:53
  */
 export const CLIENT_RELAUNCH_WITHIN_MS: number = 60000;
 
@@ -179,7 +180,7 @@ export const CLIENT_RELAUNCH_WITHIN_MS: number = 60000;
  *
  * The runtime may override it with STATUTE_BUSY_REFRESH_MS.
  *
- * spec/timeouts.yaml:53
+ * spec/timeouts.yaml:54
  */
 export const BUSY_REFRESH_MS: number = 300000;
 
@@ -188,7 +189,7 @@ export const BUSY_REFRESH_MS: number = 300000;
  *
  * The runtime may override it with STATUTE_REVIVE_WITHIN_MS.
  *
- * spec/timeouts.yaml:54
+ * spec/timeouts.yaml:55
  */
 export const REVIVE_WITHIN_MS: number = 1500000;
 
@@ -197,7 +198,7 @@ export const REVIVE_WITHIN_MS: number = 1500000;
  *
  * The runtime may override it with STATUTE_REVIVAL_CLOCK_SKEW_MS.
  *
- * spec/timeouts.yaml:55
+ * spec/timeouts.yaml:56
  */
 export const REVIVAL_CLOCK_SKEW_MS: number = 60000;
 
@@ -206,7 +207,7 @@ export const REVIVAL_CLOCK_SKEW_MS: number = 60000;
  *
  * The runtime may override it with STATUTE_QUIESCE_ANSWER_MS.
  *
- * spec/timeouts.yaml:56
+ * spec/timeouts.yaml:57
  */
 export const QUIESCE_ANSWER_MS: number = 5000;
 
@@ -215,7 +216,7 @@ export const QUIESCE_ANSWER_MS: number = 5000;
  *
  * The runtime may override it with STATUTE_QUIESCE_COMMIT_MS.
  *
- * spec/timeouts.yaml:57
+ * spec/timeouts.yaml:58
  */
 export const QUIESCE_COMMIT_MS: number = 5000;
 
@@ -224,7 +225,7 @@ export const QUIESCE_COMMIT_MS: number = 5000;
  *
  * = KERNEL_ABORT_GRACE_MS + KERNEL_SHUTDOWN_MS
  *
- * spec/timeouts.yaml:58
+ * spec/timeouts.yaml:59
  */
 export const KERNEL_TEARDOWN_MS: number = 6000;
 
@@ -233,7 +234,7 @@ export const KERNEL_TEARDOWN_MS: number = 6000;
  *
  * = KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS
  *
- * spec/timeouts.yaml:59
+ * spec/timeouts.yaml:60
  */
 export const STOP_GRACE_MS: number = 11000;
 
@@ -242,7 +243,7 @@ export const STOP_GRACE_MS: number = 11000;
  *
  * = STOP_GRACE_MS + TERM_GRACE_MS + KILL_VERIFY_MS
  *
- * spec/timeouts.yaml:60
+ * spec/timeouts.yaml:61
  */
 export const WORKER_STOP_MS: number = 14000;
 
@@ -251,7 +252,7 @@ export const WORKER_STOP_MS: number = 14000;
  *
  * = QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS + WORKER_STOP_MS + SHUTDOWN_WAIT_MS
  *
- * spec/timeouts.yaml:61
+ * spec/timeouts.yaml:62
  */
 export const SUPERVISOR_DRAIN_MS: number = 29000;
 
@@ -260,7 +261,7 @@ export const SUPERVISOR_DRAIN_MS: number = 29000;
  *
  * = SUPERVISOR_DRAIN_MS + FORCED_STOP_MS
  *
- * spec/timeouts.yaml:62
+ * spec/timeouts.yaml:63
  */
 export const LAUNCHER_WAIT_MS: number = 39000;
 
@@ -269,7 +270,7 @@ export const LAUNCHER_WAIT_MS: number = 39000;
  *
  * = ROUTE_TIMEOUT_MS + WORKER_STOP_MS
  *
- * spec/timeouts.yaml:63
+ * spec/timeouts.yaml:64
  */
 export const PARENT_KILL_MS: number = 44000;
 
@@ -278,7 +279,7 @@ export const PARENT_KILL_MS: number = 44000;
  *
  * = REGISTRATION_BACKOFF_MAX_MS + REGISTRATION_CONNECT_MS + REGISTRATION_RESPONSE_MS
  *
- * spec/timeouts.yaml:64
+ * spec/timeouts.yaml:65
  */
 export const REREGISTRATION_MS: number = 41000;
 
@@ -287,7 +288,7 @@ export const REREGISTRATION_MS: number = 41000;
  *
  * = CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS
  *
- * spec/timeouts.yaml:65
+ * spec/timeouts.yaml:66
  */
 export const SUPERVISOR_RETURN_MS: number = 131000;
 
@@ -296,7 +297,7 @@ export const SUPERVISOR_RETURN_MS: number = 131000;
  *
  * The runtime may override it with STATUTE_WORKER_LOST_EXIT_DEFAULT_MS.
  *
- * spec/timeouts.yaml:66
+ * spec/timeouts.yaml:67
  */
 export const WORKER_LOST_EXIT_DEFAULT_MS: number = 300000;
 
@@ -305,7 +306,7 @@ export const WORKER_LOST_EXIT_DEFAULT_MS: number = 300000;
  *
  * = REVIVE_WITHIN_MS + BUSY_REFRESH_MS
  *
- * spec/timeouts.yaml:67
+ * spec/timeouts.yaml:68
  */
 export const REVIVAL_MAX_AGE_MS: number = 1800000;
 
@@ -314,7 +315,7 @@ export const REVIVAL_MAX_AGE_MS: number = 1800000;
  *
  * = QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS
  *
- * spec/timeouts.yaml:68
+ * spec/timeouts.yaml:69
  */
 export const QUIESCE_HOLD_MS: number = 10000;
 
@@ -323,21 +324,21 @@ export const QUIESCE_HOLD_MS: number = 10000;
  *
  * = RESTART_PAUSE_MAX_MS + WORKER_CONNECT_MS
  *
- * spec/timeouts.yaml:69
+ * spec/timeouts.yaml:70
  */
 export const CRASH_LOOP_STEP_MS: number = 60000;
 
 /**
  * one relation between effective timeouts that an override can break, checked at start (the relations that hold by definition are order laws, proved at generation)
  *
- * spec/timeouts.yaml:71
+ * spec/timeouts.yaml:72
  */
 export type Relation = "LostWorker" | "CrashLoop" | "WorkerConnect" | "RegistrationBackoff" | "BackoffBase" | "BusyRefresh";
 
 /**
  * whether the effective timeouts are ordered
  *
- * spec/timeouts.yaml:74
+ * spec/timeouts.yaml:75
  */
 export type TimeoutsVerdict =
   /** every relation holds */
@@ -348,7 +349,7 @@ export type TimeoutsVerdict =
 /**
  * Facts of CheckTimeouts.
  *
- * spec/timeouts.yaml:80
+ * spec/timeouts.yaml:81
  */
 export interface CheckTimeoutsFacts {
   /** the effective lost-exit default */
@@ -372,52 +373,52 @@ export interface CheckTimeoutsFacts {
 /**
  * The first violated relation among the effective timeouts (after environment overrides, the generated derivation and the wire's cap: a value above WIRE_MAX_MS is WIRE_MAX_MS, never), or Ordered. Only relations an override can break are here; the five that hold by definition (stop grace, launcher wait, parent kill, busy evidence, quiesce hold: each a derived constant defined as the sum it covers) are order laws of timeouts_ordered, proved at generation.
  *
- * spec/timeouts.yaml:80
+ * spec/timeouts.yaml:81
  */
 export function decideCheckTimeouts(f: CheckTimeoutsFacts): rt.Decided<TimeoutsVerdict> {
-  // lost_worker: a lost worker sees a relaunched supervisor before it exits (a lost exit of never covers a return of never) (spec/timeouts.yaml:102)
+  // lost_worker: a lost worker sees a relaunched supervisor before it exits (a lost exit of never covers a return of never) (spec/timeouts.yaml:118)
   if (f.worker_lost_exit_ms < Math.min(f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms, WIRE_MAX_MS)) {
     return {
       verdict: { kind: "Violated", relation: "LostWorker" },
       rule: "CheckTimeouts.lost_worker",
     };
   }
-  // crash_loop: the restart window holds the give-up count of crash-loop steps (a window of never holds any) (spec/timeouts.yaml:106)
+  // crash_loop: the restart window holds the give-up count of crash-loop steps (a window of never holds any) (spec/timeouts.yaml:122)
   if (f.restart_window_ms < Math.min((f.restart_max_failures + 1) * f.crash_loop_step_ms, WIRE_MAX_MS)) {
     return {
       verdict: { kind: "Violated", relation: "CrashLoop" },
       rule: "CheckTimeouts.crash_loop",
     };
   }
-  // worker_connect: a worker's connect covers its auth floor (spec/timeouts.yaml:110)
+  // worker_connect: a worker's connect covers its auth floor (spec/timeouts.yaml:126)
   if (f.worker_connect_ms < f.worker_auth_floor_ms) {
     return {
       verdict: { kind: "Violated", relation: "WorkerConnect" },
       rule: "CheckTimeouts.worker_connect",
     };
   }
-  // registration_backoff: the registration backoff's cap is not below its base (spec/timeouts.yaml:114)
+  // registration_backoff: the registration backoff's cap is not below its base (spec/timeouts.yaml:130)
   if (f.registration_backoff_max_ms < f.registration_backoff_base_ms) {
     return {
       verdict: { kind: "Violated", relation: "RegistrationBackoff" },
       rule: "CheckTimeouts.registration_backoff",
     };
   }
-  // backoff_base: the registration backoff's first pause is at least 1 ms (a zero pause retries in a busy loop) (spec/timeouts.yaml:118)
+  // backoff_base: the registration backoff's first pause is at least 1 ms (a zero pause retries in a busy loop) (spec/timeouts.yaml:134)
   if (f.registration_backoff_base_ms < 1) {
     return {
       verdict: { kind: "Violated", relation: "BackoffBase" },
       rule: "CheckTimeouts.backoff_base",
     };
   }
-  // busy_refresh: busy evidence is refreshed at least 1 ms apart (a zero interval rewrites it in a busy loop) (spec/timeouts.yaml:122)
+  // busy_refresh: busy evidence is refreshed at least 1 ms apart (a zero interval rewrites it in a busy loop) (spec/timeouts.yaml:138)
   if (f.busy_refresh_ms < 1) {
     return {
       verdict: { kind: "Violated", relation: "BusyRefresh" },
       rule: "CheckTimeouts.busy_refresh",
     };
   }
-  // ordered (spec/timeouts.yaml:126)
+  // ordered (spec/timeouts.yaml:142)
   return {
     verdict: { kind: "Ordered" },
     rule: "CheckTimeouts.ordered",
@@ -427,7 +428,7 @@ export function decideCheckTimeouts(f: CheckTimeoutsFacts): rt.Decided<TimeoutsV
 /**
  * The decision CheckTimeouts: its function and its rule ids.
  *
- * spec/timeouts.yaml:80
+ * spec/timeouts.yaml:81
  */
 export const CheckTimeouts = {
   name: "CheckTimeouts",
@@ -500,6 +501,9 @@ export const constants = {
   CRASH_LOOP_STEP_MS: { value: CRASH_LOOP_STEP_MS, override: false, derived: true },
 } as const;
 
+/** The constant marked `wire_bound`: the largest number on the wire of this module and the modules importing it. */
+export const wireBound = "WIRE_MAX_MS" as const;
+
 /** The base values `deriveConstants` reads, of this module and of the modules it reads from. */
 export interface DeriveBases {
   readonly BUSY_REFRESH_MS: number;
@@ -554,23 +558,39 @@ export function deriveConstants(c: DeriveBases): DerivedConstants {
   return { KERNEL_TEARDOWN_MS, STOP_GRACE_MS, WORKER_STOP_MS, SUPERVISOR_DRAIN_MS, LAUNCHER_WAIT_MS, PARENT_KILL_MS, REREGISTRATION_MS, SUPERVISOR_RETURN_MS, REVIVAL_MAX_AGE_MS, QUIESCE_HOLD_MS, CRASH_LOOP_STEP_MS };
 }
 
-/** Each decision rule's doc by rule id: what a verdict of that rule means, in words. */
-export const ruleDocs = {
-  "CheckTimeouts.lost_worker": "a lost worker sees a relaunched supervisor before it exits (a lost exit of never covers a return of never)",
-  "CheckTimeouts.crash_loop": "the restart window holds the give-up count of crash-loop steps (a window of never holds any)",
-  "CheckTimeouts.worker_connect": "a worker's connect covers its auth floor",
-  "CheckTimeouts.registration_backoff": "the registration backoff's cap is not below its base",
-  "CheckTimeouts.backoff_base": "the registration backoff's first pause is at least 1 ms (a zero pause retries in a busy loop)",
-  "CheckTimeouts.busy_refresh": "busy evidence is refreshed at least 1 ms apart (a zero interval rewrites it in a busy loop)",
-  "CheckTimeouts.ordered": "",
-} as const;
-
-/** For each decision rule that compares two numbers: both sides of the comparison over the facts. */
-export const ruleSides = {
-  "CheckTimeouts.lost_worker": (f: CheckTimeoutsFacts): readonly [number, number] => [f.worker_lost_exit_ms, Math.min(f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms, WIRE_MAX_MS)],
-  "CheckTimeouts.crash_loop": (f: CheckTimeoutsFacts): readonly [number, number] => [f.restart_window_ms, Math.min((f.restart_max_failures + 1) * f.crash_loop_step_ms, WIRE_MAX_MS)],
-  "CheckTimeouts.worker_connect": (f: CheckTimeoutsFacts): readonly [number, number] => [f.worker_connect_ms, f.worker_auth_floor_ms],
-  "CheckTimeouts.registration_backoff": (f: CheckTimeoutsFacts): readonly [number, number] => [f.registration_backoff_max_ms, f.registration_backoff_base_ms],
-  "CheckTimeouts.backoff_base": (f: CheckTimeoutsFacts): readonly [number, number] => [f.registration_backoff_base_ms, 1],
-  "CheckTimeouts.busy_refresh": (f: CheckTimeoutsFacts): readonly [number, number] => [f.busy_refresh_ms, 1],
+/** The decision the runtime asks at start (spec: override_check of CheckTimeouts): the verdict that accepts the effective constants, the constant each fact reads, each rule's doc and, for a comparison, both sides. */
+export const overrideCheck = {
+  decision: "CheckTimeouts",
+  accept: "Ordered",
+  facts: {
+    worker_lost_exit_ms: "WORKER_LOST_EXIT_DEFAULT_MS",
+    client_relaunch_within_ms: "CLIENT_RELAUNCH_WITHIN_MS",
+    daemon_startup_ms: "DAEMON_STARTUP_MS",
+    reregistration_ms: "REREGISTRATION_MS",
+    restart_window_ms: "RESTART_WINDOW_MS",
+    restart_max_failures: "RESTART_MAX_FAILURES",
+    crash_loop_step_ms: "CRASH_LOOP_STEP_MS",
+    worker_connect_ms: "WORKER_CONNECT_MS",
+    worker_auth_floor_ms: "WORKER_AUTH_FLOOR_MS",
+    registration_backoff_base_ms: "REGISTRATION_BACKOFF_BASE_MS",
+    registration_backoff_max_ms: "REGISTRATION_BACKOFF_MAX_MS",
+    busy_refresh_ms: "BUSY_REFRESH_MS",
+  },
+  ruleDocs: {
+    "CheckTimeouts.lost_worker": "a lost worker sees a relaunched supervisor before it exits (a lost exit of never covers a return of never)",
+    "CheckTimeouts.crash_loop": "the restart window holds the give-up count of crash-loop steps (a window of never holds any)",
+    "CheckTimeouts.worker_connect": "a worker's connect covers its auth floor",
+    "CheckTimeouts.registration_backoff": "the registration backoff's cap is not below its base",
+    "CheckTimeouts.backoff_base": "the registration backoff's first pause is at least 1 ms (a zero pause retries in a busy loop)",
+    "CheckTimeouts.busy_refresh": "busy evidence is refreshed at least 1 ms apart (a zero interval rewrites it in a busy loop)",
+    "CheckTimeouts.ordered": "",
+  },
+  ruleSides: {
+    "CheckTimeouts.lost_worker": (f: CheckTimeoutsFacts): readonly [number, number] => [f.worker_lost_exit_ms, Math.min(f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms, WIRE_MAX_MS)],
+    "CheckTimeouts.crash_loop": (f: CheckTimeoutsFacts): readonly [number, number] => [f.restart_window_ms, Math.min((f.restart_max_failures + 1) * f.crash_loop_step_ms, WIRE_MAX_MS)],
+    "CheckTimeouts.worker_connect": (f: CheckTimeoutsFacts): readonly [number, number] => [f.worker_connect_ms, f.worker_auth_floor_ms],
+    "CheckTimeouts.registration_backoff": (f: CheckTimeoutsFacts): readonly [number, number] => [f.registration_backoff_max_ms, f.registration_backoff_base_ms],
+    "CheckTimeouts.backoff_base": (f: CheckTimeoutsFacts): readonly [number, number] => [f.registration_backoff_base_ms, 1],
+    "CheckTimeouts.busy_refresh": (f: CheckTimeoutsFacts): readonly [number, number] => [f.busy_refresh_ms, 1],
+  },
 } as const;

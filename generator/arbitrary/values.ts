@@ -1,7 +1,8 @@
 // Arbitrary stage (test support): a fast-check arbitrary for every spec type, in the JSON shape
 // the interpreter and the generated code share (see generator/interpret/value.ts). Bounded as
-// the types are (ranges, list max, the wire's WIRE_MAX_MS) and biased toward the boundaries of
-// the module's constants, because that is where a flipped comparison or an off-by-one hides.
+// the types are (ranges, list max, the constant marked `wire_bound`) and biased toward the
+// boundaries of the module's constants, because that is where a flipped comparison or an
+// off-by-one hides.
 
 import fc from "fast-check";
 import type { Value } from "../interpret/value.js";
@@ -15,7 +16,7 @@ export interface ArbContext {
   readonly program: Program;
   /** The edges of the module under test. */
   readonly boundaries: Boundaries;
-  /** The wire bound of unbounded nat/ms/int (WIRE_MAX_MS). */
+  /** The wire bound of unbounded nat/ms/int (the constant the spec marks `wire_bound`). */
   readonly wireMax: number;
   /** Indices and counts worth trying: 0 .. small (at least the largest list bound). */
   readonly small: number;

@@ -3,7 +3,8 @@
 
 import { didYouMean, type Diagnostics } from "../diagnostics/diagnostic.js";
 import type { DiagnosticId } from "../diagnostics/catalogue.js";
-import { checkExpr, parseExpr, resolveTypeString, syntaxArgs } from "../expr/index.js";
+import { checkExpr, lex, parseExpr, resolveTypeString, syntaxArgs } from "../expr/index.js";
+import { boundEnd } from "../expr/const-bound.js";
 import type { Expr } from "../ir/expr.js";
 import type { Module } from "../ir/module.js";
 import { BOOL, type Span, type Type, type TypeRef } from "../ir/types.js";
@@ -71,6 +72,35 @@ export class ModuleContext {
       return this.placeholder(expected ?? BOOL);
     }
     return checkExpr(parsed.ast, this.tables.site(base, locals, allowDecide), expected);
+  }
+
+  /**
+   * The two ends of a range `A..B` written at `path` (constant expressions of type `type`), each
+   * checked at its own offset; undefined after an error.
+   */
+  range(path: Path, text: string, type: Type): { from: Expr; to: Expr } | undefined {
+    const base = contentOffset(this.parsed, nodeAt(this.parsed, path), text);
+    const lexed = lex(text);
+    if ("error" in lexed) {
+      this.diags.report({ id: "exprSyntax", file: this.parsed.file, offset: base + lexed.error.offset, length: lexed.error.length, args: syntaxArgs(lexed.error) });
+      return undefined;
+    }
+    const dots = lexed.tokens[boundEnd(lexed.tokens, 0, [".."])];
+    if (dots?.kind !== "punct" || dots.text !== "..") {
+      this.error("badValue", path, { where: "a range", detail: "expected A..B" });
+      return undefined;
+    }
+    const before = this.diags.list.length;
+    const part = (from: number, to: number): Expr => {
+      const parsed = parseExpr(text.slice(from, to));
+      if ("error" in parsed) {
+        this.diags.report({ id: "exprSyntax", file: this.parsed.file, offset: base + from + parsed.error.offset, length: parsed.error.length, args: syntaxArgs(parsed.error) });
+        return this.placeholder(type);
+      }
+      return checkExpr(parsed.ast, this.tables.site(base + from), type);
+    };
+    const r = { from: part(0, dots.offset), to: part(dots.end, text.length) };
+    return this.diags.list.length > before ? undefined : r;
   }
 
   /** Check a guard; also says whether it had errors (then its value means nothing). */

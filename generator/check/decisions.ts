@@ -6,6 +6,7 @@ import type { Decision, Rule } from "../ir/module.js";
 import { BOOL, type Type, type TypeRef } from "../ir/types.js";
 import type { ModuleContext } from "./context.js";
 import { checkFields, checkLets, checkName, register } from "./declarations.js";
+import { checkOverrideCheck } from "./override-check.js";
 import { neverFires } from "./reachability.js";
 import type { RawDecision } from "./raw.js";
 
@@ -53,5 +54,6 @@ export function checkDecision(cx: ModuleContext, d: DecisionShell): Decision {
   if (lastRaw && lastRaw.otherwise === undefined) cx.error("otherwiseMissing", [...path, "rules"], { decision: d.name }, true);
   neverFires(cx, rules.map((r, i) => ({ id: r.rule, guard: r.guard, path: [...path, "rules", i], source: d.raw.rules[i]?.when, errored: guardErrors[i] === true })));
   cx.tables.decisions.set(d.name, { ref: { module: cx.module, name: d.name }, facts: d.facts, verdict: d.verdict });
-  return { name: d.name, doc: d.raw.doc, facts: d.facts, verdict: d.verdict, lets, rules, span: cx.span(path) };
+  const overrideCheck = checkOverrideCheck(cx, d);
+  return { name: d.name, doc: d.raw.doc, facts: d.facts, verdict: d.verdict, lets, rules, overrideCheck, span: cx.span(path) };
 }

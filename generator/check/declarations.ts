@@ -82,8 +82,11 @@ export function checkConstants(cx: ModuleContext): Constant[] {
       value: value ?? 0,
       expr: raw.expr !== undefined ? e : null,
       overridable: raw.override === true,
+      wireBound: raw.wire_bound === true,
+      param: raw.param === true,
       span: cx.span(["constants", name]),
     };
+    checkAttributes(cx, c, raw);
     if (raw.override === true && raw.expr !== undefined) cx.error("constantValue", ["constants", name, "override"], { name, detail: "only a base value may be overridden", hint: "drop 'override' or give the constant a 'value'" });
     if (!Number.isSafeInteger(c.value) && typeof c.value === "number") cx.error("constantValue", path, { name, detail: `value ${c.value} is not a safe integer`, hint: "keep constants below 2^53" });
     done.set(name, c);
@@ -96,7 +99,20 @@ export function checkConstants(cx: ModuleContext): Constant[] {
     if (cx.tables.consts.has(name) && !done.has(name)) cx.error("duplicateName", ["constants", name], { what: "constant", name, line: "an import" }, true);
     resolve(name);
   }
-  return Object.keys(raws).flatMap((n) => done.get(n) ?? []);
+  const out = Object.keys(raws).flatMap((n) => done.get(n) ?? []);
+  const bounds = out.filter((c) => c.wireBound);
+  for (const c of bounds.slice(1)) {
+    cx.error("badAttribute", ["constants", c.name, "wire_bound"], { where: `constant ${c.name}`, detail: `a second wire bound (the first is ${bounds[0]?.name ?? ""})`, hint: "a module has one wire bound; drop 'wire_bound' here" }, true);
+  }
+  return out;
+}
+
+/** The attributes `wire_bound` and `param` fit only some constants; say which and why. */
+function checkAttributes(cx: ModuleContext, c: Constant, raw: { wire_bound?: boolean; param?: boolean }): void {
+  const at = (key: string, detail: string, hint: string): void => cx.error("badAttribute", ["constants", c.name, key], { where: `constant ${c.name}`, detail, hint }, true);
+  if (raw.wire_bound === true && typeof c.value !== "number") at("wire_bound", "a wire bound is a number", "give the wire bound type nat or ms, or drop 'wire_bound'");
+  if (raw.param === true && c.expr !== null) at("param", "only a base value can be an explore parameter (this one is derived)", "give the constant a 'value', or mark the base constant it is derived from");
+  else if (raw.param === true && (c.type.kind !== "nat" || c.type.unit !== "none")) at("param", `an explore parameter is a nat (this one is ${c.type.kind === "nat" ? "ms" : c.type.kind})`, "make it 'type: nat', or drop 'param'");
 }
 
 /** Phase A: register every local type name (so types may refer to each other in any order). */

@@ -5,6 +5,7 @@
 import type { Expr, FieldValue } from "../ir/expr.js";
 import type { Assign, Example, Explore, Machine } from "../ir/module.js";
 import { type Type, type TypeDecl } from "../ir/types.js";
+import { evalConstExpr } from "../expr/index.js";
 import { entries, type ModuleContext } from "./context.js";
 import type { DecisionShell } from "./decisions.js";
 
@@ -95,7 +96,8 @@ export function checkExplore(cx: ModuleContext, machines: readonly Machine[]): E
       const fields = v.fields.map((f) => {
         const values = fieldsRaw?.[f.name];
         if (!values) cx.error("exploreDomain", [...path, "events", ev], { machine: name, detail: `no candidate values for ${ev}.${f.name}`, hint: `add '${f.name}: [ ... ]'` }, true);
-        return { name: f.name, values: (values ?? []).map((x, j) => cx.expr([...path, "events", ev, f.name, j], x, locals, f.type, true)) };
+        if (typeof values === "string") return rangeDomain(cx, [...path, "events", ev, f.name], name, f.name, values, f.type);
+        return { name: f.name, values: (values ?? []).map((x, j) => cx.expr([...path, "events", ev, f.name, j], x, locals, f.type, true)), range: null };
       });
       domains.push({ event: ev, fields });
     }
@@ -103,6 +105,26 @@ export function checkExplore(cx: ModuleContext, machines: readonly Machine[]): E
     out.push({ machine: { module: cx.module, name }, depth: raw.depth, domains, symmetric, span: cx.span(path) });
   }
   return out;
+}
+
+/** A domain `A..B` (constant expressions): every whole number from A to B, at most 64 of them. */
+function rangeDomain(cx: ModuleContext, path: (string | number)[], machine: string, field: string, text: string, type: Type): Explore["domains"][number]["fields"][number] {
+  const range = type.kind === "nat" ? cx.range(path, text, { kind: "nat", unit: type.unit, min: 0, max: null }) : undefined;
+  if (type.kind !== "nat") cx.error("exploreDomain", path, { machine, detail: `a range domain needs a nat or ms field; ${field} is not`, hint: "list the candidate values: [ ... ]" });
+  if (range === undefined) return { name: field, values: [], range: null };
+  const value = (e: Expr): number => {
+    const v = evalConstExpr(e, (ref) => cx.constValue(ref));
+    if (typeof v !== "number") cx.error("notConstant", path, { what: `the range of ${field}` });
+    return typeof v === "number" ? v : 0;
+  };
+  const from = value(range.from);
+  const to = value(range.to);
+  if (to - from + 1 > 64 || to < from) {
+    cx.error("exploreDomain", path, { machine, detail: `the range ${from}..${to} of ${field} ${to < from ? "is empty" : "has more than 64 values"}`, hint: "explore a few values around the boundaries instead" });
+    return { name: field, values: [], range: null };
+  }
+  const values = Array.from({ length: to - from + 1 }, (_, k): Expr => ({ id: cx.tables.nextId(), kind: "lit", value: from + k, type }));
+  return { name: field, values, range };
 }
 
 /** `symmetric:` names list fields of the state whose rows the explorer may permute. */

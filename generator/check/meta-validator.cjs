@@ -2,8 +2,8 @@
 "use strict";
 module.exports = validate20;
 module.exports.default = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://statute.dev/spec.schema.json","title":"Statute law module","description":"One YAML transition spec: constants, types, machines, decisions, laws, examples. See spec/LANGUAGE.md.","type":"object","additionalProperties":false,"required":["module","doc"],"properties":{"module":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Module name, equal to the file's base name."},"doc":{"type":"string","description":"Module docstring (Markdown)."},"decided":{"type":"array","items":{"type":"string"},"description":"Project decisions where the seed is silent."},"imports":{"type":"object","description":"Names taken from other modules: module -> [constants, types, decisions].","additionalProperties":{"type":"array","items":{"type":"string"}}},"constants":{"type":"object","additionalProperties":{"$ref":"#/$defs/constant"}},"types":{"type":"object","additionalProperties":{"$ref":"#/$defs/typeDecl"}},"machines":{"type":"object","additionalProperties":{"$ref":"#/$defs/machine"}},"decisions":{"type":"object","additionalProperties":{"$ref":"#/$defs/decision"}},"laws":{"type":"object","additionalProperties":{"$ref":"#/$defs/law"}},"examples":{"type":"array","items":{"$ref":"#/$defs/example"}},"explore":{"type":"object","additionalProperties":{"$ref":"#/$defs/explore"}},"equivalent":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["mutant","reason"],"properties":{"mutant":{"type":"string"},"reason":{"type":"string"}}}}},"$defs":{"expr":{"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."},"typeString":{"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, or a type name."},"field":{"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]},"fields":{"type":"object","additionalProperties":{"$ref":"#/$defs/field"}},"variant":{"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}},"constant":{"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"The runtime may replace this base value from STATUTE_<NAME>."}}},"typeDecl":{"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}},"stateField":{"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}},"lets":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"branch":{"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}},"handler":{"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}},"machine":{"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}}}},"rule":{"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}},"decision":{"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}}}},"law":{"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}},"example":{"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}},"explore":{"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}}}}}}}};
-const schema32 = {"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"The runtime may replace this base value from STATUTE_<NAME>."}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://statute.dev/spec.schema.json","title":"Statute law module","description":"One YAML transition spec: constants, types, machines, decisions, laws, examples. See spec/LANGUAGE.md.","type":"object","additionalProperties":false,"required":["module","doc"],"properties":{"module":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Module name, equal to the file's base name."},"doc":{"type":"string","description":"Module docstring (Markdown)."},"decided":{"type":"array","items":{"type":"string"},"description":"Project decisions where the seed is silent."},"imports":{"type":"object","description":"Names taken from other modules: module -> [constants, types, decisions].","additionalProperties":{"type":"array","items":{"type":"string"}}},"constants":{"type":"object","additionalProperties":{"$ref":"#/$defs/constant"}},"types":{"type":"object","additionalProperties":{"$ref":"#/$defs/typeDecl"}},"machines":{"type":"object","additionalProperties":{"$ref":"#/$defs/machine"}},"decisions":{"type":"object","additionalProperties":{"$ref":"#/$defs/decision"}},"laws":{"type":"object","additionalProperties":{"$ref":"#/$defs/law"}},"examples":{"type":"array","items":{"$ref":"#/$defs/example"}},"explore":{"type":"object","additionalProperties":{"$ref":"#/$defs/explore"}},"equivalent":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["mutant","reason"],"properties":{"mutant":{"type":"string"},"reason":{"type":"string"}}}}},"$defs":{"expr":{"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."},"typeString":{"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, or a type name."},"field":{"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]},"fields":{"type":"object","additionalProperties":{"$ref":"#/$defs/field"}},"variant":{"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}},"constant":{"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"The runtime may replace this base value from STATUTE_<NAME>."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"type":"boolean","description":"An explore parameter: `statute explore --param NAME=VALUE` explores with another value. A base nat constant."}}},"typeDecl":{"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}},"stateField":{"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}},"lets":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"branch":{"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}},"handler":{"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}},"machine":{"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}}}},"rule":{"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}},"decision":{"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}},"law":{"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}},"example":{"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}},"explore":{"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}}}};
+const schema32 = {"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"The runtime may replace this base value from STATUTE_<NAME>."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"type":"boolean","description":"An explore parameter: `statute explore --param NAME=VALUE` explores with another value. A base nat constant."}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const schema33 = {"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}};
@@ -1016,7 +1016,7 @@ return errors === 0;
 }
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema51 = {"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}}}};
+const schema51 = {"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}};
 const schema53 = {"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1252,7 +1252,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "doc") || (key0 === "facts")) || (key0 === "verdict")) || (key0 === "let")) || (key0 === "rules"))){
+if(!((((((key0 === "doc") || (key0 === "facts")) || (key0 === "verdict")) || (key0 === "let")) || (key0 === "rules")) || (key0 === "override_check"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data};
 if(vErrors === null){
 vErrors = [err4];
@@ -1333,14 +1333,102 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+if(data.override_check !== undefined){
+let data6 = data.override_check;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.accept === undefined){
+const err9 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "accept"},message:"must have required property '"+"accept"+"'",schema:schema51.properties.override_check.required,parentSchema:schema51.properties.override_check,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+if(data6.facts === undefined){
+const err10 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema51.properties.override_check.required,parentSchema:schema51.properties.override_check,data:data6};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data6){
+if(!((key1 === "accept") || (key1 === "facts"))){
+const err11 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.override_check,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data6.accept !== undefined){
+let data7 = data6.accept;
+if(typeof data7 !== "string"){
+const err12 = {instancePath:instancePath+"/override_check/accept",schemaPath:"#/properties/override_check/properties/accept/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.override_check.properties.accept.type,parentSchema:schema51.properties.override_check.properties.accept,data:data7};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data6.facts !== undefined){
+let data8 = data6.facts;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+let data9 = data8[key2];
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/override_check/facts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/override_check/properties/facts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.override_check.properties.facts.additionalProperties.type,parentSchema:schema51.properties.override_check.properties.facts.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/override_check/facts",schemaPath:"#/properties/override_check/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.override_check.properties.facts.type,parentSchema:schema51.properties.override_check.properties.facts,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.override_check.type,parentSchema:schema51.properties.override_check,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -2604,7 +2692,8 @@ return errors === 0;
 }
 validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema65 = {"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}}}}}};
+const schema65 = {"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}};
+const pattern5 = new RegExp("\\.\\.", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2731,9 +2820,13 @@ errors++;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key2 in data4){
 let data5 = data4[key2];
+const _errs15 = errors;
+let valid5 = false;
+let passing0 = null;
+const _errs16 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err9 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema65.properties.events.additionalProperties.additionalProperties,data:data5};
+const err9 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2758,7 +2851,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.events.additionalProperties.additionalProperties.type,parentSchema:schema65.properties.events.additionalProperties.additionalProperties,data:data5};
+const err11 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[0].type,parentSchema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2767,12 +2860,15 @@ vErrors.push(err11);
 }
 errors++;
 }
+var _valid0 = _errs16 === errors;
+if(_valid0){
+valid5 = true;
+passing0 = 0;
 }
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.properties.events.type,parentSchema:schema65.properties.events,data:data3};
+const _errs21 = errors;
+if(typeof data5 === "string"){
+if(!pattern5.test(data5)){
+const err12 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/pattern",keyword:"pattern",params:{pattern: "\\.\\."},message:"must match pattern \""+"\\.\\."+"\"",schema:"\\.\\.",parentSchema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2782,14 +2878,71 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
+const err13 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[1].type,parentSchema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+var _valid0 = _errs21 === errors;
+if(_valid0 && valid5){
+valid5 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid5 = true;
+passing0 = 1;
+}
+}
+if(!valid5){
+const err14 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema65.properties.events.additionalProperties.additionalProperties.oneOf,parentSchema:schema65.properties.events.additionalProperties.additionalProperties,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.properties.events.type,parentSchema:schema65.properties.events,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -3047,7 +3200,7 @@ vErrors.push(err15);
 errors++;
 }
 for(const key3 in data8){
-if(!(((((key3 === "type") || (key3 === "value")) || (key3 === "expr")) || (key3 === "doc")) || (key3 === "override"))){
+if(!(((((((key3 === "type") || (key3 === "value")) || (key3 === "expr")) || (key3 === "doc")) || (key3 === "override")) || (key3 === "wire_bound")) || (key3 === "param"))){
 const err16 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/constant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data:data8};
 if(vErrors === null){
 vErrors = [err16];
@@ -3123,9 +3276,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/constant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data8};
+if(data8.wire_bound !== undefined){
+let data14 = data8.wire_bound;
+if(typeof data14 !== "boolean"){
+const err22 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/wire_bound",schemaPath:"#/$defs/constant/properties/wire_bound/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.wire_bound.type,parentSchema:schema32.properties.wire_bound,data:data14};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3135,9 +3289,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/constants",schemaPath:"#/properties/constants/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.constants.type,parentSchema:schema31.properties.constants,data:data7};
+if(data8.param !== undefined){
+let data15 = data8.param;
+if(typeof data15 !== "boolean"){
+const err23 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/$defs/constant/properties/param/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.param.type,parentSchema:schema32.properties.param,data:data15};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3147,18 +3302,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.types !== undefined){
-let data14 = data.types;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key4 in data14){
-if(!(validate21(data14[key4], {instancePath:instancePath+"/types/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data14,parentDataProperty:key4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err24 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.types.type,parentSchema:schema31.properties.types,data:data14};
+const err24 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/constant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3168,18 +3314,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.machines !== undefined){
-let data16 = data.machines;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key5 in data16){
-if(!(validate30(data16[key5], {instancePath:instancePath+"/machines/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data16,parentDataProperty:key5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err25 = {instancePath:instancePath+"/machines",schemaPath:"#/properties/machines/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.machines.type,parentSchema:schema31.properties.machines,data:data16};
+const err25 = {instancePath:instancePath+"/constants",schemaPath:"#/properties/constants/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.constants.type,parentSchema:schema31.properties.constants,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3189,18 +3326,18 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.decisions !== undefined){
-let data18 = data.decisions;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key6 in data18){
-if(!(validate41(data18[key6], {instancePath:instancePath+"/decisions/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data18,parentDataProperty:key6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(data.types !== undefined){
+let data16 = data.types;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+for(const key4 in data16){
+if(!(validate21(data16[key4], {instancePath:instancePath+"/types/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data16,parentDataProperty:key4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decisions.type,parentSchema:schema31.properties.decisions,data:data18};
+const err26 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.types.type,parentSchema:schema31.properties.types,data:data16};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3210,18 +3347,18 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.laws !== undefined){
-let data20 = data.laws;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key7 in data20){
-if(!(validate47(data20[key7], {instancePath:instancePath+"/laws/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key7,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(data.machines !== undefined){
+let data18 = data.machines;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key5 in data18){
+if(!(validate30(data18[key5], {instancePath:instancePath+"/machines/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data18,parentDataProperty:key5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/laws",schemaPath:"#/properties/laws/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.laws.type,parentSchema:schema31.properties.laws,data:data20};
+const err27 = {instancePath:instancePath+"/machines",schemaPath:"#/properties/machines/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.machines.type,parentSchema:schema31.properties.machines,data:data18};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3231,19 +3368,18 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.examples !== undefined){
-let data22 = data.examples;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate49(data22[i2], {instancePath:instancePath+"/examples/" + i2,parentData:data22,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(data.decisions !== undefined){
+let data20 = data.decisions;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key6 in data20){
+if(!(validate41(data20[key6], {instancePath:instancePath+"/decisions/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key6,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.examples.type,parentSchema:schema31.properties.examples,data:data22};
+const err28 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decisions.type,parentSchema:schema31.properties.decisions,data:data20};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3253,18 +3389,18 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.explore !== undefined){
-let data24 = data.explore;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-for(const key8 in data24){
-if(!(validate51(data24[key8], {instancePath:instancePath+"/explore/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data24,parentDataProperty:key8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(data.laws !== undefined){
+let data22 = data.laws;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key7 in data22){
+if(!(validate47(data22[key7], {instancePath:instancePath+"/laws/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data22,parentDataProperty:key7,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/explore",schemaPath:"#/properties/explore/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.explore.type,parentSchema:schema31.properties.explore,data:data24};
+const err29 = {instancePath:instancePath+"/laws",schemaPath:"#/properties/laws/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.laws.type,parentSchema:schema31.properties.laws,data:data22};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3274,15 +3410,19 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.equivalent !== undefined){
-let data26 = data.equivalent;
-if(Array.isArray(data26)){
-const len3 = data26.length;
-for(let i3=0; i3<len3; i3++){
-let data27 = data26[i3];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.mutant === undefined){
-const err30 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/required",keyword:"required",params:{missingProperty: "mutant"},message:"must have required property '"+"mutant"+"'",schema:schema31.properties.equivalent.items.required,parentSchema:schema31.properties.equivalent.items,data:data27};
+if(data.examples !== undefined){
+let data24 = data.examples;
+if(Array.isArray(data24)){
+const len2 = data24.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate49(data24[i2], {instancePath:instancePath+"/examples/" + i2,parentData:data24,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.examples.type,parentSchema:schema31.properties.examples,data:data24};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3291,8 +3431,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data27.reason === undefined){
-const err31 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema31.properties.equivalent.items.required,parentSchema:schema31.properties.equivalent.items,data:data27};
+}
+if(data.explore !== undefined){
+let data26 = data.explore;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key8 in data26){
+if(!(validate51(data26[key8], {instancePath:instancePath+"/explore/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data26,parentDataProperty:key8,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/explore",schemaPath:"#/properties/explore/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.explore.type,parentSchema:schema31.properties.explore,data:data26};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3301,9 +3452,16 @@ vErrors.push(err31);
 }
 errors++;
 }
-for(const key9 in data27){
-if(!((key9 === "mutant") || (key9 === "reason"))){
-const err32 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.equivalent.items,data:data27};
+}
+if(data.equivalent !== undefined){
+let data28 = data.equivalent;
+if(Array.isArray(data28)){
+const len3 = data28.length;
+for(let i3=0; i3<len3; i3++){
+let data29 = data28[i3];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.mutant === undefined){
+const err32 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/required",keyword:"required",params:{missingProperty: "mutant"},message:"must have required property '"+"mutant"+"'",schema:schema31.properties.equivalent.items.required,parentSchema:schema31.properties.equivalent.items,data:data29};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3312,11 +3470,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data27.mutant !== undefined){
-let data28 = data27.mutant;
-if(typeof data28 !== "string"){
-const err33 = {instancePath:instancePath+"/equivalent/" + i3+"/mutant",schemaPath:"#/properties/equivalent/items/properties/mutant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.equivalent.items.properties.mutant.type,parentSchema:schema31.properties.equivalent.items.properties.mutant,data:data28};
+if(data29.reason === undefined){
+const err33 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema31.properties.equivalent.items.required,parentSchema:schema31.properties.equivalent.items,data:data29};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3325,11 +3480,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data27.reason !== undefined){
-let data29 = data27.reason;
-if(typeof data29 !== "string"){
-const err34 = {instancePath:instancePath+"/equivalent/" + i3+"/reason",schemaPath:"#/properties/equivalent/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.equivalent.items.properties.reason.type,parentSchema:schema31.properties.equivalent.items.properties.reason,data:data29};
+for(const key9 in data29){
+if(!((key9 === "mutant") || (key9 === "reason"))){
+const err34 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.equivalent.items,data:data29};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3339,9 +3492,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.equivalent.items.type,parentSchema:schema31.properties.equivalent.items,data:data27};
+if(data29.mutant !== undefined){
+let data30 = data29.mutant;
+if(typeof data30 !== "string"){
+const err35 = {instancePath:instancePath+"/equivalent/" + i3+"/mutant",schemaPath:"#/properties/equivalent/items/properties/mutant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.equivalent.items.properties.mutant.type,parentSchema:schema31.properties.equivalent.items.properties.mutant,data:data30};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3351,9 +3505,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/equivalent",schemaPath:"#/properties/equivalent/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.equivalent.type,parentSchema:schema31.properties.equivalent,data:data26};
+if(data29.reason !== undefined){
+let data31 = data29.reason;
+if(typeof data31 !== "string"){
+const err36 = {instancePath:instancePath+"/equivalent/" + i3+"/reason",schemaPath:"#/properties/equivalent/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.equivalent.items.properties.reason.type,parentSchema:schema31.properties.equivalent.items.properties.reason,data:data31};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3365,12 +3520,36 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err37 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.equivalent.items.type,parentSchema:schema31.properties.equivalent.items,data:data29};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/equivalent",schemaPath:"#/properties/equivalent/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.equivalent.type,parentSchema:schema31.properties.equivalent,data:data28};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }

@@ -10,6 +10,7 @@ import { checkConstants, checkImports, checkTypes, declareTypes } from "./declar
 import { checkExamples, checkExplore } from "./examples.js";
 import { checkLaws } from "./laws.js";
 import { checkMachine, checkMachineTypes, machineTypeNames } from "./machines.js";
+import { checkOneOverrideCheck } from "./override-check.js";
 
 export function checkModule(parsed: Parsed, deps: ReadonlyMap<string, Module>, diags: Diagnostics): Module {
   const cx = new ModuleContext(parsed, diags, deps);
@@ -26,6 +27,7 @@ export function checkModule(parsed: Parsed, deps: ReadonlyMap<string, Module>, d
   const decisionShells = entries(raw.decisions).map(([n, d]) => checkDecisionTypes(cx, n, d));
   const machineShells = entries(raw.machines).map(([n, m]) => checkMachineTypes(cx, n, m));
   const decisions = decisionShells.map((d) => checkDecision(cx, d));
+  checkOneOverrideCheck(cx, decisions);
   const machines = machineShells.map((m) => checkMachine(cx, m));
   const laws = checkLaws(cx, machines, decisionShells);
   const examples = checkExamples(cx, machines, decisionShells);

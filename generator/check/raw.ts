@@ -13,13 +13,13 @@ export interface RawSpec {
   doc: string;
   decided?: string[];
   imports?: Record<string, string[]>;
-  constants?: Record<string, { type: "nat" | "ms" | "bool"; value?: RawExpr; expr?: string; doc: string; override?: boolean }>;
+  constants?: Record<string, { type: "nat" | "ms" | "bool"; value?: RawExpr; expr?: string; doc: string; override?: boolean; wire_bound?: boolean; param?: boolean }>;
   types?: Record<string, { doc?: string; enum?: string[]; record?: Record<string, RawField>; union?: Record<string, RawVariant | null> }>;
   machines?: Record<string, RawMachine>;
   decisions?: Record<string, RawDecision>;
   laws?: Record<string, RawLaw>;
   examples?: RawExample[];
-  explore?: Record<string, { depth: number; events: Record<string, Record<string, RawExpr[]> | null>; symmetric?: string[] }>;
+  explore?: Record<string, { depth: number; events: Record<string, Record<string, RawExpr[] | string> | null>; symmetric?: string[] }>;
   equivalent?: { mutant: string; reason: string }[];
 }
 
@@ -45,6 +45,7 @@ export interface RawDecision {
   verdict: string;
   let?: Record<string, RawExpr>;
   rules: { id: string; doc?: string; when?: RawExpr; then?: RawExpr; otherwise?: RawExpr }[];
+  override_check?: { accept: string; facts: Record<string, string> };
 }
 
 export interface RawLaw {

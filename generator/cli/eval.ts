@@ -81,8 +81,8 @@ export async function evaluate(root: string, args: readonly string[], io: Io): P
   if (machine !== undefined) {
     const read = readJson(json);
     if (!read.ok) {
-      const at = read.pointer === "" ? "" : ` at ${read.pointer}`;
-      io.err(`error: the input is not a JSON list of events${at}: expected ${read.expected}, got ${read.found}\n`);
+      const at = read.pointer === "" ? '"" (the whole message)' : read.pointer;
+      io.err(`error: malformed input at ${at}: expected ${read.expected}, got ${read.found}\n`);
       return 1;
     }
     const input = read.value;

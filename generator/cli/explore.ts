@@ -1,4 +1,4 @@
-// CLI `statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress]
+// CLI `statute explore [module | spec file] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress]
 // [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]`: model-check
 // the machines of each module over its `explore` domains. Prints a summary per machine; on a
 // violation writes the shortest counterexample as ITF to DIR (default .tmp/explore) as
@@ -8,8 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostics } from "../diagnostics/format.js";
-import { counterexample, exploreModule, loadTarget, showResult, witness, withWorkers, type Progress } from "../explore/index.js";
-import { initialState } from "../interpret/machine.js";
+import { counterexample, exploreModule, loadTarget, parseParams, showResult, witness, withParams, type Params, type Progress } from "../explore/index.js";
 import type { Program } from "../ir/module.js";
 import { writeItf } from "../../runtime/itf.js";
 import { positiveInt } from "./args.js";
@@ -18,7 +17,8 @@ import type { Io } from "./gen.js";
 export interface ExploreArgs {
   readonly target: string | undefined;
   readonly depth?: number;
-  readonly workers?: number;
+  /** `--param NAME=VALUE`: explore parameters (constants marked `param: true`) set for this run. */
+  readonly params: Params;
   readonly maxStates?: number;
   /** Megabytes of resident memory. */
   readonly maxMemory?: number;
@@ -36,7 +36,7 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { out: { type: "string" }, depth: { type: "string" }, workers: { type: "string" }, "max-states": { type: "string" }, "max-memory": { type: "string" }, progress: { type: "boolean" }, witnesses: { type: "boolean" }, "no-symmetry": { type: "boolean" }, interpret: { type: "boolean" } },
+      options: { out: { type: "string" }, depth: { type: "string" }, param: { type: "string", multiple: true }, "max-states": { type: "string" }, "max-memory": { type: "string" }, progress: { type: "boolean" }, witnesses: { type: "boolean" }, "no-symmetry": { type: "boolean" }, interpret: { type: "boolean" } },
     });
   } catch (e) {
     return (e as Error).message;
@@ -44,16 +44,19 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
   const [target, extra] = parsed.positionals;
   if (extra !== undefined) return `unexpected argument ${extra}`;
   const nums: Record<string, number> = {};
-  for (const key of ["depth", "workers", "max-states", "max-memory"] as const) {
+  for (const key of ["depth", "max-states", "max-memory"] as const) {
     const text = parsed.values[key];
     if (text === undefined) continue;
     const n = positiveInt(text);
     if (n === null) return `--${key} needs a positive integer`;
     nums[key] = n;
   }
-  const { depth, workers, "max-states": maxStates, "max-memory": maxMemory } = nums;
+  const { depth, "max-states": maxStates, "max-memory": maxMemory } = nums;
+  const params = parseParams(parsed.values.param ?? []);
+  if (typeof params === "string") return params;
   return {
     target,
+    params,
     out: parsed.values.out ?? ".tmp/explore",
     progress: parsed.values.progress === true,
     witnesses: parsed.values.witnesses === true,
@@ -61,7 +64,6 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
     interpret: parsed.values.interpret === true,
     ...(maxMemory === undefined ? {} : { maxMemory }),
     ...(depth === undefined ? {} : { depth }),
-    ...(workers === undefined ? {} : { workers }),
     ...(maxStates === undefined ? {} : { maxStates }),
   };
 }
@@ -86,7 +88,7 @@ function safe(name: string): string {
 export function explore(root: string, argv: readonly string[], io: Io): number {
   const args = parseExploreArgs(argv);
   if (typeof args === "string") {
-    io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]\n`);
+    io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress] [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]\n`);
     return 2;
   }
   const loaded = loadTarget(root, args.target);
@@ -95,13 +97,13 @@ export function explore(root: string, argv: readonly string[], io: Io): number {
     return 1;
   }
   let prog: Program = loaded.program;
-  if (args.workers !== undefined) {
-    const over = withWorkers(prog, args.workers);
-    if (over === null) {
-      io.err("error: --workers sets the constant WORKERS, and no module declares it\n");
+  if (args.params.size > 0) {
+    const over = withParams(prog, args.params);
+    if ("message" in over) {
+      io.err(`error: ${over.message}\n`);
       return 2;
     }
-    prog = over;
+    prog = over.program;
   }
   const outDir = isAbsolute(args.out) ? args.out : join(root, args.out);
   const onProgress = progressPrinter(io, args.progress || process.stderr.isTTY === true);
@@ -124,20 +126,19 @@ export function explore(root: string, argv: readonly string[], io: Io): number {
     for (const r of exploreModule(prog, module, opts)) {
       explored++;
       if (onProgress && process.stderr.isTTY === true) io.err("\r\x1b[K");
-      const ref = { module: r.module, name: r.machine };
-      const workers = args.workers !== undefined && JSON.stringify(initialState(prog, ref)) !== JSON.stringify(initialState(loaded.program, ref)) ? args.workers : undefined;
-      io.out(`${showResult(r, workers).join("\n")}\n`);
+      const params = args.params.size > 0 ? args.params : undefined;
+      io.out(`${showResult(r, params).join("\n")}\n`);
       const write = (name: string, text: string): string => {
         mkdirSync(outDir, { recursive: true });
         writeFileSync(join(outDir, name), text);
         return join(args.out, name);
       };
-      const cex = counterexample(prog, module, r, workers);
+      const cex = counterexample(prog, module, r, params);
       if (cex) {
         failed++;
         io.out(`  counterexample written to ${write(`${safe(r.module)}.${safe(r.violation?.law ?? "error")}.itf.json`, writeItf(cex))}\n`);
       }
-      for (const [rule, trace] of r.witnesses) write(`${safe(r.module)}.${safe(rule)}.witness.itf.json`, writeItf(witness(prog, module, r, rule, trace, workers)));
+      for (const [rule, trace] of r.witnesses) write(`${safe(r.module)}.${safe(rule)}.witness.itf.json`, writeItf(witness(prog, module, r, rule, trace, params)));
       if (r.witnesses.size > 0) io.out(`  ${r.witnesses.size} witness trace(s) written to ${args.out}\n`);
     }
   }

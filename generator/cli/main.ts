@@ -11,10 +11,11 @@ const usage = `usage: statute <command> [options]   (statute <command> --help fo
   gen [--check] [--watch]                generate the targets from the spec folder (or check them)
   list                                   modules, machines, decisions and laws as JSON
   eval <spec file> <name> <JSON>         run the generated model on facts or a list of events
-  explore [module] [--depth D] [--workers N] [--out DIR] [--progress] [--witnesses]
+  explore [module] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress] [--witnesses]
           [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]
                                          model-check the explore domains; ITF counterexamples
-  replay <trace.itf.json>                run an ITF trace through the generated step function
+  replay <trace.itf.json> [--param NAME=VALUE]...
+                                         run an ITF trace through the generated step function
   mutate [module] [--verbose] [--min P] [--laws-only] [--write | --check]
                                          law strength: mutants of the IR against the laws alone and with examples
   proofs                                 which Lean statements formal/ proves (candidates until lake build)
@@ -40,15 +41,16 @@ export const commands = {
     {},
     [3, 3],
   ),
-  replay: cmd("usage: statute replay <trace.itf.json>\n  step an ITF trace (from explore) through the generated step function\n", {}, [1, 1]),
+  replay: cmd("usage: statute replay <trace.itf.json> [--param NAME=VALUE]...\n  step an ITF trace (from explore) through the generated step function\n  --param NAME=VALUE  set an explore parameter (default: the trace's own, from #meta.params)\n", { param: { type: "string", multiple: true } }, [1, 1]),
   mutate: cmd(
-    "usage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check]\n" +
+    "usage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check | --list]\n" +
+      "  --list       print every mutant's id and change, judging none (a broken fixture names one by id)\n" +
       "  --verbose    list every mutant, not only the survivors\n" +
       "  --min P      exit 1 when a module's score is below P percent\n" +
       "  --laws-only  --min applies to the score of the laws alone (examples set aside)\n" +
       "  --write      record the findings of every module in spec/law-strength.json (the law table shows them)\n" +
       "  --check      exit 1 when spec/law-strength.json is not what the specs give now\n",
-    { verbose: { type: "boolean" }, min: { type: "string" }, "laws-only": { type: "boolean" }, write: { type: "boolean" }, check: { type: "boolean" } },
+    { verbose: { type: "boolean" }, min: { type: "string" }, "laws-only": { type: "boolean" }, write: { type: "boolean" }, check: { type: "boolean" }, list: { type: "boolean" } },
     [0, 1],
   ),
   proofs: cmd("usage: statute proofs [--formal DIR]\n  per module, which Lean law statements DIR (default formal) proves, leaves open (sorry) or lacks\n", { formal: { type: "string" } }, [0, 0]),
@@ -56,8 +58,8 @@ export const commands = {
 } as const;
 
 export const exploreUsage =
-  "usage: statute explore [module | spec file] [--depth D] [--workers N] [--max-states N] [--out DIR] [--progress] [--witnesses]\n" +
-  "  --workers N     N worker slots (sets the spec's WORKERS constant)\n" +
+  "usage: statute explore [module | spec file] [--depth D] [--param NAME=VALUE]... [--max-states N] [--out DIR] [--progress] [--witnesses]\n" +
+  "  --param NAME=VALUE  explore with the constant NAME (marked `param: true` in the spec) set to VALUE; repeatable\n" +
   "  --out DIR       where counterexample and witness traces go (default .tmp/explore)\n" +
   "  --witnesses     also write one trace per rule that fires (a clean run writes no counterexample)\n";
 
@@ -91,7 +93,7 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
       return (await import("./explore.js")).explore(root, rest, io);
     case "replay": {
       const a = parse(commands.replay);
-      return typeof a === "number" ? a : (await import("./replay.js")).replay(root, a.positionals, io);
+      return typeof a === "number" ? a : (await import("./replay.js")).replay(root, rest, io);
     }
     case "mutate": {
       const a = parse(commands.mutate);
@@ -105,6 +107,7 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
         io.err(`error: --write and --check exclude each other\n${commands.mutate.usage}`);
         return 2;
       }
+      if (a.values.list === true) return (await import("./mutate.js")).listMutants(root, a.positionals[0], io);
       const report = a.values.write === true ? "write" : a.values.check === true ? "check" : null;
       return (await import("./mutate.js")).mutate(root, { target: a.positionals[0], verbose: a.values.verbose === true, min, lawsOnly: a.values["laws-only"] === true, report }, io);
     }

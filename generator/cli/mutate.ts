@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { loadTarget } from "../explore/load.js";
-import { failures, lawsOnlyPercent, mutateModule, showScore, type ModuleScore } from "../mutate/index.js";
+import { failures, lawsOnlyPercent, mutants, mutateModule, showScore, type ModuleScore } from "../mutate/index.js";
 import { renderStrength, STRENGTH_FILE, strengthReport } from "../mutate/report.js";
 import type { Io } from "./gen.js";
 
@@ -23,6 +23,21 @@ export interface MutateOptions {
   readonly lawsOnly: boolean;
   /** Write or check spec/law-strength.json. */
   readonly report: "write" | "check" | null;
+}
+
+/** `--list`: every mutant of each module, `<id>  <file>:<line>  <change>`, none judged. */
+export function listMutants(root: string, target: string | undefined, io: Io): number {
+  const loaded = loadTarget(root, target);
+  if (!loaded.ok) {
+    io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));
+    return 1;
+  }
+  for (const module of loaded.modules) {
+    const all = mutants(loaded.program, module);
+    io.out(`${module.name}: ${all.length} mutant(s)\n`);
+    for (const m of all) io.out(`  ${m.id}  ${m.span.file}:${m.span.line}  ${m.change}\n`);
+  }
+  return 0;
 }
 
 export function mutate(root: string, { target, verbose, min, lawsOnly, report }: MutateOptions, io: Io): number {

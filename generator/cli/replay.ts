@@ -1,13 +1,15 @@
 // CLI `statute replay <trace.itf.json>`: run a trace's events through the GENERATED TypeScript
 // step function and say, step by step, whether each state, output and rule matches the trace;
 // then re-check the law the trace is about on its last step with the interpreter. A spec in the
-// project's spec folder replays against <out>/ts/; a fixture (or a WORKERS override) is rendered by the TS
-// emitter into .tmp/replay-<hash>/ first, since no checked-in code exists for it.
+// project's spec folder replays against <out>/ts/; a fixture (or a run under explore parameters, from the
+// trace's `#meta.params` or `--param NAME=VALUE`) is rendered by the TS emitter into
+// .tmp/replay-<hash>/ first, since no checked-in code exists for it.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { formatDiagnostics } from "../diagnostics/format.js";
-import { changedFields, fingerprint, fromTrace, loadTarget, showValue, traceMeta, withWorkers, type TraceMeta, type TraceStep } from "../explore/index.js";
+import { parseArgs } from "node:util";
+import { changedFields, fingerprint, fromTrace, loadTarget, parseParams, showValue, traceMeta, withParams, type TraceMeta, type TraceStep } from "../explore/index.js";
 import { checkLaw } from "../interpret/law.js";
 import { type Value, InterpretError, valueEquals } from "../interpret/value.js";
 import type { Program } from "../ir/module.js";
@@ -35,9 +37,18 @@ async function generatedPath(root: string, prog: Program, module: string, render
 }
 
 export async function replay(root: string, args: readonly string[], io: Io): Promise<number> {
-  const [file, ...extra] = args;
-  if (file === undefined || extra.length > 0) {
-    io.err("usage: statute replay <trace.itf.json>\n");
+  const usage = "usage: statute replay <trace.itf.json> [--param NAME=VALUE]...\n";
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { param: { type: "string", multiple: true } } });
+  } catch (e) {
+    io.err(`error: ${(e as Error).message}\n${usage}`);
+    return 2;
+  }
+  const [file, ...extra] = parsed.positionals;
+  const given = parseParams(parsed.values.param ?? []);
+  if (file === undefined || extra.length > 0 || typeof given === "string") {
+    io.err(`${typeof given === "string" ? `error: ${given}\n` : ""}${usage}`);
     return 2;
   }
   let steps: TraceStep[];
@@ -53,7 +64,15 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
       return 1;
     }
     specFolder = loaded.spec;
-    prog = meta.workers === undefined ? loaded.program : (withWorkers(loaded.program, meta.workers) ?? loaded.program);
+    // The trace's own parameters, then those given here (which win).
+    const params = new Map([...Object.entries(meta.params ?? {}), ...given]);
+    const over = params.size === 0 ? { program: loaded.program } : withParams(loaded.program, params);
+    if ("message" in over) {
+      io.err(`error: ${over.message}\n`);
+      return 2;
+    }
+    prog = over.program;
+    if (params.size > 0) meta = { ...meta, params: Object.fromEntries(params) };
     steps = fromTrace(prog, trace);
   } catch (e) {
     if (!(e instanceof ItfError || e instanceof InterpretError || (e as NodeJS.ErrnoException).code === "ENOENT")) throw e;
@@ -61,7 +80,7 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
     return 1;
   }
   const checkedIn = join(outDirOf(root), "ts", `${meta.module}.ts`);
-  const rendered = !meta.source.startsWith(`${specFolder}/`) || meta.workers !== undefined || !existsSync(checkedIn);
+  const rendered = !meta.source.startsWith(`${specFolder}/`) || meta.params !== undefined || !existsSync(checkedIn);
   const path = await generatedPath(root, prog, meta.module, rendered);
   const gen = (await importGenerated(path)) as { machines: Record<string, GeneratedMachine> };
   const machine = gen.machines[meta.machine];

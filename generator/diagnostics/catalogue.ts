@@ -59,6 +59,7 @@ export const catalogue = {
   orderViolated: { code: 6001, message: "order law '{law}' is violated: {left} = {lvalue} but {right} = {rvalue}", hint: "change the constants so that {text} holds" },
   constantCycle: { code: 6002, message: "constant {name} is defined in terms of itself: {cycle}", hint: "derive constants from base values only" },
   constantValue: { code: 6003, message: "constant {name}: {detail}", hint: "{hint}" },
+  badAttribute: { code: 6004, message: "{where}: {detail}", hint: "{hint}" },
 
   exampleLength: { code: 7001, message: "example '{name}' has {events} events but {outputs} outputs", hint: "give one expected output per event" },
   exploreDomain: { code: 7002, message: "explore {machine}: {detail}", hint: "{hint}" },

@@ -4,6 +4,7 @@
 
 import type { Value } from "../interpret/value.js";
 import type { ExploreResult } from "./search.js";
+import type { Params } from "./params.js";
 import type { TraceStep } from "./trace.js";
 
 /** A value in the spec's own notation (numbers without units; enum-like strings bare). */
@@ -54,8 +55,9 @@ function rate(n: number, ms: number): string {
 }
 
 /** The summary lines of one exploration. */
-export function showResult(r: ExploreResult, workers?: number): string[] {
-  const head = `${r.module}.${r.machine}${workers === undefined ? "" : ` (WORKERS = ${workers})`}`;
+export function showResult(r: ExploreResult, params?: Params): string[] {
+  const set = params === undefined ? [] : [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k} = ${v}`);
+  const head = `${r.module}.${r.machine}${set.length === 0 ? "" : ` (${set.join(", ")})`}`;
   const how = r.violation
     ? `at depth ${r.violation.trace.length - 1}`
     : r.complete

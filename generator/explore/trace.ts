@@ -27,8 +27,8 @@ export interface TraceMeta {
   /** The law violated (a counterexample) or the rule fired (a witness). */
   readonly law: string;
   readonly description: string;
-  /** The WORKERS override the trace was explored with, if any. */
-  readonly workers?: number;
+  /** The explore parameters (`--param NAME=VALUE`) the trace was explored with, if any. */
+  readonly params?: Readonly<Record<string, number>>;
 }
 
 const EXTRA = ["event", "output"] as const;
@@ -99,7 +99,7 @@ export function toTrace(prog: Program, meta: TraceMeta, steps: readonly TraceSte
     law: meta.law,
     description: meta.description,
   };
-  if (meta.workers !== undefined) head["workers"] = meta.workers;
+  if (meta.params !== undefined) head["params"] = meta.params;
   return { "#meta": head, vars: types.vars, states };
 }
 
@@ -111,9 +111,12 @@ export function traceMeta(trace: ItfTrace): TraceMeta {
     if (typeof v !== "string") throw new ItfError(`$.#meta.${k}: expected a string (is this a statute trace?)`);
     return v;
   };
-  const w = m["workers"];
   const base = { source: str("source"), module: str("module"), machine: str("machine"), law: str("law"), description: typeof m["description"] === "string" ? m["description"] : "" };
-  return typeof w === "number" ? { ...base, workers: w } : base;
+  const p = m["params"];
+  if (p === undefined) return base;
+  const ok = p !== null && typeof p === "object" && !Array.isArray(p) && Object.values(p).every((v) => Number.isSafeInteger(v) && (v as number) >= 0);
+  if (!ok) throw new ItfError("$.#meta.params: expected an object of whole numbers (NAME: VALUE)");
+  return { ...base, params: p as Record<string, number> };
 }
 
 /** A trace back to the run it records. */

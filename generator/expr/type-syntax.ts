@@ -1,14 +1,16 @@
 // Expression stage: type strings of the spec (`nat 0..6`, `list<ms> max RESTART_MAX_FAILURES`,
-// `option<Gate>`) read into IR types. Shares the expression lexer; names resolve through the
-// environment. Errors are reported at offsets inside the type string (badType, unknownName).
+// `nat 0..RESTART_BUDGET_MAX`, `option<Gate>`) read into IR types. Shares the expression lexer;
+// names resolve through the environment; a bound that is more than a number is a constant
+// expression (const-bound.ts). Errors are reported at offsets inside the type string.
 
 import { didYouMean } from "../diagnostics/diagnostic.js";
-import { BOOL, INT, STRING, type Type } from "../ir/types.js";
+import { BOOL, INT, MS, NAT, STRING, type Type } from "../ir/types.js";
+import { boundEnd, foldBound } from "./const-bound.js";
 import type { ExprEnv } from "./env.js";
 import { describeToken, lex, type Token } from "./lexer.js";
 
-/** What resolving a type string needs from the environment. */
-export type TypeEnv = Pick<ExprEnv, "lookupType" | "lookupConst" | "names" | "report">;
+/** What resolving a type string needs from the environment (bounds are constant expressions). */
+export type TypeEnv = ExprEnv;
 
 class TypeFailure extends Error {}
 
@@ -93,27 +95,51 @@ class TypeReader {
     }
   }
 
-  /** `nat`, `ms`, optionally with an inclusive range `A..B`. */
+  /** `nat`, `ms`, optionally with an inclusive range `A..B` (numbers or constant expressions). */
   private number(unit: "none" | "ms"): Type {
-    const first = this.peek();
-    if (first.kind !== "num") return { kind: "nat", unit, min: 0, max: null };
-    const min = this.rangeEnd(unit);
+    // A range is there only when `..` follows (else what comes next is not part of this type).
+    const dots = this.tokens[boundEnd(this.tokens, this.pos, ["..", ">", ","])];
+    if (dots?.kind !== "punct" || dots.text !== "..") return { kind: "nat", unit, min: 0, max: null };
+    const min = this.rangeEnd(unit, [".."]);
     this.punct("..");
     const last = this.peek();
-    const max = this.rangeEnd(unit);
+    const max = this.rangeEnd(unit, [">", ","]);
     if (min > max) this.bad(last, `the range ${min}..${max} is empty`);
     return { kind: "nat", unit, min, max };
   }
 
-  private rangeEnd(unit: "none" | "ms"): number {
-    const t = this.next();
-    if (t.kind !== "num") this.bad(t, `expected a number in the range but found ${describeToken(t)}`);
-    if (unit === "none" && t.unit === "ms") this.bad(t, "a nat range takes plain numbers; use ms A..B for durations");
-    return t.value;
+  /** One end of a range: a number (as before), else a constant expression up to `stops`. */
+  private rangeEnd(unit: "none" | "ms", stops: readonly string[]): number {
+    const t = this.peek();
+    if (this.single(stops) && t.kind !== "ident") {
+      this.next();
+      if (t.kind !== "num") this.bad(t, `expected a number in the range but found ${describeToken(t)}`);
+      if (unit === "none" && t.unit === "ms") this.bad(t, "a nat range takes plain numbers; use ms A..B for durations");
+      return t.value;
+    }
+    return this.constant(stops, unit === "ms" ? MS : NAT, "a range bound");
   }
 
-  /** The N of `list<T> max N`: a plain number or a nat constant. */
+  /** Whether the bound at the cursor is one token (a number, or a name for a list bound). */
+  private single(stops: readonly string[]): boolean {
+    return boundEnd(this.tokens, this.pos, stops) === this.pos + 1;
+  }
+
+  /** A constant expression from the cursor up to `stops`, folded; a failure was reported. */
+  private constant(stops: readonly string[], type: Type, what: string): number {
+    const end = boundEnd(this.tokens, this.pos, stops);
+    const first = this.peek();
+    if (end === this.pos) this.bad(first, `expected a number or a constant expression but found ${describeToken(first)}`);
+    const stop = this.tokens[end] as Token;
+    const v = foldBound(this.text.slice(first.offset, stop.offset), first.offset, this.env, type, what);
+    if (v === undefined) throw new TypeFailure(what);
+    this.pos = end;
+    return v;
+  }
+
+  /** The N of `list<T> max N`: a plain number, a nat constant, or a constant expression. */
   private bound(): number {
+    if (!this.single([">", ","])) return this.constant([">", ","], NAT, "a list bound");
     const t = this.next();
     if (t.kind === "num") {
       if (t.unit !== "none") this.bad(t, "a list bound is a count, not a duration");

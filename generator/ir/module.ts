@@ -18,6 +18,13 @@ export interface Constant {
   readonly expr: Expr | null;
   /** Whether a runtime override (environment) may replace this base value. */
   readonly overridable: boolean;
+  /**
+   * Spec `wire_bound: true`: the largest number the JSON wire carries, in this module and the
+   * modules importing it (an unbounded nat, ms or int is bounded by it; a value past it means never).
+   */
+  readonly wireBound: boolean;
+  /** Spec `param: true`: a base value `statute explore --param NAME=VALUE` may set (say, a worker count). */
+  readonly param: boolean;
   /** Source position. */
   readonly span: Span;
 }
@@ -116,8 +123,21 @@ export interface Decision {
   readonly lets: readonly Let[];
   /** Rules in order; the last one is `otherwise` (guard null). */
   readonly rules: readonly Rule[];
+  /** Spec `override_check`: the runtime asks this decision at start whether overrides keep the relations; else null. */
+  readonly overrideCheck: OverrideCheck | null;
   /** Source position. */
   readonly span: Span;
+}
+
+/**
+ * A decision the runtime asks once at start, over the effective values of constants (after
+ * environment overrides and derivation), whether the relations an override can break still hold.
+ */
+export interface OverrideCheck {
+  /** The verdict (a variant without fields, or an enum member) that means every relation holds. */
+  readonly accept: string;
+  /** For each facts field, in declaration order, the constant whose effective value it takes. */
+  readonly facts: readonly { readonly field: string; readonly constant: TypeRef }[];
 }
 
 /** What a law claims. Variables: `s` state, `e` event, `n` next state, `o` output, `f` facts, `v` verdict. */
@@ -263,7 +283,13 @@ export interface Explore {
     /** Event variant. */
     readonly event: string;
     /** Per payload field, in declaration order. */
-    readonly fields: readonly { readonly name: string; readonly values: readonly Expr[] }[];
+    readonly fields: readonly {
+      readonly name: string;
+      /** Candidate values, in order. */
+      readonly values: readonly Expr[];
+      /** For a domain written as a range `A..B` (constant expressions), its ends; `values` is every number of it. */
+      readonly range: { readonly from: Expr; readonly to: Expr } | null;
+    }[];
   }[];
   /**
    * State fields (lists of one length) whose rows are interchangeable workers: the explorer

@@ -58,7 +58,7 @@ describe("emitTs", () => {
     expect(timeouts).toContain('export type Gate = "Open" | "Closed";');
     expect(supervise).toContain('export type ReviveVerdict = "Revive" | "Wait" | "Drop";');
     expect(supervise).toContain('| { readonly kind: "GiveUp" };');
-    expect(supervise).toContain(" * spec/supervise.yaml:9\n */\nexport type Verdict =");
+    expect(supervise).toContain(" * spec/supervise.yaml:15\n */\nexport type Verdict =");
   });
 
   it("lists every rule id in declaration order, and registers machines and decisions", () => {

@@ -30,14 +30,14 @@ describe("statute explore", { timeout: 120_000 }, () => {
   });
 
   it("stops at --max-states and --max-memory with the budget named", async () => {
-    const states = await run("explore", "launcher", "--workers", "5", "--depth", "64", "--no-symmetry", "--max-states", "500", "--out", out);
+    const states = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry", "--max-states", "500", "--out", out);
     expect(states.code).toBe(0);
     expect(states.out).toContain("truncated at 500 states (stopped at --max-states 500)");
-    const memory = await run("explore", "launcher", "--workers", "5", "--depth", "64", "--no-symmetry", "--max-memory", "1", "--out", out);
+    const memory = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry", "--max-memory", "1", "--out", out);
     expect(memory.out).toMatch(/truncated at \d+ states \(stopped at --max-memory 1 MB: the process holds \d+ MB\)/);
-    const progress = await run("explore", "launcher", "--workers", "5", "--depth", "64", "--no-symmetry", "--progress", "--max-states", "30000", "--out", out);
+    const progress = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry", "--progress", "--max-states", "30000", "--out", out);
     expect(progress.err).toMatch(/^explore: \d+ states, \d+ states\/s, \d+ transitions, depth \d+, \d+ MB$/m);
-    const sym = await run("explore", "launcher", "--workers", "5", "--depth", "64", "--out", out);
+    const sym = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--out", out);
     expect(sym.out).toMatch(/complete at depth \d+/);
     expect(sym.out).toContain("symmetry: states that differ by a permutation of workers counted once");
   });
@@ -45,6 +45,32 @@ describe("statute explore", { timeout: 120_000 }, () => {
   it("rejects bad options with exit 2", async () => {
     expect((await run("explore", "--depth", "zero")).code).toBe(2);
     expect((await run("explore", "nosuchmodule")).code).toBe(1);
+    // --workers is gone: a parameter is named by the spec (`param: true`), not by the tool.
+    expect((await run("explore", "launcher", "--workers", "2")).code).toBe(2);
+    const unknown = await run("explore", "launcher", "--param", "RESTART_MAX_FAILURES=2");
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("no constant of these modules is a parameter named RESTART_MAX_FAILURES (parameters: WORKERS)");
+    const bad = await run("explore", "launcher", "--param", "WORKERS");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--param WORKERS: expected NAME=VALUE");
+  });
+
+  it("--param sets a parameter for explore, the trace records it, and replay applies it", async () => {
+    const r = await run("explore", "launcher", "--param", "WORKERS=2", "--witnesses", "--out", out);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^launcher\.Quiesce \(WORKERS = 2\): ok/m);
+    const file = join(out, "launcher.Quiesce.Commit.stop.witness.itf.json");
+    const trace = JSON.parse(readFileSync(file, "utf8")) as { "#meta": { params?: unknown }; states: { workers: unknown[] }[] };
+    expect(trace["#meta"].params).toEqual({ WORKERS: 2 });
+    expect(trace.states[0]?.workers).toHaveLength(2);
+    const replay = await run("replay", file);
+    expect(replay.code).toBe(0);
+    expect(replay.out).toContain("on TypeScript rendered from spec/launcher.yaml");
+    expect(replay.out).toContain("the last step fires Quiesce.Commit.stop");
+    // Three workers in code, two in the trace: the initial state does not match.
+    const forced = await run("replay", file, "--param", "WORKERS=3");
+    expect(forced.code).toBe(1);
+    expect(forced.out).toMatch(/#0 initial .*MISMATCH initial state/s);
   });
 
   it("fails on the broken launcher, writes the ITF, and replay steps through it", async () => {

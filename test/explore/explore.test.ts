@@ -6,7 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compileSpecs, specFiles } from "../../generator/check/index.js";
-import { candidateEvents, counterexample, exploreMachine, exploreModule, fromTrace, withWorkers } from "../../generator/explore/index.js";
+import { candidateEvents, counterexample, exploreMachine, exploreModule, fromTrace, withParams } from "../../generator/explore/index.js";
 import { initialState, stepMachine, type Value } from "../../generator/interpret/index.js";
 import type { Explore, Program } from "../../generator/ir/module.js";
 import { readItf, writeItf } from "../../runtime/itf.js";
@@ -83,10 +83,10 @@ describe("explore on spec/*.yaml", { timeout: 120_000 }, () => {
     for (const rule of ["Quiesce.Commit.stop", "Quiesce.Commit.busy", "Quiesce.Release.reopen", "Quiesce.HoldExpiry.reopen", "Quiesce.AnswerTimeout.timeout"]) expect(r.fired.has(rule)).toBe(true);
   });
 
-  it("--workers overrides WORKERS: the state holds N workers and the index domain widens", () => {
+  it("--param WORKERS=N sets the parameter: the state holds N workers and the range domain refolds", () => {
     const launcher = exploreOf(prog, "launcher");
-    const two = withWorkers(prog, 2) as Program;
-    const four = withWorkers(prog, 4) as Program;
+    const two = withWorkers(prog, 2);
+    const four = withWorkers(prog, 4);
     expect((initialState(two, launcher.machine) as { workers: unknown[] }).workers).toHaveLength(2);
     expect((initialState(four, launcher.machine) as { workers: unknown[] }).workers).toHaveLength(4);
     const ws = (p: Program): Value[] => candidateEvents(p, exploreOf(p, "launcher"), initialState(p, launcher.machine)).filter((e) => (e as { kind: string }).kind === "Answer").map((e) => (e as { w: Value }).w);
@@ -97,9 +97,17 @@ describe("explore on spec/*.yaml", { timeout: 120_000 }, () => {
     expect(r4.violation).toBeNull();
     expect(r2.states).toBeLessThan(exploreMachine(prog, launcher, { depth: 40 }).states);
     expect(r4.states).toBeGreaterThan(exploreMachine(prog, launcher, { depth: 40 }).states);
-    expect(withWorkers({ modules: prog.modules.filter((m) => m.name === "supervise") }, 4)).toBeNull();
+    expect(withParams({ modules: prog.modules.filter((m) => m.name === "supervise") }, new Map([["WORKERS", 4]]))).toEqual({ message: expect.stringMatching(/no constant of these modules is a parameter named WORKERS \(none is marked 'param: true'\)/) });
+    expect(withParams(prog, new Map([["RESTART_MAX_FAILURES", 4]]))).toEqual({ message: expect.stringMatching(/parameters: WORKERS\)$/) });
   });
 });
+
+/** The program with the launcher's worker count parameter set to `n`. */
+function withWorkers(prog: Program, n: number): Program {
+  const r = withParams(prog, new Map([["WORKERS", n]]));
+  if ("message" in r) throw new Error(r.message);
+  return r.program;
+}
 
 /** Every state reachable without symmetry, as JSON texts (interpreter's BFS, no bound). */
 function allStates(prog: Program, x: Explore): Value[] {
@@ -113,7 +121,7 @@ describe("symmetry reduction (symmetric: [workers])", { timeout: 120_000 }, () =
 
   it("counts exactly the orbits: states equal up to a permutation of the workers count once", () => {
     for (const n of [2, 3, 4]) {
-      const p = withWorkers(prog, n) as Program;
+      const p = withWorkers(prog, n);
       const x = exploreOf(p, "launcher");
       expect(x.symmetric).toEqual(["workers"]);
       const states = allStates(p, x);
@@ -133,7 +141,7 @@ describe("symmetry reduction (symmetric: [workers])", { timeout: 120_000 }, () =
   });
 
   it("keeps every rule firing and completes the launcher at N = 5", () => {
-    const p = withWorkers(prog, 5) as Program;
+    const p = withWorkers(prog, 5);
     const r = exploreMachine(p, exploreOf(p, "launcher"), { depth: 64 });
     expect(r.complete).toBe(true);
     expect(r.rules.filter((x) => !r.fired.has(x))).toEqual([]);

@@ -58,3 +58,35 @@ describe("resolveTypeString", () => {
     expect(read("boool").reported).toMatchObject([{ id: "unknownName", args: { didYouMean: "did you mean 'bool'?" } }]);
   });
 });
+
+describe("bounds as constant expressions", () => {
+  it.each([
+    ["nat 0..RESTART_MAX_FAILURES", { kind: "nat", unit: "none", min: 0, max: 5 }],
+    ["nat RESTART_MAX_FAILURES - 1..RESTART_MAX_FAILURES * 2", { kind: "nat", unit: "none", min: 4, max: 10 }],
+    ["ms 0..RESTART_WINDOW_MS + 1s", { kind: "nat", unit: "ms", min: 0, max: 901_000 }],
+    ["list<ms> max RESTART_MAX_FAILURES + 1", { kind: "list", of: MS, max: 6 }],
+    ["list<nat 0..(RESTART_MAX_FAILURES)> max 2 * RESTART_MAX_FAILURES", { kind: "list", of: { kind: "nat", unit: "none", min: 0, max: 5 }, max: 10 }],
+    ["option<nat 1..RESTART_MAX_FAILURES - 1>", { kind: "option", of: { kind: "nat", unit: "none", min: 1, max: 4 } }],
+  ])("%s", (text, want) => {
+    const r = read(text);
+    expect(r.reported).toEqual([]);
+    expect(r.type).toEqual(want);
+  });
+
+  it("folds with Lean's arithmetic: nat subtraction truncates at 0", () => {
+    expect(read("nat 0..RESTART_MAX_FAILURES - 9").type).toEqual({ kind: "nat", unit: "none", min: 0, max: 0 });
+  });
+
+  it.each([
+    ["nat 0..RESTART_WINDOW_MS + 1", "unitMismatch", 7],
+    ["nat 0..RESTART_MAX", "unknownName", 7],
+    ["list<ms> max STRICT || false", "typeMismatch", 13],
+    ["nat 0..RESTART_MAX_FAILURES + ", "exprSyntax", 30],
+    ["list<ms> max pow2(60)", "unsafeInteger", 13],
+    ["nat RESTART_MAX_FAILURES..1 + 1", "badType", 26],
+  ])("%s -> %s at its offset in the type string", (text, id, offset) => {
+    const r = read(text);
+    expect(r.type).toBeUndefined();
+    expect(r.reported[0]).toMatchObject({ id, offset });
+  });
+});

@@ -84,6 +84,7 @@ describe("runExample", () => {
 
   it("reports each disagreement with the rule that fired", () => {
     const body = examples.sixFailures.body;
+    if (body.kind !== "machine") throw new Error("six_failures_a_second_apart is a machine example");
     const wrong: Example = {
       ...examples.sixFailures,
       body: { ...body, outputs: [...body.outputs.slice(0, 5), b.unionV(VERDICT, "Restart", { pause_ms: b.ms(8000) })], state: [{ field: "given_up", value: b.bool(false) }] },

@@ -142,3 +142,28 @@ describe("runtime/README.md", () => {
     expect(ts).not.toMatch(/"f\.[a-z_]+ [<>]/);
   });
 });
+
+describe("the runtime reads the spec's attributes, not names (issue #11, item 6)", () => {
+  it("the decision asked and the constant each fact reads come from override_check", () => {
+    expect(gen.overrideCheck?.decision).toBe("CheckTimeouts");
+    expect(gen.overrideCheck?.accept).toBe("Ordered");
+    const d = m.decisions.find((x) => x.overrideCheck !== null);
+    expect(Object.entries(gen.overrideCheck?.facts ?? {})).toEqual(d?.overrideCheck?.facts.map((f) => [f.field, f.constant.name]));
+  });
+
+  it("a module without override_check is not checked; without a wire_bound the cap is 10^14", () => {
+    const { overrideCheck: _check, wireBound: _bound, ...bare } = gen;
+    const plain = timeoutsSourceOf(wire, "timeouts", bare, imported);
+    expect(loadTimeouts(plain, { STATUTE_WORKER_CONNECT_MS: "5000" }).values["WORKER_CONNECT_MS"]).toBe(5000);
+    expect(loadTimeouts(plain, { STATUTE_WORKER_CONNECT_MS: String(2 * WIRE_MAX) }).values["WORKER_CONNECT_MS"]).toBe(WIRE_MAX);
+  });
+
+  it("the wire bound is the constant marked wire_bound, whatever its name", () => {
+    const renamed: GeneratedConstants = { ...gen, wireBound: "WORKER_CONNECT_MS" };
+    // The cap is now 30 s: a longer connect means never and is taken as the cap (and every
+    // timeout past 30 s is capped too, so the lost worker's relation breaks).
+    expect(() => loadTimeouts(timeoutsSourceOf(wire, "timeouts", renamed, imported), { STATUTE_WORKER_CONNECT_MS: "40000" })).toThrow(
+      /relation LostWorker is violated: .* \(30000 against 90000\) \(overrides in effect: STATUTE_WORKER_CONNECT_MS=30000 \(never\)\)/,
+    );
+  });
+});

@@ -38,7 +38,8 @@ Decided where the seed is silent:
 - A stopped worker takes no work; its session's next work starts a new worker on the new daemon.
 - A lost supervisor sends nothing more (SupervisorLost); its round dies with it, and the workers'
   holds reopen their gates.
-- WORKERS = 3 workers bound the composed model; each event names its worker by index 0..2.
+- WORKERS = 3 workers bound the composed model; each event names its worker by index 0..WORKERS - 1
+  (0..2); WORKERS is an explore parameter (`statute explore --param WORKERS=N`).
 - A retry identifies an earlier process by its recorded identity (pid and start time); a live
   process with another identity is not ours and does not block the launch.
 - A failed launch and a survivor found alive after its stop are each fed to the worker's

@@ -14,9 +14,10 @@ launcher's wait covers the whole supervisor drain; a parent's kill of a child co
 route and the child's drain; busy evidence outlives one refresh; a quiesced gate stays closed
 through the answer phase and the commit. They are order laws, proved at generation. The others
 an override can break, so the runtime asks `CheckTimeouts` at start and refuses to start on the
-first violated one, named in words: a lost worker sees a relaunched supervisor before it exits;
-the restart window holds the give-up count of crash-loop steps; a worker's connect covers its
-auth floor; the registration backoff's cap is not below its base; no retry pause or refresh
+first violated one (the decision's `override_check` says which verdict accepts and which
+constant each fact reads), named in words: a lost worker sees a relaunched supervisor before it
+exits; the restart window holds the give-up count of crash-loop steps; a worker's connect covers
+its auth floor; the registration backoff's cap is not below its base; no retry pause or refresh
 interval is zero (a busy loop).
 
 Decided where the seed is silent:
@@ -53,146 +54,146 @@ Generated from `spec/timeouts.yaml` into namespace `Statute.Timeouts`.
 namespace Statute.Timeouts
 
 /-- largest duration on the JSON wire (10^14 ms, about 3 169 years); a window above it never
-  expires. (spec/timeouts.yaml:36) -/
+  expires. (spec/timeouts.yaml:37) -/
 def WIRE_MAX_MS : Nat := 100000000000000
 
 /-- precursor: a running cell's abort grace before the kernel shuts down. The runtime may
-  override it with STATUTE_KERNEL_ABORT_GRACE_MS. (spec/timeouts.yaml:37) -/
+  override it with STATUTE_KERNEL_ABORT_GRACE_MS. (spec/timeouts.yaml:38) -/
 def KERNEL_ABORT_GRACE_MS : Nat := 1000
 
 /-- precursor: a kernel's orderly shutdown. The runtime may override it with
-  STATUTE_KERNEL_SHUTDOWN_MS. (spec/timeouts.yaml:38) -/
+  STATUTE_KERNEL_SHUTDOWN_MS. (spec/timeouts.yaml:39) -/
 def KERNEL_SHUTDOWN_MS : Nat := 5000
 
 /-- precursor: host/harness close after the kernel is down. The runtime may override it with
-  STATUTE_HARNESS_CLOSE_MS. (spec/timeouts.yaml:39) -/
+  STATUTE_HARNESS_CLOSE_MS. (spec/timeouts.yaml:40) -/
 def HARNESS_CLOSE_MS : Nat := 5000
 
 /-- precursor: between TERM and KILL of a worker process. The runtime may override it with
-  STATUTE_TERM_GRACE_MS. (spec/timeouts.yaml:40) -/
+  STATUTE_TERM_GRACE_MS. (spec/timeouts.yaml:41) -/
 def TERM_GRACE_MS : Nat := 2000
 
 /-- precursor: after KILL, until the process is verified gone. The runtime may override it with
-  STATUTE_KILL_VERIFY_MS. (spec/timeouts.yaml:41) -/
+  STATUTE_KILL_VERIFY_MS. (spec/timeouts.yaml:42) -/
 def KILL_VERIFY_MS : Nat := 1000
 
 /-- precursor: a forced stop of a daemon process (KILL of its group and reaping). The runtime may
-  override it with STATUTE_FORCED_STOP_MS. (spec/timeouts.yaml:42) -/
+  override it with STATUTE_FORCED_STOP_MS. (spec/timeouts.yaml:43) -/
 def FORCED_STOP_MS : Nat := 10000
 
 /-- precursor: one routed request between processes (e.g. a parent's kill of a child). The
-  runtime may override it with STATUTE_ROUTE_TIMEOUT_MS. (spec/timeouts.yaml:43) -/
+  runtime may override it with STATUTE_ROUTE_TIMEOUT_MS. (spec/timeouts.yaml:44) -/
 def ROUTE_TIMEOUT_MS : Nat := 30000
 
 /-- precursor: a started worker connects back to the supervisor within this. The runtime may
-  override it with STATUTE_WORKER_CONNECT_MS. (spec/timeouts.yaml:44) -/
+  override it with STATUTE_WORKER_CONNECT_MS. (spec/timeouts.yaml:45) -/
 def WORKER_CONNECT_MS : Nat := 30000
 
 /-- precursor: the least time a worker's connect allows for authentication. The runtime may
-  override it with STATUTE_WORKER_AUTH_FLOOR_MS. (spec/timeouts.yaml:45) -/
+  override it with STATUTE_WORKER_AUTH_FLOOR_MS. (spec/timeouts.yaml:46) -/
 def WORKER_AUTH_FLOOR_MS : Nat := 10000
 
 /-- precursor: a supervisor's start until it listens. The runtime may override it with
-  STATUTE_DAEMON_STARTUP_MS. (spec/timeouts.yaml:46) -/
+  STATUTE_DAEMON_STARTUP_MS. (spec/timeouts.yaml:47) -/
 def DAEMON_STARTUP_MS : Nat := 30000
 
 /-- precursor: the supervisor's own close (socket, journal flush) after its workers are down. The
-  runtime may override it with STATUTE_SHUTDOWN_WAIT_MS. (spec/timeouts.yaml:47) -/
+  runtime may override it with STATUTE_SHUTDOWN_WAIT_MS. (spec/timeouts.yaml:48) -/
 def SHUTDOWN_WAIT_MS : Nat := 5000
 
 /-- precursor: first pause of a worker's registration retries. The runtime may override it with
-  STATUTE_REGISTRATION_BACKOFF_BASE_MS. (spec/timeouts.yaml:48) -/
+  STATUTE_REGISTRATION_BACKOFF_BASE_MS. (spec/timeouts.yaml:49) -/
 def REGISTRATION_BACKOFF_BASE_MS : Nat := 250
 
 /-- precursor: the registration pause doubles up to this. The runtime may override it with
-  STATUTE_REGISTRATION_BACKOFF_MAX_MS. (spec/timeouts.yaml:49) -/
+  STATUTE_REGISTRATION_BACKOFF_MAX_MS. (spec/timeouts.yaml:50) -/
 def REGISTRATION_BACKOFF_MAX_MS : Nat := 30000
 
 /-- precursor: one registration connect attempt. The runtime may override it with
-  STATUTE_REGISTRATION_CONNECT_MS. (spec/timeouts.yaml:50) -/
+  STATUTE_REGISTRATION_CONNECT_MS. (spec/timeouts.yaml:51) -/
 def REGISTRATION_CONNECT_MS : Nat := 1000
 
 /-- precursor: the supervisor's answer to a registration. The runtime may override it with
-  STATUTE_REGISTRATION_RESPONSE_MS. (spec/timeouts.yaml:51) -/
+  STATUTE_REGISTRATION_RESPONSE_MS. (spec/timeouts.yaml:52) -/
 def REGISTRATION_RESPONSE_MS : Nat := 10000
 
 /-- an attached client relaunches a lost supervisor of its own build within one minute. The
-  runtime may override it with STATUTE_CLIENT_RELAUNCH_WITHIN_MS. (spec/timeouts.yaml:52) -/
+  runtime may override it with STATUTE_CLIENT_RELAUNCH_WITHIN_MS. (spec/timeouts.yaml:53) -/
 def CLIENT_RELAUNCH_WITHIN_MS : Nat := 60000
 
 /-- a worker with work re-records busy evidence this often. The runtime may override it with
-  STATUTE_BUSY_REFRESH_MS. (spec/timeouts.yaml:53) -/
+  STATUTE_BUSY_REFRESH_MS. (spec/timeouts.yaml:54) -/
 def BUSY_REFRESH_MS : Nat := 300000
 
 /-- a boot within this of a crash revives a worker that had work. The runtime may override it
-  with STATUTE_REVIVE_WITHIN_MS. (spec/timeouts.yaml:54) -/
+  with STATUTE_REVIVE_WITHIN_MS. (spec/timeouts.yaml:55) -/
 def REVIVE_WITHIN_MS : Nat := 1500000
 
 /-- wall clocks of two processes may differ by this; a stamp further in the future is vetoed. The
-  runtime may override it with STATUTE_REVIVAL_CLOCK_SKEW_MS. (spec/timeouts.yaml:55) -/
+  runtime may override it with STATUTE_REVIVAL_CLOCK_SKEW_MS. (spec/timeouts.yaml:56) -/
 def REVIVAL_CLOCK_SKEW_MS : Nat := 60000
 
 /-- chosen: the supervisor waits this long for every worker's quiesce answer (a local gate
-  check). The runtime may override it with STATUTE_QUIESCE_ANSWER_MS. (spec/timeouts.yaml:56) -/
+  check). The runtime may override it with STATUTE_QUIESCE_ANSWER_MS. (spec/timeouts.yaml:57) -/
 def QUIESCE_ANSWER_MS : Nat := 5000
 
 /-- chosen: from the last answer until every worker holds its stop (one route hop on a loaded
-  host). The runtime may override it with STATUTE_QUIESCE_COMMIT_MS. (spec/timeouts.yaml:57) -/
+  host). The runtime may override it with STATUTE_QUIESCE_COMMIT_MS. (spec/timeouts.yaml:58) -/
 def QUIESCE_COMMIT_MS : Nat := 5000
 
-/-- abort the running cell, then shut the kernel down. Evaluates to 6000. (spec/timeouts.yaml:58) -/
+/-- abort the running cell, then shut the kernel down. Evaluates to 6000. (spec/timeouts.yaml:59) -/
 def KERNEL_TEARDOWN_MS : Nat := KERNEL_ABORT_GRACE_MS + KERNEL_SHUTDOWN_MS
 
 /-- a worker asked to stop gets its kernel teardown and harness close before TERM. Evaluates to
-  11000. (spec/timeouts.yaml:59) -/
+  11000. (spec/timeouts.yaml:60) -/
 def STOP_GRACE_MS : Nat := KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS
 
 /-- a worker's full stop: stop grace, TERM grace, KILL and verify. Evaluates to 14000.
-  (spec/timeouts.yaml:60) -/
+  (spec/timeouts.yaml:61) -/
 def WORKER_STOP_MS : Nat := STOP_GRACE_MS + TERM_GRACE_MS + KILL_VERIFY_MS
 
 /-- the whole drain of an idle shutdown: answers, commit, the workers' stops in parallel, the
-  supervisor's close. Evaluates to 29000. (spec/timeouts.yaml:61) -/
+  supervisor's close. Evaluates to 29000. (spec/timeouts.yaml:62) -/
 def SUPERVISOR_DRAIN_MS : Nat :=
   QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS + WORKER_STOP_MS + SHUTDOWN_WAIT_MS
 
 /-- the launcher waits for the whole drain, then for a forced stop of the old daemon. Evaluates
-  to 39000. (spec/timeouts.yaml:62) -/
+  to 39000. (spec/timeouts.yaml:63) -/
 def LAUNCHER_WAIT_MS : Nat := SUPERVISOR_DRAIN_MS + FORCED_STOP_MS
 
 /-- a parent's kill of a child: the routed request, then the child's drain. Evaluates to 44000.
-  (spec/timeouts.yaml:63) -/
+  (spec/timeouts.yaml:64) -/
 def PARENT_KILL_MS : Nat := ROUTE_TIMEOUT_MS + WORKER_STOP_MS
 
 /-- a lost worker re-registers within one capped backoff, a connect and a response. Evaluates to
-  41000. (spec/timeouts.yaml:64) -/
+  41000. (spec/timeouts.yaml:65) -/
 def REREGISTRATION_MS : Nat :=
   REGISTRATION_BACKOFF_MAX_MS + REGISTRATION_CONNECT_MS + REGISTRATION_RESPONSE_MS
 
 /-- a lost supervisor is back for a worker: client relaunch, supervisor start, re-registration.
-  Evaluates to 131000. (spec/timeouts.yaml:65) -/
+  Evaluates to 131000. (spec/timeouts.yaml:66) -/
 def SUPERVISOR_RETURN_MS : Nat := CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS
 
 /-- a worker gives a lost supervisor five minutes before the lost-exit window ends (seed); it
   must cover a supervisor's return (131 s), which leaves room for one failed relaunch. The
-  runtime may override it with STATUTE_WORKER_LOST_EXIT_DEFAULT_MS. (spec/timeouts.yaml:66) -/
+  runtime may override it with STATUTE_WORKER_LOST_EXIT_DEFAULT_MS. (spec/timeouts.yaml:67) -/
 def WORKER_LOST_EXIT_DEFAULT_MS : Nat := 300000
 
 /-- a busy stamp older than this is vetoed: a crash within one refresh of the stamp, booted
-  within REVIVE_WITHIN_MS. Evaluates to 1800000. (spec/timeouts.yaml:67) -/
+  within REVIVE_WITHIN_MS. Evaluates to 1800000. (spec/timeouts.yaml:68) -/
 def REVIVAL_MAX_AGE_MS : Nat := REVIVE_WITHIN_MS + BUSY_REFRESH_MS
 
 /-- a quiesced worker keeps its gate closed this long, through the answer phase and the commit.
-  Evaluates to 10000. (spec/timeouts.yaml:68) -/
+  Evaluates to 10000. (spec/timeouts.yaml:69) -/
 def QUIESCE_HOLD_MS : Nat := QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS
 
 /-- one step of a crash loop at its slowest: the longest pause, then a connect that fails.
-  Evaluates to 60000. (spec/timeouts.yaml:69) -/
+  Evaluates to 60000. (spec/timeouts.yaml:70) -/
 def CRASH_LOOP_STEP_MS : Nat := Statute.Supervise.RESTART_PAUSE_MAX_MS + WORKER_CONNECT_MS
 
 /-- one relation between effective timeouts that an override can break, checked at start (the
   relations that hold by definition are order laws, proved at generation).
-  (spec/timeouts.yaml:71) -/
+  (spec/timeouts.yaml:72) -/
 inductive Relation where
   | LostWorker
   | CrashLoop
@@ -202,7 +203,7 @@ inductive Relation where
   | BusyRefresh
   deriving Repr, BEq, DecidableEq
 
-/-- whether the effective timeouts are ordered. (spec/timeouts.yaml:74) -/
+/-- whether the effective timeouts are ordered. (spec/timeouts.yaml:75) -/
 inductive TimeoutsVerdict where
   /-- every relation holds. -/
   | Ordered
@@ -210,7 +211,7 @@ inductive TimeoutsVerdict where
   | Violated (relation : Relation)
   deriving Repr, BEq, DecidableEq
 
-/-- Facts of CheckTimeouts. (spec/timeouts.yaml:80) -/
+/-- Facts of CheckTimeouts. (spec/timeouts.yaml:81) -/
 structure CheckTimeoutsFacts where
   /-- the effective lost-exit default (milliseconds). -/
   worker_lost_exit_ms : Nat
@@ -244,31 +245,31 @@ structure CheckTimeoutsFacts where
   WIRE_MAX_MS, never), or Ordered. Only relations an override can break are here; the five that
   hold by definition (stop grace, launcher wait, parent kill, busy evidence, quiesce hold: each a
   derived constant defined as the sum it covers) are order laws of timeouts_ordered, proved at
-  generation. The first rule whose guard holds wins. (spec/timeouts.yaml:80) -/
+  generation. The first rule whose guard holds wins. (spec/timeouts.yaml:81) -/
 def decideCheckTimeouts (f : CheckTimeoutsFacts) : TimeoutsVerdict :=
-  -- rule CheckTimeouts.lost_worker (spec/timeouts.yaml:102)
+  -- rule CheckTimeouts.lost_worker (spec/timeouts.yaml:118)
   if decide (f.worker_lost_exit_ms <
              min
                (f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms)
                WIRE_MAX_MS) then
     TimeoutsVerdict.Violated Relation.LostWorker
-  -- rule CheckTimeouts.crash_loop (spec/timeouts.yaml:106)
+  -- rule CheckTimeouts.crash_loop (spec/timeouts.yaml:122)
   else if decide (f.restart_window_ms <
                   min ((f.restart_max_failures + 1) * f.crash_loop_step_ms) WIRE_MAX_MS) then
     TimeoutsVerdict.Violated Relation.CrashLoop
-  -- rule CheckTimeouts.worker_connect (spec/timeouts.yaml:110)
+  -- rule CheckTimeouts.worker_connect (spec/timeouts.yaml:126)
   else if decide (f.worker_connect_ms < f.worker_auth_floor_ms) then
     TimeoutsVerdict.Violated Relation.WorkerConnect
-  -- rule CheckTimeouts.registration_backoff (spec/timeouts.yaml:114)
+  -- rule CheckTimeouts.registration_backoff (spec/timeouts.yaml:130)
   else if decide (f.registration_backoff_max_ms < f.registration_backoff_base_ms) then
     TimeoutsVerdict.Violated Relation.RegistrationBackoff
-  -- rule CheckTimeouts.backoff_base (spec/timeouts.yaml:118)
+  -- rule CheckTimeouts.backoff_base (spec/timeouts.yaml:134)
   else if decide (f.registration_backoff_base_ms < 1) then
     TimeoutsVerdict.Violated Relation.BackoffBase
-  -- rule CheckTimeouts.busy_refresh (spec/timeouts.yaml:122)
+  -- rule CheckTimeouts.busy_refresh (spec/timeouts.yaml:138)
   else if decide (f.busy_refresh_ms < 1) then
     TimeoutsVerdict.Violated Relation.BusyRefresh
-  -- rule CheckTimeouts.ordered (spec/timeouts.yaml:126)
+  -- rule CheckTimeouts.ordered (spec/timeouts.yaml:142)
   else
     TimeoutsVerdict.Ordered
 
@@ -278,7 +279,7 @@ def decideCheckTimeouts (f : CheckTimeoutsFacts) : TimeoutsVerdict :=
   Secures: no timeout fires while what it waits for can still finish, so nothing is killed or
   given up early; the first five conjuncts hold for every override, since each left side is
   derived as the sum on its right. Adversary: a slow host, or an override that shortens one
-  timeout below what it waits for. (spec/timeouts.yaml:129) -/
+  timeout below what it waits for. (spec/timeouts.yaml:145) -/
 def timeouts_ordered_stmt : Prop :=
   (decide (STOP_GRACE_MS ≥ KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS) &&
    decide (LAUNCHER_WAIT_MS ≥ SUPERVISOR_DRAIN_MS) &&
@@ -300,7 +301,7 @@ def timeouts_ordered_stmt : Prop :=
   Secures: a bad override is reported by the relation it breaks, the same one on every run, and a
   value exactly at its bound is accepted. Adversary: an override that sets one timeout exactly to
   what it waits for; several overrides breaking several relations at once; a window above the
-  wire's range. (spec/timeouts.yaml:145) -/
+  wire's range. (spec/timeouts.yaml:161) -/
 def timeouts_check_first_violated_stmt : Prop :=
   ∀ (f : CheckTimeoutsFacts),
     let v := decideCheckTimeouts f
@@ -326,7 +327,7 @@ def timeouts_check_first_violated_stmt : Prop :=
           | Relation.BusyRefresh => lost && crash && connect && backoff && base && !refresh)) = true
 
 /-- Example spec_values_are_ordered: the spec's own values pass the check the runtime runs.
-  (spec/timeouts.yaml:176) -/
+  (spec/timeouts.yaml:192) -/
 theorem ex_spec_values_are_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -347,7 +348,7 @@ theorem ex_spec_values_are_ordered :
 
 /-- Example spec_values_in_numbers: the values as numbers: lost exit 300 s, re-registration 41 s,
   window 15 min, step 60 s, connect 30 s, auth 10 s, backoff 250 ms to 30 s, refresh 5 min.
-  (spec/timeouts.yaml:187) -/
+  (spec/timeouts.yaml:203) -/
 theorem ex_spec_values_in_numbers :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 300000,
@@ -367,7 +368,7 @@ theorem ex_spec_values_in_numbers :
   decide
 
 /-- Example lost_exit_below_supervisor_return_is_named: a lost exit of 130 s does not cover the
-  131 s a supervisor needs to return. (spec/timeouts.yaml:195) -/
+  131 s a supervisor needs to return. (spec/timeouts.yaml:211) -/
 theorem ex_lost_exit_below_supervisor_return_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 130000,
@@ -387,7 +388,7 @@ theorem ex_lost_exit_below_supervisor_return_is_named :
   decide
 
 /-- Example lost_exit_equal_to_supervisor_return_is_ordered: a lost exit of exactly 131 s covers
-  the return. (spec/timeouts.yaml:206) -/
+  the return. (spec/timeouts.yaml:222) -/
 theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 131000,
@@ -407,7 +408,7 @@ theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
   decide
 
 /-- Example never_covers_a_return_of_never: a lost exit of never (the wire's cap) covers a
-  re-registration of never. (spec/timeouts.yaml:217) -/
+  re-registration of never. (spec/timeouts.yaml:233) -/
 theorem ex_never_covers_a_return_of_never :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 100000000000000,
@@ -427,7 +428,7 @@ theorem ex_never_covers_a_return_of_never :
   decide
 
 /-- Example finite_lost_exit_does_not_cover_never: a finite lost exit does not cover a
-  re-registration of never. (spec/timeouts.yaml:228) -/
+  re-registration of never. (spec/timeouts.yaml:244) -/
 theorem ex_finite_lost_exit_does_not_cover_never :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -447,7 +448,7 @@ theorem ex_finite_lost_exit_does_not_cover_never :
   decide
 
 /-- Example short_restart_window_breaks_crash_loop: a 5 min window does not hold six 60 s steps.
-  (spec/timeouts.yaml:239) -/
+  (spec/timeouts.yaml:255) -/
 theorem ex_short_restart_window_breaks_crash_loop :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -467,7 +468,7 @@ theorem ex_short_restart_window_breaks_crash_loop :
   decide
 
 /-- Example restart_window_of_exactly_six_steps_is_ordered: a window of exactly six steps holds
-  them. (spec/timeouts.yaml:250) -/
+  them. (spec/timeouts.yaml:266) -/
 theorem ex_restart_window_of_exactly_six_steps_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -487,7 +488,7 @@ theorem ex_restart_window_of_exactly_six_steps_is_ordered :
   decide
 
 /-- Example window_of_never_holds_any_steps: a restart window of never holds 65 steps of never.
-  (spec/timeouts.yaml:261) -/
+  (spec/timeouts.yaml:277) -/
 theorem ex_window_of_never_holds_any_steps :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -507,7 +508,7 @@ theorem ex_window_of_never_holds_any_steps :
   decide
 
 /-- Example connect_below_auth_floor_is_named: a 5 s connect does not cover the 10 s auth floor.
-  (spec/timeouts.yaml:272) -/
+  (spec/timeouts.yaml:288) -/
 theorem ex_connect_below_auth_floor_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -527,7 +528,7 @@ theorem ex_connect_below_auth_floor_is_named :
   decide
 
 /-- Example connect_equal_to_auth_floor_is_ordered: a 10 s connect exactly covers the 10 s auth
-  floor. (spec/timeouts.yaml:283) -/
+  floor. (spec/timeouts.yaml:299) -/
 theorem ex_connect_equal_to_auth_floor_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -547,7 +548,7 @@ theorem ex_connect_equal_to_auth_floor_is_ordered :
   decide
 
 /-- Example backoff_cap_below_base_is_named: a 100 ms cap is below the 250 ms base.
-  (spec/timeouts.yaml:294) -/
+  (spec/timeouts.yaml:310) -/
 theorem ex_backoff_cap_below_base_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -567,7 +568,7 @@ theorem ex_backoff_cap_below_base_is_named :
   decide
 
 /-- Example backoff_cap_equal_to_base_is_ordered: a backoff capped at its 250 ms base (no
-  doubling) is not below it. (spec/timeouts.yaml:305) -/
+  doubling) is not below it. (spec/timeouts.yaml:321) -/
 theorem ex_backoff_cap_equal_to_base_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -587,7 +588,7 @@ theorem ex_backoff_cap_equal_to_base_is_ordered :
   decide
 
 /-- Example zero_backoff_base_is_named: a zero first pause retries registration in a busy loop.
-  (spec/timeouts.yaml:316) -/
+  (spec/timeouts.yaml:332) -/
 theorem ex_zero_backoff_base_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -607,7 +608,7 @@ theorem ex_zero_backoff_base_is_named :
   decide
 
 /-- Example one_ms_backoff_base_is_ordered: a 1 ms first pause is the least allowed.
-  (spec/timeouts.yaml:327) -/
+  (spec/timeouts.yaml:343) -/
 theorem ex_one_ms_backoff_base_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -627,7 +628,7 @@ theorem ex_one_ms_backoff_base_is_ordered :
   decide
 
 /-- Example zero_busy_refresh_is_named: a zero refresh interval rewrites busy evidence in a busy
-  loop. (spec/timeouts.yaml:338) -/
+  loop. (spec/timeouts.yaml:354) -/
 theorem ex_zero_busy_refresh_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -647,7 +648,7 @@ theorem ex_zero_busy_refresh_is_named :
   decide
 
 /-- Example lost_worker_before_crash_loop: lost exit 130 s and a 5 min window both fail; the lost
-  worker comes first. (spec/timeouts.yaml:349) -/
+  worker comes first. (spec/timeouts.yaml:365) -/
 theorem ex_lost_worker_before_crash_loop :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 130000,
@@ -667,7 +668,7 @@ theorem ex_lost_worker_before_crash_loop :
   decide
 
 /-- Example crash_loop_before_worker_connect: a 5 min window and a 5 s connect both fail; the
-  crash loop comes first. (spec/timeouts.yaml:360) -/
+  crash loop comes first. (spec/timeouts.yaml:376) -/
 theorem ex_crash_loop_before_worker_connect :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -687,7 +688,7 @@ theorem ex_crash_loop_before_worker_connect :
   decide
 
 /-- Example worker_connect_before_registration_backoff: a 5 s connect and a 100 ms cap both fail;
-  the worker connect comes first. (spec/timeouts.yaml:371) -/
+  the worker connect comes first. (spec/timeouts.yaml:387) -/
 theorem ex_worker_connect_before_registration_backoff :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -707,7 +708,7 @@ theorem ex_worker_connect_before_registration_backoff :
   decide
 
 /-- Example zero_backoff_cap_is_named: a zero cap below the 250 ms base breaks the backoff (the
-  base itself is fine). (spec/timeouts.yaml:382) -/
+  base itself is fine). (spec/timeouts.yaml:398) -/
 theorem ex_zero_backoff_cap_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -727,7 +728,7 @@ theorem ex_zero_backoff_cap_is_named :
   decide
 
 /-- Example backoff_base_before_busy_refresh: a zero base and a zero refresh both fail; the
-  backoff base comes first. (spec/timeouts.yaml:393) -/
+  backoff base comes first. (spec/timeouts.yaml:409) -/
 theorem ex_backoff_base_before_busy_refresh :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
@@ -747,7 +748,7 @@ theorem ex_backoff_base_before_busy_refresh :
   decide
 
 /-- Example lost_exit_just_below_never_is_named: a lost exit 1 ms short of never does not cover a
-  return of never. (spec/timeouts.yaml:404) -/
+  return of never. (spec/timeouts.yaml:420) -/
 theorem ex_lost_exit_just_below_never_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 99999999999999,
@@ -767,7 +768,7 @@ theorem ex_lost_exit_just_below_never_is_named :
   decide
 
 /-- Example window_just_below_never_is_named: a restart window 1 ms short of never does not hold
-  steps of never. (spec/timeouts.yaml:415) -/
+  steps of never. (spec/timeouts.yaml:431) -/
 theorem ex_window_just_below_never_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,

@@ -10,7 +10,7 @@ export type JsonObject = { [key: string]: Json };
 /** Base of every schema `$id`; imported types resolve against it (`other.schema.json#/$defs/X`). */
 export const SCHEMA_BASE = "https://statute.dev/schema/";
 
-/** WIRE_MAX_MS of the spec (10^14 ms, about 3 170 years): the bound of an unbounded nat on the wire. */
+/** The wire bound of a module that declares none (10^14 ms, about 3 170 years). */
 export const WIRE_MAX_DEFAULT = 100_000_000_000_000;
 
 /** The longest string the wire accepts (strings are versions and stamps, never prose). */
@@ -21,15 +21,15 @@ export function schemaFileName(module: string): string {
 }
 
 /**
- * The wire bound for a module: its own constant WIRE_MAX_MS, else one of an imported module,
- * else the default. Numbers past it are rejected so the runtime never meets an unsafe integer.
+ * The wire bound for a module: its own constant marked `wire_bound`, else one of an imported
+ * module, else the default. Numbers past it are rejected so the runtime never meets an unsafe integer.
  */
 export function wireMax(program: Program, module: Module): number {
-  const own = module.constants.find((c) => c.name === "WIRE_MAX_MS");
+  const own = module.constants.find((c) => c.wireBound);
   if (own !== undefined && typeof own.value === "number") return own.value;
   for (const name of module.imports) {
     const dep = program.modules.find((m) => m.name === name);
-    const c = dep?.constants.find((x) => x.name === "WIRE_MAX_MS");
+    const c = dep?.constants.find((x) => x.wireBound);
     if (c !== undefined && typeof c.value === "number") return c.value;
   }
   return WIRE_MAX_DEFAULT;

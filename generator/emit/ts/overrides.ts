@@ -2,21 +2,26 @@
 // overrides, as code and typed data, never as spec text (issue #11, "one semantics, compiled"):
 // the `constants` registry (value, overridable, derived), `deriveConstants` (every derived
 // constant recomputed from possibly overridden bases, printed by the same expression printer as
-// the model, so it has the model's arithmetic), and per decision rule its doc (the relation in
-// words) and, for a comparison guard, the values of its two sides.
+// the model, so it has the model's arithmetic), the name of the wire bound (spec `wire_bound`),
+// and the decision the spec marks `override_check`: which verdict accepts, which constant each
+// fact reads, and per rule its doc (the relation in words) and, for a comparison guard, the
+// values of its two sides.
 
 import type { StatementStructures } from "ts-morph";
 import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
 import type { Expr } from "../../ir/expr.js";
-import type { Constant, Module } from "../../ir/module.js";
+import type { Constant, Decision, Module, OverrideCheck } from "../../ir/module.js";
 import type { ModuleCtx } from "./context.js";
 import { exprText, functionScope, type Scope } from "./expr.js";
 
 /** The statements of this file for `module` (the registry always; the rest where they apply). */
 export function overrideDecls(ctx: ModuleCtx, module: Module): StatementStructures[] {
   const out: StatementStructures[] = [registry(module)];
+  const bound = module.constants.find((c) => c.wireBound);
+  if (bound !== undefined) out.push(exported("wireBound", `${JSON.stringify(bound.name)} as const`, "The constant marked `wire_bound`: the largest number on the wire of this module and the modules importing it."));
   out.push(...deriveDecls(ctx, module));
-  if (module.constants.some((c) => c.overridable)) out.push(...ruleTables(ctx, module));
+  const check = module.decisions.find((d) => d.overrideCheck !== null);
+  if (check !== undefined) out.push(checkDecl(ctx, check));
   return out;
 }
 
@@ -134,26 +139,31 @@ function asAny(v: object): unknown {
 }
 
 /**
- * `ruleDocs` (each decision rule's doc: a violated relation named in words) and `ruleSides`
- * (for a rule whose guard compares two numbers, a function of the facts giving both sides), so
- * that a refusal to start can say what failed and by how much without reading spec text.
+ * `overrideCheck`: the decision the runtime asks at start over the effective constants, the
+ * verdict that accepts, the constant each fact reads, and per rule its doc (a violated relation
+ * in words) and, for a guard comparing two numbers, both sides over the facts, so that a refusal
+ * to start can say what failed and by how much without reading spec text.
  */
-function ruleTables(ctx: ModuleCtx, module: Module): StatementStructures[] {
+function checkDecl(ctx: ModuleCtx, d: Decision): StatementStructures {
+  const oc = d.overrideCheck as OverrideCheck;
+  const facts = ctx.typeName(d.facts);
   const docs: string[] = [];
   const sides: string[] = [];
-  for (const d of module.decisions) {
-    for (const r of d.rules) {
-      docs.push(`  ${JSON.stringify(r.rule)}: ${JSON.stringify(r.doc.replace(/\s+/g, " ").trim())},`);
-      const g = r.guard;
-      if (g?.kind !== "binary" || !["<", "<=", ">", ">="].includes(g.op)) continue;
-      const scope = functionScope(ctx);
-      const facts = ctx.typeName(d.facts);
-      sides.push(`  ${JSON.stringify(r.rule)}: (f: ${facts}): readonly [number, number] => [${exprText(g.left, scope)}, ${exprText(g.right, scope)}],`);
-    }
+  for (const r of d.rules) {
+    docs.push(`    ${JSON.stringify(r.rule)}: ${JSON.stringify(r.doc.replace(/\s+/g, " ").trim())},`);
+    const g = r.guard;
+    if (g?.kind !== "binary" || !["<", "<=", ">", ">="].includes(g.op)) continue;
+    const scope = functionScope(ctx);
+    sides.push(`    ${JSON.stringify(r.rule)}: (f: ${facts}): readonly [number, number] => [${exprText(g.left, scope)}, ${exprText(g.right, scope)}],`);
   }
-  const obj = (rows: readonly string[]): string => (rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n}`);
-  return [
-    exported("ruleDocs", `${obj(docs)} as const`, "Each decision rule's doc by rule id: what a verdict of that rule means, in words."),
-    exported("ruleSides", `${obj(sides)} as const`, "For each decision rule that compares two numbers: both sides of the comparison over the facts."),
+  const obj = (rows: readonly string[]): string => (rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n  }`);
+  const factRows = oc.facts.map((f) => `    ${f.field}: ${JSON.stringify(f.constant.name)},`);
+  const body = [
+    `  decision: ${JSON.stringify(d.name)},`,
+    `  accept: ${JSON.stringify(oc.accept)},`,
+    `  facts: ${obj(factRows)},`,
+    `  ruleDocs: ${obj(docs)},`,
+    `  ruleSides: ${obj(sides)},`,
   ];
+  return exported("overrideCheck", `{\n${body.join("\n")}\n} as const`, `The decision the runtime asks at start (spec: override_check of ${d.name}): the verdict that accepts the effective constants, the constant each fact reads, each rule's doc and, for a comparison, both sides.`);
 }
