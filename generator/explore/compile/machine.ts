@@ -115,6 +115,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     `const $fp = new Int32Array(2);`,
     // Candidates are mostly numbers: `includes` for those, structural equality for the rest.
     `function $dedup(l) { const out = []; for (const v of l) { if (typeof v !== "object" || v === null ? !out.includes(v) : !out.some((w) => $eq(v, w))) out.push(v); } return out; }`,
+    ...c.eq.functions,
     ...c.functions,
     ...hash.functions,
     ...progress,
