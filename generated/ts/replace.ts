@@ -171,13 +171,7 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
   switch (e.kind) {
     case "ClientStart": {
       const relation: ClientRelation = e.rank > s.rank ? "ClientNewer" : (e.rank < s.rank ? "ClientOlder" : "OtherBuild");
-      const answer: ReplaceAnswer = decideReplacement({
-        relation: relation,
-        client_kind: e.client_kind,
-        idle_shutdown: e.idle_shutdown,
-        daemon_busy: e.busy,
-        protocol_agrees: true,
-      }).verdict;
+      const answer: ReplaceAnswer = verdictReplacement(relation, e.client_kind, e.idle_shutdown, e.busy, true);
       // replace (spec/replace.yaml:114)
       if (answer.kind === "Replace") {
         return {
@@ -329,6 +323,40 @@ export function decideReplacement(f: ReplacementFacts): rt.Decided<ReplaceAnswer
     verdict: { kind: "Keep", tell: "BusyDaemon", use_daemon: f.protocol_agrees },
     rule: "Replacement.busy",
   };
+}
+
+/** The verdict of `decideReplacement` alone, from its facts as arguments: what steps call, with no facts record and no rule id built. */
+export function verdictReplacement(relation: ClientRelation, client_kind: ClientKind, idle_shutdown: boolean, daemon_busy: boolean, protocol_agrees: boolean): ReplaceAnswer {
+  // replace (spec/replace.yaml:82)
+  if (relation === "ClientNewer" && client_kind === "Interactive" && idle_shutdown && !daemon_busy) {
+    return { kind: "Replace" };
+  }
+  // same_build (spec/replace.yaml:86)
+  if ((relation as ClientRelation) === "SameBuild") {
+    return { kind: "Keep", tell: "Silent", use_daemon: protocol_agrees };
+  }
+  // client_older (spec/replace.yaml:87)
+  if ((relation as ClientRelation) === "ClientOlder") {
+    return { kind: "Keep", tell: "OlderClient", use_daemon: protocol_agrees };
+  }
+  // other_build (spec/replace.yaml:88)
+  if ((relation as ClientRelation) === "OtherBuild") {
+    return { kind: "Keep", tell: "SameVersionOtherBuild", use_daemon: protocol_agrees };
+  }
+  // unknown (spec/replace.yaml:89)
+  if ((relation as ClientRelation) === "Unknown") {
+    return { kind: "Keep", tell: "VersionUnknown", use_daemon: protocol_agrees };
+  }
+  // background (spec/replace.yaml:90)
+  if ((client_kind as ClientKind) === "Background") {
+    return { kind: "Keep", tell: "Silent", use_daemon: protocol_agrees };
+  }
+  // no_capability (spec/replace.yaml:91)
+  if (!idle_shutdown) {
+    return { kind: "Keep", tell: "NoCapability", use_daemon: protocol_agrees };
+  }
+  // busy (spec/replace.yaml:92)
+  return { kind: "Keep", tell: "BusyDaemon", use_daemon: protocol_agrees };
 }
 
 /**

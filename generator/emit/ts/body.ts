@@ -5,6 +5,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Let } from "../../ir/module.js";
 import type { Span } from "../../ir/types.js";
+import { walkExpr } from "../../ir/walk.js";
 import { localName } from "./context.js";
 import { exprText, fresh, type Scope } from "./expr.js";
 import { tsType } from "./types.js";
@@ -37,11 +38,53 @@ function loopLines(l: Let, scope: Scope): string[] | null {
   const param = localName(v.param);
   if (param === name) return null;
   const list = exprText(v.list, scope);
+  const reads = invariantReads(v.body, v.param, scope);
   const body = fresh(scope, v.param, (inner) => exprText(v.body, inner));
   const elem = tsType(scope.ctx, v.type.of);
   const decl = `const ${name}: ${/[|\s]/.test(elem) ? `(${elem})` : elem}[] = [];`;
-  if (v.op === "map") return [decl, `for (const ${param} of ${list}) ${name}.push(${body});`];
-  return [decl, `for (const ${param} of ${list}) if (${body}) ${name}.push(${param});`];
+  if (v.op === "map") return [decl, ...reads, `for (const ${param} of ${list}) ${name}.push(${body});`];
+  return [decl, ...reads, `for (const ${param} of ${list}) if (${body}) ${name}.push(${param});`];
+}
+
+/**
+ * `const eAtMs = e.at_ms;` for each number or bool field read in a loop body that does not
+ * depend on the loop (a path from `s`, `e` or `f`), registering the name with the scope so the
+ * body prints it. V8 does not move a property load out of a loop that pushes onto an array,
+ * and the hand-written reducer reads such a value once. The names are lowerCamel with a
+ * capital, which no spec local (lower_snake) can spell.
+ */
+function invariantReads(body: Expr, param: string, scope: Scope): string[] {
+  const bound = new Set<string>([param]);
+  walkExpr(body, {
+    enter(x) {
+      if (x.kind === "listop") bound.add(x.param);
+      if (x.kind === "let") bound.add(x.name);
+      if (x.kind === "match") for (const a of x.arms) for (const b of a.binds) bound.add(b);
+    },
+  });
+  const names = new Map<string, string>();
+  walkExpr(body, {
+    enter(x) {
+      const path = fieldPath(x);
+      if (path === null) return true;
+      const [root, ...fields] = path;
+      if (bound.has(root as string) || scope.vars.has(root as string) || !/^[sef]$/.test(root as string)) return true;
+      if (x.type.kind !== "nat" && x.type.kind !== "int" && x.type.kind !== "bool") return true;
+      const name = [root, ...fields.map((f) => f.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(""))].join("");
+      if (!names.has(name)) names.set(name, `const ${name} = ${exprText(x, scope)};`);
+      scope.replaced.set(x.id, name);
+      return false;
+    },
+  });
+  return [...names.values()];
+}
+
+/** `["e", "at_ms"]` for the read `e.at_ms` (a field chain on a variable), else null. */
+function fieldPath(e: Expr): string[] | null {
+  if (e.kind !== "field") return null;
+  if (e.of.kind === "var") return [e.of.name, e.field];
+  const of = fieldPath(e.of);
+  return of === null ? null : [...of, e.field];
 }
 
 /** Whether a let is computed by loopLines into a fresh array of its own. */

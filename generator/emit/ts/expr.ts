@@ -9,6 +9,7 @@ import { walkExpr } from "../../ir/walk.js";
 import { localName, type ModuleCtx } from "./context.js";
 import { matchExpr } from "./match.js";
 import { tsType } from "./types.js";
+import { verdictCall } from "./verdict.js";
 
 /** Printed text with its precedence: 0 `?:`, 1 `||`, 2 `&&`, 3 `===`, 4 `<`, 5 `+`, 6 `*`, 7 `!`, 8 atoms. */
 export interface Printed {
@@ -75,6 +76,8 @@ export function exprText(e: Expr, scope: Scope): string {
 
 /** The text of a variable path (`s.gate`), or null for anything else. Printing it the same way. */
 export function pathKey(e: Expr, scope: Scope): string | null {
+  const replaced = scope.replaced.get(e.id);
+  if (replaced !== undefined) return replaced;
   if (e.kind === "var") return scope.vars.get(e.name) ?? localName(e.name);
   if (e.kind === "field") {
     const of = pathKey(e.of, scope);
@@ -93,7 +96,10 @@ export function testedPath(e: Expr, scope: Scope): Printed {
 export function expr(e: Expr, scope: Scope): Printed {
   const ctx = scope.ctx;
   const replaced = scope.replaced.get(e.id);
-  if (replaced !== undefined) return atom(replaced);
+  if (replaced !== undefined) {
+    scope.tested.add(replaced);
+    return atom(replaced);
+  }
   switch (e.kind) {
     case "lit":
       if (typeof e.value === "number") return e.value < 0 ? atom(`(${e.value})`) : atom(String(e.value));
@@ -144,7 +150,7 @@ export function expr(e: Expr, scope: Scope): Printed {
       return atom(`(${sig} => ${arrowBody(body)})(${value})`);
     }
     case "decide":
-      return atom(`${ctx.valueName(e.ref.module, `decide${e.ref.name}`)}(${exprText(e.arg, scope)}).verdict`);
+      return verdictCall(scope, e.ref, e.arg) ?? atom(`${ctx.valueName(e.ref.module, `decide${e.ref.name}`)}(${exprText(e.arg, scope)}).verdict`);
     default:
       return unreachable(e);
   }
@@ -178,8 +184,15 @@ const PREC: Readonly<Record<string, number>> = {
 function binary(op: string, left: Expr, right: Expr, scope: Scope): Printed {
   const ctx = scope.ctx;
   const nat = left.type.kind === "nat";
-  if ((op === "-" && nat) || op === "/" || op === "%") {
-    const fn = op === "-" ? "sub" : op === "/" ? "div" : "mod";
+  if (op === "-" && nat) {
+    // Truncating subtraction written out on two plain names (each read twice at no cost): a
+    // filter loop over a window then runs without a call per element.
+    const [l, r] = [exprText(left, scope), exprText(right, scope)];
+    if (PLAIN.test(l) && PLAIN.test(r)) return { text: `${l} > ${r} ? ${l} - ${r} : 0`, prec: 0 };
+    return atom(`${ctx.rt("sub")}(${l}, ${r})`);
+  }
+  if (op === "/" || op === "%") {
+    const fn = op === "/" ? "div" : "mod";
     return atom(`${ctx.rt(fn)}(${exprText(left, scope)}, ${exprText(right, scope)})`);
   }
   if (op === "==" || op === "!=") return equality(op, left, right, scope);
