@@ -464,7 +464,7 @@ export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict>
   return {
     verdict: {
       kind: "Launch",
-      pause_ms: (f.budget as Verdict).kind === "Restart" ? (f.budget as Extract<Verdict, { kind: "Restart" }>).pause_ms : 0,
+      pause_ms: (f.budget as Extract<Verdict, { kind: "Restart" }>).pause_ms,
     },
     rule: "RetryLaunch.launch",
   };

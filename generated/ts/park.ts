@@ -441,7 +441,7 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
         };
       }
       // keep (spec/park.yaml:149)
-      if (!((verdict as ParkVerdict) === "ReleaseKernel") || s.kernel === "Released") {
+      if (!(verdict === "ReleaseKernel") || s.kernel === "Released") {
         return {
           state: s,
           output: "Parked",
@@ -587,7 +587,7 @@ export function decideParkRelease(f: ParkReleaseFacts): rt.Decided<ParkVerdict> 
     };
   }
   // root: a root worker keeps its kernel (spec/park.yaml:77)
-  if ((f.depth as number) === 0) {
+  if (f.depth === 0) {
     return {
       verdict: "Keep",
       rule: "ParkRelease.root",
@@ -620,7 +620,7 @@ export function verdictParkRelease(work: WorkSet, depth: number, attached: boole
     return "AskStop";
   }
   // root (spec/park.yaml:77)
-  if ((depth as number) === 0) {
+  if (depth === 0) {
     return "Keep";
   }
   // release (spec/park.yaml:78)

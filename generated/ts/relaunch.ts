@@ -164,7 +164,7 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
         };
       }
       // down: nothing to crash (spec/relaunch.yaml:83)
-      if (!((s.socket as Socket) === "Listening")) {
+      if (!(s.socket === "Listening")) {
         return {
           state: s,
           output: "Ignored",
@@ -201,7 +201,7 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
         s.attached,
         s.peer_own,
         s.socket === "Listening",
-        (s.socket as Socket) === "Starting",
+        s.socket === "Starting",
         CLIENT_RELAUNCH_WITHIN_MS,
         s.lost_ms,
       );
@@ -224,20 +224,20 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
         };
       }
       // stay: wait for the launch in progress, or leave (spec/relaunch.yaml:97)
-      if (!((verdict as RelaunchVerdict) === "Relaunch")) {
+      if (!(verdict === "Relaunch")) {
         return {
           state: {
             socket: s.socket,
             socket_own: s.socket_own,
             socket_mine: s.socket_mine,
-            phase: (verdict as RelaunchVerdict) === "Leave" ? "Left" : s.phase,
+            phase: verdict === "Leave" ? "Left" : s.phase,
             attached: s.attached,
             peer_own: s.peer_own,
             lost_ms: s.lost_ms,
             workers: s.workers,
             workers_own: s.workers_own,
           },
-          output: (verdict as RelaunchVerdict) === "Leave" ? "Left" : "Waiting",
+          output: verdict === "Leave" ? "Left" : "Waiting",
           rule: "Relaunch.Probe.stay",
         };
       }

@@ -243,7 +243,7 @@ export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
     };
   }
   // pre_older (spec/replace.yaml:69)
-  if (c.pre_release && (f.pre_cmp as Cmp) === "Below") {
+  if (c.pre_release && f.pre_cmp === "Below") {
     return {
       verdict: "ClientOlder",
       rule: "Relate.pre_older",
@@ -277,35 +277,35 @@ export function decideReplacement(f: ReplacementFacts): rt.Decided<ReplaceAnswer
     };
   }
   // same_build (spec/replace.yaml:86)
-  if ((f.relation as ClientRelation) === "SameBuild") {
+  if (f.relation === "SameBuild") {
     return {
       verdict: { kind: "Keep", tell: "Silent", use_daemon: f.protocol_agrees },
       rule: "Replacement.same_build",
     };
   }
   // client_older: never a newer daemon; the older-client message (spec/replace.yaml:87)
-  if ((f.relation as ClientRelation) === "ClientOlder") {
+  if (f.relation === "ClientOlder") {
     return {
       verdict: { kind: "Keep", tell: "OlderClient", use_daemon: f.protocol_agrees },
       rule: "Replacement.client_older",
     };
   }
   // other_build: never another build of the same version (spec/replace.yaml:88)
-  if ((f.relation as ClientRelation) === "OtherBuild") {
+  if (f.relation === "OtherBuild") {
     return {
       verdict: { kind: "Keep", tell: "SameVersionOtherBuild", use_daemon: f.protocol_agrees },
       rule: "Replacement.other_build",
     };
   }
   // unknown (spec/replace.yaml:89)
-  if ((f.relation as ClientRelation) === "Unknown") {
+  if (f.relation === "Unknown") {
     return {
       verdict: { kind: "Keep", tell: "VersionUnknown", use_daemon: f.protocol_agrees },
       rule: "Replacement.unknown",
     };
   }
   // background: background clients never replace (spec/replace.yaml:90)
-  if ((f.client_kind as ClientKind) === "Background") {
+  if (f.client_kind === "Background") {
     return {
       verdict: { kind: "Keep", tell: "Silent", use_daemon: f.protocol_agrees },
       rule: "Replacement.background",
@@ -332,23 +332,23 @@ export function verdictReplacement(relation: ClientRelation, client_kind: Client
     return { kind: "Replace" };
   }
   // same_build (spec/replace.yaml:86)
-  if ((relation as ClientRelation) === "SameBuild") {
+  if (relation === "SameBuild") {
     return { kind: "Keep", tell: "Silent", use_daemon: protocol_agrees };
   }
   // client_older (spec/replace.yaml:87)
-  if ((relation as ClientRelation) === "ClientOlder") {
+  if (relation === "ClientOlder") {
     return { kind: "Keep", tell: "OlderClient", use_daemon: protocol_agrees };
   }
   // other_build (spec/replace.yaml:88)
-  if ((relation as ClientRelation) === "OtherBuild") {
+  if (relation === "OtherBuild") {
     return { kind: "Keep", tell: "SameVersionOtherBuild", use_daemon: protocol_agrees };
   }
   // unknown (spec/replace.yaml:89)
-  if ((relation as ClientRelation) === "Unknown") {
+  if (relation === "Unknown") {
     return { kind: "Keep", tell: "VersionUnknown", use_daemon: protocol_agrees };
   }
   // background (spec/replace.yaml:90)
-  if ((client_kind as ClientKind) === "Background") {
+  if (client_kind === "Background") {
     return { kind: "Keep", tell: "Silent", use_daemon: protocol_agrees };
   }
   // no_capability (spec/replace.yaml:91)

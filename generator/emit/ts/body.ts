@@ -8,12 +8,12 @@ import type { Span } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
 import { localName } from "./context.js";
 import { exprText, fresh, type Scope } from "./expr.js";
+import { assume, domainOf, possible, possibleTags } from "./narrow.js";
 import { tsType } from "./types.js";
 
 /**
  * `const name: T = value;` per let. TypeScript narrows a union-typed `const` to the type of its
- * value; a value that may be a literal (`Open`, `if c then A else A`) makes the name count as
- * tested, so that later comparisons of it with literals read it through its declared type.
+ * value (`Open`, `if c then A else B`), and so does narrow.ts.
  */
 export function letLines(lets: readonly Let[], scope: Scope): string[] {
   return lets.flatMap((l) => {
@@ -21,7 +21,10 @@ export function letLines(lets: readonly Let[], scope: Scope): string[] {
     if (loop !== null) return loop;
     const name = localName(l.name);
     const line = `const ${name}: ${tsType(scope.ctx, l.value.type)} = ${exprText(l.value, scope)};`;
-    if (mayBeLiteral(l.value)) scope.tested.add(name);
+    const known = domainOf(scope, l.value.type) === null ? null : possible(l.value, scope);
+    if (known !== null) assume(scope, new Map([[name, known]]));
+    const tags = possibleTags(l.value);
+    if (tags !== null) assume(scope, new Map([[`${name}.kind`, tags]]));
     return [line];
   });
 }
@@ -91,11 +94,6 @@ function fieldPath(e: Expr): string[] | null {
 export function ownsArray(l: Let): boolean {
   const v = l.value;
   return v.kind === "listop" && (v.op === "filter" || v.op === "map") && v.type.kind === "list" && v.param !== l.name;
-}
-
-function mayBeLiteral(e: Expr): boolean {
-  if (e.kind === "call") return e.fn === "some" || e.fn === "get_or";
-  return e.kind === "lit" || e.kind === "enum" || e.kind === "union" || e.kind === "none" || e.kind === "if";
 }
 
 /** A `return { ... };` of an object whose properties each get their own line. */

@@ -15,6 +15,7 @@ import { atom, exprText, functionScope, type Printed, type Scope } from "./expr.
 import { LetPlacer } from "./lets.js";
 import { StructureKind } from "./ts-morph.js";
 import { tsType } from "./types.js";
+import { assume, facts, under } from "./narrow.js";
 
 /** Every expression of a decision: its lets, guards and verdicts. */
 function decisionExprs(d: Decision): Expr[] {
@@ -66,8 +67,8 @@ function applied(program: Program, ref: TypeRef): boolean {
 export function verdictDecl(ctx: ModuleCtx, d: Decision): StatementStructures | null {
   const params = factParams(ctx, d);
   if (params === null || !applied(ctx.program, { module: ctx.module.name, name: d.name })) return null;
-  const facts = ctx.decl(d.facts);
-  if (facts.kind !== "record") return null;
+  const factsDecl = ctx.decl(d.facts);
+  if (factsDecl.kind !== "record") return null;
   const scope = functionScope(ctx);
   for (const e of decisionExprs(d)) {
     walkExpr(e, {
@@ -81,8 +82,13 @@ export function verdictDecl(ctx: ModuleCtx, d: Decision): StatementStructures | 
   for (const r of d.rules) {
     lines.push(...lets.before([r.guard ?? r.verdict]));
     const guard = r.guard === null ? null : exprText(r.guard, scope);
-    const inner = r.guard === null ? [] : lets.inside([r.verdict]);
-    lines.push(...ruleLines({ ...r, doc: "" }, guard, [...inner, `return ${exprText(r.verdict, scope)};`]));
+    const held = r.guard === null ? new Map() : facts(r.guard, true, scope);
+    const failed = r.guard === null ? new Map() : facts(r.guard, false, scope);
+    lines.push(...under(scope, held, () => {
+      const inner = r.guard === null ? [] : lets.inside([r.verdict]);
+      return ruleLines({ ...r, doc: "" }, guard, [...inner, `return ${exprText(r.verdict, scope)};`]);
+    }));
+    assume(scope, failed);
   }
   const last = d.rules[d.rules.length - 1];
   if (last === undefined || last.guard !== null) lines.push(noRuleLine(d.name));
@@ -91,7 +97,7 @@ export function verdictDecl(ctx: ModuleCtx, d: Decision): StatementStructures | 
     isExported: true,
     name: `verdict${d.name}`,
     docs: [`The verdict of \`decide${d.name}\` alone, from its facts as arguments: what steps call, with no facts record and no rule id built.`],
-    parameters: facts.fields.map((f, i) => ({ name: params[i] as string, type: tsType(ctx, f.type) })),
+    parameters: factsDecl.fields.map((f, i) => ({ name: params[i] as string, type: tsType(ctx, f.type) })),
     returnType: tsType(ctx, d.verdict),
     statements: [lines.join("\n")],
   };
