@@ -73,7 +73,7 @@ function symmetryCounts(prog: Program): string[] {
   return lines;
 }
 
-export async function benchExplore(): Promise<string> {
+export async function benchExplore(targetsOnly = false): Promise<string> {
   const compiled = compileSpecs(root);
   if (!compiled.ok) throw new Error("spec/ does not compile; run `statute gen` for the diagnostics");
   const prog = compiled.program;
@@ -84,6 +84,7 @@ export async function benchExplore(): Promise<string> {
   const three = withWorkers(prog, 3);
   const launcher = three?.modules.find((m) => m.name === "launcher")?.explore[0];
   if (three && launcher) lines.push(measure(three, launcher, 64, "target launcher.Quiesce, WORKERS = 3, to completion"));
+  if (targetsOnly) return lines.join("\n");
   for (const m of prog.modules) for (const x of m.explore) lines.push(measure(prog, x, x.depth, `explore ${m.name}.${x.machine.name} (spec depth)`));
   lines.push(...symmetryCounts(prog));
   // On a shared machine wall-clock rates fall with the load; the CPU-second figure much less.
@@ -91,5 +92,5 @@ export async function benchExplore(): Promise<string> {
   return lines.join("\n");
 }
 
-// `npx tsx bench/explore.ts` runs this bench alone.
-if (process.argv[1] === import.meta.filename) process.stdout.write(`${await benchExplore()}\n`);
+// `npx tsx bench/explore.ts [targets]` runs this bench alone (`targets`: the two target lines only).
+if (process.argv[1] === import.meta.filename) process.stdout.write(`${await benchExplore(process.argv[2] === "targets")}\n`);

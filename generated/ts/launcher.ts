@@ -22,7 +22,7 @@
 
 import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
-import { decideHasWork } from "./orphan.js";
+import { verdictHasWork } from "./orphan.js";
 import type { Verdict } from "./supervise.js";
 
 /**
@@ -226,7 +226,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
         };
       }
       // gate_closed: no work starts at a closed gate: a run, a job or queued input waits for the gate (its source retries); withdrawn input is not work (spec/launcher.yaml:107)
-      if (me.gate === "Closed" && decideHasWork({ work: e.work }).verdict) {
+      if (me.gate === "Closed" && verdictHasWork(e.work)) {
         return {
           state: s,
           output: "WorkRefused",
@@ -267,7 +267,7 @@ export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceSt
         };
       }
       // busy: a worker with work (the one work set) answers busy and leaves its gate as it was (spec/launcher.yaml:121)
-      if (decideHasWork({ work: me.work }).verdict) {
+      if (verdictHasWork(me.work)) {
         return {
           state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, answer: "Busy" }) },
           output: "AnsweredBusy",
@@ -422,6 +422,16 @@ export function decideAdopt(f: AdoptFacts): rt.Decided<AdoptVerdict> {
   };
 }
 
+/** The verdict of `decideAdopt` alone, from its facts as arguments: what steps call, with no facts record and no rule id built. */
+export function verdictAdopt(same_version: boolean, same_build_id: boolean): AdoptVerdict {
+  // same_build (spec/launcher.yaml:67)
+  if (same_version && same_build_id) {
+    return "AdoptWorker";
+  }
+  // other_build (spec/launcher.yaml:68)
+  return "StopAsLost";
+}
+
 /**
  * After a failed boot launch, under the worker's restart budget, stop a surviving earlier process before any retry and never launch beside it.
  *
@@ -454,7 +464,7 @@ export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict>
   return {
     verdict: {
       kind: "Launch",
-      pause_ms: (f.budget as Verdict).kind === "Restart" ? (f.budget as Extract<Verdict, { kind: "Restart" }>).pause_ms : 0,
+      pause_ms: (f.budget as Extract<Verdict, { kind: "Restart" }>).pause_ms,
     },
     rule: "RetryLaunch.launch",
   };

@@ -143,6 +143,44 @@ export function decideHasWork(f: HasWorkFacts): rt.Decided<boolean> {
   };
 }
 
+/** The verdict of `decideHasWork` alone, from its facts as arguments: what steps call, with no facts record and no rule id built. */
+export function verdictHasWork(work: WorkSet): boolean {
+  // run (spec/orphan.yaml:45)
+  if (work.run) {
+    return true;
+  }
+  // compaction (spec/orphan.yaml:46)
+  if (work.compaction) {
+    return true;
+  }
+  // queued_input (spec/orphan.yaml:47)
+  if (work.queued_input) {
+    return true;
+  }
+  // admitted_run_start (spec/orphan.yaml:48)
+  if (work.admitted_run_start) {
+    return true;
+  }
+  // background_job (spec/orphan.yaml:49)
+  if (work.background_job) {
+    return true;
+  }
+  // user_bash (spec/orphan.yaml:50)
+  if (work.user_bash) {
+    return true;
+  }
+  // unsettled_child (spec/orphan.yaml:51)
+  if (work.unsettled_child) {
+    return true;
+  }
+  // workflow_run (spec/orphan.yaml:52)
+  if (work.workflow_run) {
+    return true;
+  }
+  // no_work (spec/orphan.yaml:53)
+  return false;
+}
+
 /**
  * Whether a worker whose supervisor has been absent for absent_ms exits, and how.
  *
@@ -157,7 +195,7 @@ export function decideOrphanExit(f: OrphanExitFacts): rt.Decided<OrphanVerdict> 
       rule: "OrphanExit.capped",
     };
   }
-  const has_work: boolean = decideHasWork({ work: f.work }).verdict;
+  const has_work: boolean = verdictHasWork(f.work);
   // idle_exit: without work, exit after one window and close the session (spec/orphan.yaml:69)
   if (!has_work && f.absent_ms >= f.window_ms) {
     return {

@@ -16,7 +16,7 @@
 
 import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
-import { decideHasWork } from "./orphan.js";
+import { verdictHasWork } from "./orphan.js";
 import { WIRE_MAX_MS } from "./timeouts.js";
 
 /**
@@ -243,8 +243,8 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
           rule: "Parked.RunEnd.not_running",
         };
       }
-      const verdict: ParkVerdict = decideParkRelease({
-        work: {
+      const verdict: ParkVerdict = verdictParkRelease(
+        {
           run: false,
           compaction: false,
           queued_input: false,
@@ -255,13 +255,13 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
           workflow_run: false,
           withdrawn_input: false,
         },
-        depth: s.depth,
-        attached: s.attached,
-        idle_ms: s.idle_ms,
-        eviction_ms: IDLE_EVICTION_MS,
-        pause_lease: s.pause_lease,
-        scheduled_job: s.scheduled_job,
-      }).verdict;
+        s.depth,
+        s.attached,
+        s.idle_ms,
+        IDLE_EVICTION_MS,
+        s.pause_lease,
+        s.scheduled_job,
+      );
       // park: nothing to release (or the kernel is already released); a run end never evicts (spec/park.yaml:122)
       if (!(verdict === "ReleaseKernel") || s.kernel === "Released") {
         return {
@@ -371,7 +371,7 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
             attached: s.attached,
             pause_lease: s.pause_lease,
             scheduled_job: s.scheduled_job,
-            jobs: rt.sub(s.jobs, 1),
+            jobs: s.jobs > 1 ? s.jobs - 1 : 0,
             kernel: s.kernel,
             idle_ms: s.idle_ms,
           },
@@ -387,7 +387,7 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
           attached: s.attached,
           pause_lease: s.pause_lease,
           scheduled_job: s.scheduled_job,
-          jobs: rt.sub(s.jobs, 1),
+          jobs: s.jobs > 1 ? s.jobs - 1 : 0,
           kernel: s.kernel,
           idle_ms: s.idle_ms,
         },
@@ -404,8 +404,8 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
           rule: "Parked.Park.not_parked",
         };
       }
-      const verdict: ParkVerdict = decideParkRelease({
-        work: {
+      const verdict: ParkVerdict = verdictParkRelease(
+        {
           run: false,
           compaction: false,
           queued_input: false,
@@ -416,13 +416,13 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
           workflow_run: false,
           withdrawn_input: false,
         },
-        depth: s.depth,
-        attached: s.attached,
-        idle_ms: s.idle_ms,
-        eviction_ms: IDLE_EVICTION_MS,
-        pause_lease: s.pause_lease,
-        scheduled_job: s.scheduled_job,
-      }).verdict;
+        s.depth,
+        s.attached,
+        s.idle_ms,
+        IDLE_EVICTION_MS,
+        s.pause_lease,
+        s.scheduled_job,
+      );
       // evict: ask the supervisor to stop this worker (spec/park.yaml:148)
       if (verdict === "AskStop") {
         return {
@@ -441,7 +441,7 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
         };
       }
       // keep (spec/park.yaml:149)
-      if (!((verdict as ParkVerdict) === "ReleaseKernel") || s.kernel === "Released") {
+      if (!(verdict === "ReleaseKernel") || s.kernel === "Released") {
         return {
           state: s,
           output: "Parked",
@@ -533,7 +533,10 @@ export function decideEvictionIn(f: EvictionInFacts): rt.Decided<EvictionTimer> 
   // after: arm the timer for the time left (spec/park.yaml:58)
   if (f.eviction_ms <= WIRE_MAX_MS) {
     return {
-      verdict: { kind: "After", remaining_ms: rt.sub(f.eviction_ms, f.idle_ms) },
+      verdict: {
+        kind: "After",
+        remaining_ms: f.eviction_ms > f.idle_ms ? f.eviction_ms - f.idle_ms : 0,
+      },
       rule: "EvictionIn.after",
     };
   }
@@ -544,13 +547,30 @@ export function decideEvictionIn(f: EvictionInFacts): rt.Decided<EvictionTimer> 
   };
 }
 
+/** The verdict of `decideEvictionIn` alone, from its facts as arguments: what steps call, with no facts record and no rule id built. */
+export function verdictEvictionIn(idle_ms: number, eviction_ms: number): EvictionTimer {
+  // due (spec/park.yaml:57)
+  if (eviction_ms <= WIRE_MAX_MS && idle_ms >= eviction_ms) {
+    return { kind: "Due" };
+  }
+  // after (spec/park.yaml:58)
+  if (eviction_ms <= WIRE_MAX_MS) {
+    return {
+      kind: "After",
+      remaining_ms: eviction_ms > idle_ms ? eviction_ms - idle_ms : 0,
+    };
+  }
+  // never (spec/park.yaml:59)
+  return { kind: "Never" };
+}
+
 /**
  * A park's re-check of the two releases with the one work set; first match wins.
  *
  * spec/park.yaml:60
  */
 export function decideParkRelease(f: ParkReleaseFacts): rt.Decided<ParkVerdict> {
-  const has_work: boolean = decideHasWork({ work: f.work }).verdict;
+  const has_work: boolean = verdictHasWork(f.work);
   // working: any work holds both releases (a running kernel bash() handle or detached cell is a background job) (spec/park.yaml:75)
   if (has_work) {
     return {
@@ -558,7 +578,7 @@ export function decideParkRelease(f: ParkReleaseFacts): rt.Decided<ParkVerdict> 
       rule: "ParkRelease.working",
     };
   }
-  const due: boolean = decideEvictionIn({ idle_ms: f.idle_ms, eviction_ms: f.eviction_ms }).verdict.kind === "Due";
+  const due: boolean = verdictEvictionIn(f.idle_ms, f.eviction_ms).kind === "Due";
   // evict: an idle unattached root worker past the eviction time asks the supervisor to stop it (spec/park.yaml:76)
   if (f.depth === 0 && !f.attached && due) {
     return {
@@ -567,7 +587,7 @@ export function decideParkRelease(f: ParkReleaseFacts): rt.Decided<ParkVerdict> 
     };
   }
   // root: a root worker keeps its kernel (spec/park.yaml:77)
-  if ((f.depth as number) === 0) {
+  if (f.depth === 0) {
     return {
       verdict: "Keep",
       rule: "ParkRelease.root",
@@ -585,6 +605,30 @@ export function decideParkRelease(f: ParkReleaseFacts): rt.Decided<ParkVerdict> 
     verdict: "Keep",
     rule: "ParkRelease.held",
   };
+}
+
+/** The verdict of `decideParkRelease` alone, from its facts as arguments: what steps call, with no facts record and no rule id built. */
+export function verdictParkRelease(work: WorkSet, depth: number, attached: boolean, idle_ms: number, eviction_ms: number, pause_lease: boolean, scheduled_job: boolean): ParkVerdict {
+  const has_work: boolean = verdictHasWork(work);
+  // working (spec/park.yaml:75)
+  if (has_work) {
+    return "Keep";
+  }
+  const due: boolean = verdictEvictionIn(idle_ms, eviction_ms).kind === "Due";
+  // evict (spec/park.yaml:76)
+  if (depth === 0 && !attached && due) {
+    return "AskStop";
+  }
+  // root (spec/park.yaml:77)
+  if (depth === 0) {
+    return "Keep";
+  }
+  // release (spec/park.yaml:78)
+  if (!pause_lease && !scheduled_job) {
+    return "ReleaseKernel";
+  }
+  // held (spec/park.yaml:79)
+  return "Keep";
 }
 
 /**

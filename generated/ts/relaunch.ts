@@ -15,7 +15,7 @@
 
 import * as rt from "statute/runtime/v1";
 import type { AdoptVerdict } from "./launcher.js";
-import { decideAdopt } from "./launcher.js";
+import { verdictAdopt } from "./launcher.js";
 import { CLIENT_RELAUNCH_WITHIN_MS, WIRE_MAX_MS } from "./timeouts.js";
 
 /**
@@ -164,7 +164,7 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
         };
       }
       // down: nothing to crash (spec/relaunch.yaml:83)
-      if (!((s.socket as Socket) === "Listening")) {
+      if (!(s.socket === "Listening")) {
         return {
           state: s,
           output: "Ignored",
@@ -197,14 +197,14 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
           rule: "Relaunch.Probe.not_lost",
         };
       }
-      const verdict: RelaunchVerdict = decideRelaunchDecide({
-        attached: s.attached,
-        own_build: s.peer_own,
-        listening: s.socket === "Listening",
-        launch_held: (s.socket as Socket) === "Starting",
-        window_ms: CLIENT_RELAUNCH_WITHIN_MS,
-        lost_ms: s.lost_ms,
-      }).verdict;
+      const verdict: RelaunchVerdict = verdictRelaunchDecide(
+        s.attached,
+        s.peer_own,
+        s.socket === "Listening",
+        s.socket === "Starting",
+        CLIENT_RELAUNCH_WITHIN_MS,
+        s.lost_ms,
+      );
       // connect: use the daemon that listens (spec/relaunch.yaml:96)
       if (verdict === "Connect") {
         return {
@@ -224,20 +224,20 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
         };
       }
       // stay: wait for the launch in progress, or leave (spec/relaunch.yaml:97)
-      if (!((verdict as RelaunchVerdict) === "Relaunch")) {
+      if (!(verdict === "Relaunch")) {
         return {
           state: {
             socket: s.socket,
             socket_own: s.socket_own,
             socket_mine: s.socket_mine,
-            phase: (verdict as RelaunchVerdict) === "Leave" ? "Left" : s.phase,
+            phase: verdict === "Leave" ? "Left" : s.phase,
             attached: s.attached,
             peer_own: s.peer_own,
             lost_ms: s.lost_ms,
             workers: s.workers,
             workers_own: s.workers_own,
           },
-          output: (verdict as RelaunchVerdict) === "Leave" ? "Left" : "Waiting",
+          output: verdict === "Leave" ? "Left" : "Waiting",
           rule: "Relaunch.Probe.stay",
         };
       }
@@ -293,10 +293,7 @@ export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<Relaun
           rule: "Relaunch.Listen.not_starting",
         };
       }
-      const adopt: AdoptVerdict = decideAdopt({
-        same_version: s.workers_own === s.socket_own,
-        same_build_id: s.workers_own === s.socket_own,
-      }).verdict;
+      const adopt: AdoptVerdict = verdictAdopt(s.workers_own === s.socket_own, s.workers_own === s.socket_own);
       // adopt: the new supervisor adopts the live workers of its build (spec/relaunch.yaml:112)
       if (adopt === "AdoptWorker") {
         return {
@@ -412,6 +409,25 @@ export function decideRelaunchDecide(f: RelaunchDecideFacts): rt.Decided<Relaunc
     verdict: "Relaunch",
     rule: "RelaunchDecide.relaunch",
   };
+}
+
+/** The verdict of `decideRelaunchDecide` alone, from its facts as arguments: what steps call, with no facts record and no rule id built. */
+export function verdictRelaunchDecide(attached: boolean, own_build: boolean, listening: boolean, launch_held: boolean, window_ms: number, lost_ms: number): RelaunchVerdict {
+  // connect (spec/relaunch.yaml:54)
+  if (listening) {
+    return "Connect";
+  }
+  const in_window: boolean = lost_ms <= window_ms;
+  // leave (spec/relaunch.yaml:55)
+  if (!attached || !own_build || !in_window) {
+    return "Leave";
+  }
+  // wait (spec/relaunch.yaml:56)
+  if (launch_held) {
+    return "Wait";
+  }
+  // relaunch (spec/relaunch.yaml:57)
+  return "Relaunch";
 }
 
 /**

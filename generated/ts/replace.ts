@@ -187,13 +187,7 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
   switch (e.kind) {
     case "ClientStart": {
       const relation: ClientRelation = e.rank > s.rank ? "ClientNewer" : (e.rank < s.rank ? "ClientOlder" : "OtherBuild");
-      const answer: ReplaceAnswer = decideReplacement({
-        relation: relation,
-        client_kind: e.client_kind,
-        idle_shutdown: e.idle_shutdown,
-        daemon_busy: e.busy,
-        protocol_agrees: true,
-      }).verdict;
+      const answer: ReplaceAnswer = verdictReplacement(relation, e.client_kind, e.idle_shutdown, e.busy, true);
       // replace (spec/replace.yaml:138)
       if (answer.kind === "Replace") {
         return {
@@ -265,7 +259,7 @@ export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
     };
   }
   // pre_older (spec/replace.yaml:70)
-  if (c.pre_release && (f.pre_cmp as Cmp) === "Below") {
+  if (c.pre_release && f.pre_cmp === "Below") {
     return {
       verdict: "ClientOlder",
       rule: "Relate.pre_older",
@@ -299,35 +293,35 @@ export function decideReplacement(f: ReplacementFacts): rt.Decided<ReplaceAnswer
     };
   }
   // same_build (spec/replace.yaml:87)
-  if ((f.relation as ClientRelation) === "SameBuild") {
+  if (f.relation === "SameBuild") {
     return {
       verdict: { kind: "Keep", tell: "Silent", use_daemon: f.protocol_agrees },
       rule: "Replacement.same_build",
     };
   }
   // client_older: never a newer daemon; the older-client message (spec/replace.yaml:88)
-  if ((f.relation as ClientRelation) === "ClientOlder") {
+  if (f.relation === "ClientOlder") {
     return {
       verdict: { kind: "Keep", tell: "OlderClient", use_daemon: f.protocol_agrees },
       rule: "Replacement.client_older",
     };
   }
   // other_build: never another build of the same version (spec/replace.yaml:89)
-  if ((f.relation as ClientRelation) === "OtherBuild") {
+  if (f.relation === "OtherBuild") {
     return {
       verdict: { kind: "Keep", tell: "SameVersionOtherBuild", use_daemon: f.protocol_agrees },
       rule: "Replacement.other_build",
     };
   }
   // unknown (spec/replace.yaml:90)
-  if ((f.relation as ClientRelation) === "Unknown") {
+  if (f.relation === "Unknown") {
     return {
       verdict: { kind: "Keep", tell: "VersionUnknown", use_daemon: f.protocol_agrees },
       rule: "Replacement.unknown",
     };
   }
   // background: background clients never replace (spec/replace.yaml:91)
-  if ((f.client_kind as ClientKind) === "Background") {
+  if (f.client_kind === "Background") {
     return {
       verdict: { kind: "Keep", tell: "Silent", use_daemon: f.protocol_agrees },
       rule: "Replacement.background",
@@ -345,6 +339,40 @@ export function decideReplacement(f: ReplacementFacts): rt.Decided<ReplaceAnswer
     verdict: { kind: "Keep", tell: "BusyDaemon", use_daemon: f.protocol_agrees },
     rule: "Replacement.busy",
   };
+}
+
+/** The verdict of `decideReplacement` alone, from its facts as arguments: what steps call, with no facts record and no rule id built. */
+export function verdictReplacement(relation: ClientRelation, client_kind: ClientKind, idle_shutdown: boolean, daemon_busy: boolean, protocol_agrees: boolean): ReplaceAnswer {
+  // replace (spec/replace.yaml:83)
+  if (relation === "ClientNewer" && client_kind === "Interactive" && idle_shutdown && !daemon_busy) {
+    return { kind: "Replace" };
+  }
+  // same_build (spec/replace.yaml:87)
+  if (relation === "SameBuild") {
+    return { kind: "Keep", tell: "Silent", use_daemon: protocol_agrees };
+  }
+  // client_older (spec/replace.yaml:88)
+  if (relation === "ClientOlder") {
+    return { kind: "Keep", tell: "OlderClient", use_daemon: protocol_agrees };
+  }
+  // other_build (spec/replace.yaml:89)
+  if (relation === "OtherBuild") {
+    return { kind: "Keep", tell: "SameVersionOtherBuild", use_daemon: protocol_agrees };
+  }
+  // unknown (spec/replace.yaml:90)
+  if (relation === "Unknown") {
+    return { kind: "Keep", tell: "VersionUnknown", use_daemon: protocol_agrees };
+  }
+  // background (spec/replace.yaml:91)
+  if (client_kind === "Background") {
+    return { kind: "Keep", tell: "Silent", use_daemon: protocol_agrees };
+  }
+  // no_capability (spec/replace.yaml:92)
+  if (!idle_shutdown) {
+    return { kind: "Keep", tell: "NoCapability", use_daemon: protocol_agrees };
+  }
+  // busy (spec/replace.yaml:93)
+  return { kind: "Keep", tell: "BusyDaemon", use_daemon: protocol_agrees };
 }
 
 /**

@@ -15,7 +15,7 @@
 
 import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
-import { decideHasWork } from "./orphan.js";
+import { verdictHasWork } from "./orphan.js";
 import { BUSY_REFRESH_MS, REVIVAL_CLOCK_SKEW_MS, REVIVAL_MAX_AGE_MS, WIRE_MAX_MS } from "./timeouts.js";
 
 /**
@@ -129,7 +129,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Work.dead",
         };
       }
-      const working: boolean = decideHasWork({ work: s.work }).verdict;
+      const working: boolean = verdictHasWork(s.work);
       const late: boolean = e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms);
       // late: a clock backwards or a refresh tick skipped (spec/revive.yaml:75)
       if (late) {
@@ -139,7 +139,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Work.late",
         };
       }
-      const will_work: boolean = decideHasWork({ work: e.work }).verdict;
+      const will_work: boolean = verdictHasWork(e.work);
       // work_starts: from no work to work, the refresh starts with a busy record (spec/revive.yaml:76)
       if (!working && will_work) {
         return {
@@ -208,7 +208,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Tick.dead",
         };
       }
-      const working: boolean = decideHasWork({ work: s.work }).verdict;
+      const working: boolean = verdictHasWork(s.work);
       // late (spec/revive.yaml:99)
       if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
         return {
@@ -255,7 +255,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
           rule: "BusyRefresh.Crash.dead",
         };
       }
-      const working: boolean = decideHasWork({ work: s.work }).verdict;
+      const working: boolean = verdictHasWork(s.work);
       // late (spec/revive.yaml:111)
       if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
         return {
@@ -348,14 +348,14 @@ export function decideRevivalVeto(f: RevivalVetoFacts): rt.Decided<Veto> {
   }
   const stamp: number = (f.stamp_ms ?? 0);
   // future: more than the clock skew ahead of this clock (spec/revive.yaml:48)
-  if (rt.sub(stamp, f.now_ms) > REVIVAL_CLOCK_SKEW_MS) {
+  if ((stamp > f.now_ms ? stamp - f.now_ms : 0) > REVIVAL_CLOCK_SKEW_MS) {
     return {
       verdict: "Future",
       rule: "RevivalVeto.future",
     };
   }
   // too_old: older than the revival max age (spec/revive.yaml:49)
-  if (rt.sub(f.now_ms, stamp) > REVIVAL_MAX_AGE_MS) {
+  if ((f.now_ms > stamp ? f.now_ms - stamp : 0) > REVIVAL_MAX_AGE_MS) {
     return {
       verdict: "TooOld",
       rule: "RevivalVeto.too_old",

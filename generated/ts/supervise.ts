@@ -146,8 +146,9 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
         };
       }
       const recent: number[] = [];
-      for (const t of s.failures) if (rt.sub(e.at_ms, t) < RESTART_WINDOW_MS) recent.push(t);
-      const verdict: Verdict = decideRestartDecide({ in_window: recent.length, budget: RESTART_MAX_FAILURES }).verdict;
+      const eAtMs = e.at_ms;
+      for (const t of s.failures) if ((eAtMs > t ? eAtMs - t : 0) < RESTART_WINDOW_MS) recent.push(t);
+      const verdict: Verdict = verdictRestartDecide(recent.length, RESTART_MAX_FAILURES);
       // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:76)
       if (verdict.kind === "GiveUp") {
         return {
@@ -191,6 +192,19 @@ export function decideRestartDecide(f: RestartDecideFacts): rt.Decided<Verdict> 
       pause_ms: Math.min(RESTART_PAUSE_BASE_MS * (f.in_window < 31 ? 1 << f.in_window : 2 ** f.in_window), RESTART_PAUSE_MAX_MS),
     },
     rule: "RestartDecide.pause",
+  };
+}
+
+/** The verdict of `decideRestartDecide` alone, from its facts as arguments: what steps call, with no facts record and no rule id built. */
+export function verdictRestartDecide(in_window: number, budget: number): Verdict {
+  // over_budget (spec/supervise.yaml:36)
+  if (in_window + 1 > budget) {
+    return { kind: "GiveUp" };
+  }
+  // pause (spec/supervise.yaml:40)
+  return {
+    kind: "Restart",
+    pause_ms: Math.min(RESTART_PAUSE_BASE_MS * (in_window < 31 ? 1 << in_window : 2 ** in_window), RESTART_PAUSE_MAX_MS),
   };
 }
 

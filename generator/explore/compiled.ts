@@ -42,8 +42,12 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   opts.onState?.(init);
   // Under symmetry a state stands for its whole orbit, and a state law may name a worker by a
   // fixed index (`nth_or(s.workers, 0, ..)`): check the laws on every permutation of the rows.
-  const variants = (st: Value): Value[] => (symmetric.length === 0 ? [st] : permutations(st, symmetric));
-  const badState = (st: Value): Value | null => variants(st).find((v) => badInvariant(cm, v)) ?? null;
+  const badState = (st: Value): Value | null => {
+    if (badInvariant(cm, st, false)) return st;
+    if (symmetric.length === 0 || !cm.ordered) return null;
+    for (const v of permutations(st, symmetric)) if (v !== st && badInvariant(cm, v, true)) return v;
+    return null;
+  };
   const bad0 = badState(init);
   if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
   let frontier: Value[] = [init];
@@ -84,6 +88,9 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
           break search;
         }
         succ?.push({ event: e, state: n, output: out.output, rule: cm.rules[rule] as string });
+        // A branch that assigns nothing returns `s` itself, which is visited already: about half
+        // the transitions of a machine whose events are mostly refused, with no hash to compute.
+        if (n === s) continue;
         cm.fingerprint(n);
         const added = visited.add(cm.fp[0] as number, cm.fp[1] as number, index, ord);
         if (added >= 0) {
@@ -146,9 +153,10 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   };
 }
 
-function badInvariant(cm: CompiledMachine, s: Value): boolean {
+/** Whether an invariant fails on `s`; `ordered`: only those a permutation of the rows can break. */
+function badInvariant(cm: CompiledMachine, s: Value, ordered: boolean): boolean {
   try {
-    return cm.invariant(s) >= 0;
+    return (ordered ? cm.orderedInvariant(s) : cm.invariant(s)) >= 0;
   } catch {
     return true;
   }
@@ -190,17 +198,19 @@ function allOrders(n: number): number[][] {
   return known;
 }
 
-/** `s` with the rows of its symmetric list fields permuted together, every way (itself first). */
-function permutations(s: Value, fields: readonly string[]): Value[] {
+/** `s` with the rows of its symmetric list fields permuted together, every way (itself first), built as asked. */
+function* permutations(s: Value, fields: readonly string[]): Generator<Value> {
   const st = s as Record<string, readonly Value[]>;
   const n = (st[fields[0] as string] ?? []).length;
-  if (fields.some((f) => (st[f] ?? []).length !== n)) return [s];
-  return allOrders(n).map((order, k) => {
-    if (k === 0) return s;
+  yield s;
+  if (fields.some((f) => (st[f] ?? []).length !== n)) return;
+  const orders = allOrders(n);
+  for (let k = 1; k < orders.length; k++) {
+    const order = orders[k] as number[];
     const out: Record<string, Value> = { ...st };
     for (const f of fields) out[f] = order.map((i) => (st[f] as readonly Value[])[i] as Value);
-    return out;
-  });
+    yield out;
+  }
 }
 
 function confirmStep(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {

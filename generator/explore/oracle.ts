@@ -45,7 +45,10 @@ export function memoryStop(maxMemory: number | undefined, heapLimit: number): { 
   const m = process.memoryUsage();
   const mb = (n: number): string => `${Math.round(n / 2 ** 20)} MB`;
   if (maxMemory !== undefined && m.rss >= maxMemory) {
-    return { budget: "memory", message: `stopped at --max-memory ${mb(maxMemory)}: the process holds ${mb(m.rss)}` };
+    return {
+      budget: "memory",
+      message: `stopped at --max-memory ${mb(maxMemory)}: the process holds ${mb(m.rss)}; the frontier is kept in memory (there is no disk-backed frontier), so to go further raise --max-memory, lower --depth, or declare interchangeable workers \`symmetric:\` in the spec's explore section`,
+    };
   }
   if (m.heapUsed >= heapLimit * 0.85) {
     return {

@@ -69,8 +69,22 @@ describe("fast paths of the emitted step", () => {
     expect(caseText("Add")).toContain("kept.length <= 4 ? kept : kept.slice(kept.length - 4)");
   });
 
+  it("reads a loop-invariant field once before the loop and truncates a subtraction of names inline", () => {
+    const near = caseText("Near");
+    expect(near).toContain("const eV = e.v;");
+    expect(near).toContain("for (const x of s.items) if ((eV > x ? eV - x : 0) < 3) near.push(x);");
+  });
+
+  it("applies a decision through its verdict function, facts as arguments", () => {
+    expect(caseText("Near")).toContain("const fits: boolean = verdictFits(near.length, 4);");
+    expect(text).toContain("export function verdictFits(count: number, room: number): boolean {");
+    expect(text).toContain("if (count < room) {");
+    // decideFits itself still takes the facts record and names the rule.
+    expect(text).toContain("export function decideFits(f: FitsFacts): rt.Decided<boolean> {");
+  });
+
   it("answers as the interpreter and never changes a state an earlier step returned", () => {
-    const event = fc.record({ kind: fc.constantFrom("Add", "Echo", "Pair"), v: fc.nat({ max: 9 }) });
+    const event = fc.record({ kind: fc.constantFrom("Add", "Echo", "Pair", "Near"), v: fc.nat({ max: 9 }) });
     fc.assert(
       fc.property(fc.array(event, { maxLength: 14 }), (events) => {
         let mine = initial();

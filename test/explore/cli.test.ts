@@ -34,7 +34,7 @@ describe("statute explore", { timeout: 120_000 }, () => {
     expect(states.code).toBe(0);
     expect(states.out).toContain("truncated at 500 states (stopped at --max-states 500)");
     const memory = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry", "--max-memory", "1", "--out", out);
-    expect(memory.out).toMatch(/truncated at \d+ states \(stopped at --max-memory 1 MB: the process holds \d+ MB\)/);
+    expect(memory.out).toMatch(/truncated at \d+ states \(stopped at --max-memory 1 MB: the process holds \d+ MB; .*raise --max-memory, lower --depth, or declare interchangeable workers `symmetric:`/);
     const progress = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry", "--progress", "--max-states", "30000", "--out", out);
     expect(progress.err).toMatch(/^explore: \d+ states, \d+ states\/s, \d+ transitions, depth \d+, \d+ MB$/m);
     const sym = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--out", out);

@@ -5,14 +5,15 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Let } from "../../ir/module.js";
 import type { Span } from "../../ir/types.js";
+import { walkExpr } from "../../ir/walk.js";
 import { localName } from "./context.js";
 import { exprText, fresh, type Scope } from "./expr.js";
+import { assume, domainOf, possible, possibleTags } from "./narrow.js";
 import { tsType } from "./types.js";
 
 /**
  * `const name: T = value;` per let. TypeScript narrows a union-typed `const` to the type of its
- * value; a value that may be a literal (`Open`, `if c then A else A`) makes the name count as
- * tested, so that later comparisons of it with literals read it through its declared type.
+ * value (`Open`, `if c then A else B`), and so does narrow.ts.
  */
 export function letLines(lets: readonly Let[], scope: Scope): string[] {
   return lets.flatMap((l) => {
@@ -20,7 +21,10 @@ export function letLines(lets: readonly Let[], scope: Scope): string[] {
     if (loop !== null) return loop;
     const name = localName(l.name);
     const line = `const ${name}: ${tsType(scope.ctx, l.value.type)} = ${exprText(l.value, scope)};`;
-    if (mayBeLiteral(l.value)) scope.tested.add(name);
+    const known = domainOf(scope, l.value.type) === null ? null : possible(l.value, scope);
+    if (known !== null) assume(scope, new Map([[name, known]]));
+    const tags = possibleTags(l.value);
+    if (tags !== null) assume(scope, new Map([[`${name}.kind`, tags]]));
     return [line];
   });
 }
@@ -37,22 +41,59 @@ function loopLines(l: Let, scope: Scope): string[] | null {
   const param = localName(v.param);
   if (param === name) return null;
   const list = exprText(v.list, scope);
+  const reads = invariantReads(v.body, v.param, scope);
   const body = fresh(scope, v.param, (inner) => exprText(v.body, inner));
   const elem = tsType(scope.ctx, v.type.of);
   const decl = `const ${name}: ${/[|\s]/.test(elem) ? `(${elem})` : elem}[] = [];`;
-  if (v.op === "map") return [decl, `for (const ${param} of ${list}) ${name}.push(${body});`];
-  return [decl, `for (const ${param} of ${list}) if (${body}) ${name}.push(${param});`];
+  if (v.op === "map") return [decl, ...reads, `for (const ${param} of ${list}) ${name}.push(${body});`];
+  return [decl, ...reads, `for (const ${param} of ${list}) if (${body}) ${name}.push(${param});`];
+}
+
+/**
+ * `const eAtMs = e.at_ms;` for each number or bool field read in a loop body that does not
+ * depend on the loop (a path from `s`, `e` or `f`), registering the name with the scope so the
+ * body prints it. V8 does not move a property load out of a loop that pushes onto an array,
+ * and the hand-written reducer reads such a value once. The names are lowerCamel with a
+ * capital, which no spec local (lower_snake) can spell.
+ */
+function invariantReads(body: Expr, param: string, scope: Scope): string[] {
+  const bound = new Set<string>([param]);
+  walkExpr(body, {
+    enter(x) {
+      if (x.kind === "listop") bound.add(x.param);
+      if (x.kind === "let") bound.add(x.name);
+      if (x.kind === "match") for (const a of x.arms) for (const b of a.binds) bound.add(b);
+    },
+  });
+  const names = new Map<string, string>();
+  walkExpr(body, {
+    enter(x) {
+      const path = fieldPath(x);
+      if (path === null) return true;
+      const [root, ...fields] = path;
+      if (bound.has(root as string) || scope.vars.has(root as string) || !/^[sef]$/.test(root as string)) return true;
+      if (x.type.kind !== "nat" && x.type.kind !== "int" && x.type.kind !== "bool") return true;
+      const name = [root, ...fields.map((f) => f.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(""))].join("");
+      if (!names.has(name)) names.set(name, `const ${name} = ${exprText(x, scope)};`);
+      scope.replaced.set(x.id, name);
+      return false;
+    },
+  });
+  return [...names.values()];
+}
+
+/** `["e", "at_ms"]` for the read `e.at_ms` (a field chain on a variable), else null. */
+function fieldPath(e: Expr): string[] | null {
+  if (e.kind !== "field") return null;
+  if (e.of.kind === "var") return [e.of.name, e.field];
+  const of = fieldPath(e.of);
+  return of === null ? null : [...of, e.field];
 }
 
 /** Whether a let is computed by loopLines into a fresh array of its own. */
 export function ownsArray(l: Let): boolean {
   const v = l.value;
   return v.kind === "listop" && (v.op === "filter" || v.op === "map") && v.type.kind === "list" && v.param !== l.name;
-}
-
-function mayBeLiteral(e: Expr): boolean {
-  if (e.kind === "call") return e.fn === "some" || e.fn === "get_or";
-  return e.kind === "lit" || e.kind === "enum" || e.kind === "union" || e.kind === "none" || e.kind === "if";
 }
 
 /** A `return { ... };` of an object whose properties each get their own line. */

@@ -10,6 +10,7 @@ import { noRuleLine, returnLines, ruleLines } from "./body.js";
 import { LetPlacer } from "./lets.js";
 import { exprText, functionScope } from "./expr.js";
 import { tsType } from "./types.js";
+import { assume, facts, under } from "./narrow.js";
 
 export function decisionDecl(ctx: ModuleCtx, d: Decision): StatementStructures {
   const scope = functionScope(ctx);
@@ -18,11 +19,16 @@ export function decisionDecl(ctx: ModuleCtx, d: Decision): StatementStructures {
   for (const r of d.rules) {
     lines.push(...lets.before([r.guard ?? r.verdict]));
     const guard = r.guard === null ? null : exprText(r.guard, scope);
-    const inner = r.guard === null ? [] : lets.inside([r.verdict]);
-    lines.push(...ruleLines(r, guard, [...inner, ...returnLines([
-      ["verdict", exprText(r.verdict, scope)],
-      ["rule", JSON.stringify(r.rule)],
-    ])]));
+    const held = r.guard === null ? new Map() : facts(r.guard, true, scope);
+    const failed = r.guard === null ? new Map() : facts(r.guard, false, scope);
+    lines.push(...under(scope, held, () => {
+      const inner = r.guard === null ? [] : lets.inside([r.verdict]);
+      return ruleLines(r, guard, [...inner, ...returnLines([
+        ["verdict", exprText(r.verdict, scope)],
+        ["rule", JSON.stringify(r.rule)],
+      ])]);
+    }));
+    assume(scope, failed);
   }
   const last = d.rules[d.rules.length - 1];
   if (last === undefined || last.guard !== null) lines.push(noRuleLine(d.name));

@@ -9,6 +9,8 @@ import { walkExpr } from "../../ir/walk.js";
 import { localName, type ModuleCtx } from "./context.js";
 import { matchExpr } from "./match.js";
 import { tsType } from "./types.js";
+import { verdictCall } from "./verdict.js";
+import { equalityTest, facts, mayHold, tagTest, under, type Narrowing } from "./narrow.js";
 
 /** Printed text with its precedence: 0 `?:`, 1 `||`, 2 `&&`, 3 `===`, 4 `<`, 5 `+`, 6 `*`, 7 `!`, 8 atoms. */
 export interface Printed {
@@ -22,11 +24,10 @@ export interface Scope {
   /** Spec locals bound to a text other than their own name (match bindings). */
   readonly vars: ReadonlyMap<string, string>;
   /**
-   * Variable paths (`s.gate`, `t`) already printed in this function. TypeScript narrows a path
-   * after a test on it, and then rejects comparing it with a literal it can no longer equal
-   * (TS2367); such later comparisons read the path through a cast to its declared type.
+   * What TypeScript has narrowed each path (`s.gate`, `x.kind`) to at the point being printed
+   * (narrow.ts): a test of a literal the path can no longer hold would not type-check (TS2367).
    */
-  readonly tested: Set<string>;
+  readonly narrow: Narrowing;
   /** Nesting depth of generated match parameters (`$m0`, `$m1`, ...), so inner ones never shadow. */
   readonly depth: number;
   /** Expressions (by IR id) printed as a given text instead: an append done in place before. */
@@ -35,7 +36,7 @@ export interface Scope {
 
 /** A fresh scope for one generated function. */
 export function functionScope(ctx: ModuleCtx): Scope {
-  return { ctx, vars: new Map(), tested: new Set(), depth: 0, replaced: new Map() };
+  return { ctx, vars: new Map(), narrow: new Map(), depth: 0, replaced: new Map() };
 }
 
 /** A scope in which `name` is a plain local again (a lambda parameter or `let` shadows it). */
@@ -47,17 +48,17 @@ export function shadow(scope: Scope, name: string): Scope {
 }
 
 /**
- * Runs `emit` with `name` freshly bound (a lambda or `let` parameter): what was tested of an
- * outer `name` does not apply inside, and what is tested inside does not leak out.
+ * Runs `emit` with `name` freshly bound (a lambda or `let` parameter): what was known of an
+ * outer `name` does not apply inside, and what is learnt inside does not leak out.
  */
 export function fresh<T>(scope: Scope, name: string, emit: (inner: Scope) => T): T {
   const local = localName(name);
-  const under = (k: string): boolean => k === local || k.startsWith(`${local}.`);
-  const saved = [...scope.tested].filter(under);
-  for (const k of saved) scope.tested.delete(k);
+  const isUnder = (k: string): boolean => k === local || k.startsWith(`${local}.`);
+  const saved = [...scope.narrow].filter(([k]) => isUnder(k));
+  for (const [k] of saved) scope.narrow.delete(k);
   const out = emit(shadow(scope, name));
-  for (const k of [...scope.tested]) if (under(k)) scope.tested.delete(k);
-  for (const k of saved) scope.tested.add(k);
+  for (const k of [...scope.narrow.keys()]) if (isUnder(k)) scope.narrow.delete(k);
+  for (const [k, v] of saved) scope.narrow.set(k, v);
   return out;
 }
 
@@ -75,19 +76,14 @@ export function exprText(e: Expr, scope: Scope): string {
 
 /** The text of a variable path (`s.gate`), or null for anything else. Printing it the same way. */
 export function pathKey(e: Expr, scope: Scope): string | null {
+  const replaced = scope.replaced.get(e.id);
+  if (replaced !== undefined) return replaced;
   if (e.kind === "var") return scope.vars.get(e.name) ?? localName(e.name);
   if (e.kind === "field") {
     const of = pathKey(e.of, scope);
     return of === null ? null : `${of}.${e.field}`;
   }
   return null;
-}
-
-/** A path for a test against a literal: cast to its declared type if narrowing may have struck. */
-export function testedPath(e: Expr, scope: Scope): Printed {
-  const key = pathKey(e, scope);
-  if (key !== null && scope.tested.has(key)) return atom(`(${key} as ${tsType(scope.ctx, e.type)})`);
-  return expr(e, scope);
 }
 
 export function expr(e: Expr, scope: Scope): Printed {
@@ -99,21 +95,21 @@ export function expr(e: Expr, scope: Scope): Printed {
       if (typeof e.value === "number") return e.value < 0 ? atom(`(${e.value})`) : atom(String(e.value));
       return atom(typeof e.value === "string" ? JSON.stringify(e.value) : String(e.value));
     case "var":
-    case "field": {
-      const text = e.kind === "var" ? (scope.vars.get(e.name) ?? localName(e.name)) : `${receiver(expr(e.of, scope))}.${e.field}`;
-      scope.tested.add(text);
-      return atom(text);
-    }
+    case "field":
+      return atom(e.kind === "var" ? (scope.vars.get(e.name) ?? localName(e.name)) : `${receiver(expr(e.of, scope))}.${e.field}`);
     case "const":
       return atom(ctx.valueName(e.ref.module, e.ref.name));
-    case "not":
-      return { text: `!${wrap(expr(e.arg, scope), 7)}`, prec: 7 };
+    case "not": {
+      const a = expr(e.arg, scope);
+      if (a.text === "true" || a.text === "false") return atom(a.text === "true" ? "false" : "true");
+      return { text: `!${wrap(a, 7)}`, prec: 7 };
+    }
     case "binary":
       return binary(e.op, e.left, e.right, scope);
     case "if": {
       const c = expr(e.cond, scope);
-      const t = expr(e.then, scope);
-      const f = expr(e.else, scope);
+      const t = under(scope, facts(e.cond, true, scope), () => expr(e.then, scope));
+      const f = under(scope, facts(e.cond, false, scope), () => expr(e.else, scope));
       return { text: `${wrap(c, 1)} ? ${wrap(t, 1)} : ${wrap(f, 1)}`, prec: 0 };
     }
     case "call":
@@ -144,7 +140,7 @@ export function expr(e: Expr, scope: Scope): Printed {
       return atom(`(${sig} => ${arrowBody(body)})(${value})`);
     }
     case "decide":
-      return atom(`${ctx.valueName(e.ref.module, `decide${e.ref.name}`)}(${exprText(e.arg, scope)}).verdict`);
+      return verdictCall(scope, e.ref, e.arg) ?? atom(`${ctx.valueName(e.ref.module, `decide${e.ref.name}`)}(${exprText(e.arg, scope)}).verdict`);
     default:
       return unreachable(e);
   }
@@ -178,8 +174,15 @@ const PREC: Readonly<Record<string, number>> = {
 function binary(op: string, left: Expr, right: Expr, scope: Scope): Printed {
   const ctx = scope.ctx;
   const nat = left.type.kind === "nat";
-  if ((op === "-" && nat) || op === "/" || op === "%") {
-    const fn = op === "-" ? "sub" : op === "/" ? "div" : "mod";
+  if (op === "-" && nat) {
+    // Truncating subtraction written out on two plain names (each read twice at no cost): a
+    // filter loop over a window then runs without a call per element.
+    const [l, r] = [exprText(left, scope), exprText(right, scope)];
+    if (PLAIN.test(l) && PLAIN.test(r)) return { text: `${l} > ${r} ? ${l} - ${r} : 0`, prec: 0 };
+    return atom(`${ctx.rt("sub")}(${l}, ${r})`);
+  }
+  if (op === "/" || op === "%") {
+    const fn = op === "/" ? "div" : "mod";
     return atom(`${ctx.rt(fn)}(${exprText(left, scope)}, ${exprText(right, scope)})`);
   }
   if (op === "==" || op === "!=") return equality(op, left, right, scope);
@@ -187,8 +190,14 @@ function binary(op: string, left: Expr, right: Expr, scope: Scope): Printed {
   if (op === "++") return { text: `${wrap(expr(left, scope), 5)} + ${wrap(expr(right, scope), 6)}`, prec: 5 };
   const p = PREC[op] ?? 0;
   const l = expr(left, scope);
-  const r = expr(right, scope);
+  // `b` of `a && b` runs only where `a` held (of `a || b`, where it did not): TypeScript narrows there.
+  const r = p <= 2 ? under(scope, facts(left, op === "&&", scope), () => expr(right, scope)) : expr(right, scope);
   if (p <= 2) {
+    // A side narrow.ts knows (a test TypeScript has ruled out) folds away: `true && x` is `x`.
+    const absorbing = op === "&&" ? "false" : "true";
+    if (l.text === absorbing) return l;
+    if (l.text === (op === "&&" ? "true" : "false")) return r;
+    if (r.text === (op === "&&" ? "true" : "false")) return l;
     // Mixed `&&`/`||` always get parentheses, though JavaScript would not need them.
     const lt = l.prec < p || (l.prec <= 2 && l.prec !== p) ? `(${l.text})` : l.text;
     return { text: `${lt} ${op} ${wrap(r, 3)}`, prec: p };
@@ -214,8 +223,10 @@ function equality(op: "==" | "!=", left: Expr, right: Expr, scope: Scope): Print
     const call = `${ctx.rt("eq")}(${exprText(left, scope)}, ${exprText(right, scope)})`;
     return op === "==" ? atom(call) : { text: `!${call}`, prec: 7 };
   }
-  const l = LITERAL_KINDS.has(right.kind) ? testedPath(left, scope) : expr(left, scope);
-  const r = LITERAL_KINDS.has(left.kind) ? testedPath(right, scope) : expr(right, scope);
+  const t = equalityTest(op, left, right, scope);
+  if (t !== null && !mayHold(scope, t)) return atom(op === "==" ? "false" : "true");
+  const l = expr(left, scope);
+  const r = expr(right, scope);
   return { text: `${wrap(l, 5)} ${op === "==" ? "===" : "!=="} ${wrap(r, 5)}`, prec: 3 };
 }
 
@@ -225,7 +236,9 @@ export function isTest(of: Expr, variant: string, scope: Scope): Printed {
   if (of.kind === "enum") return atom(String(of.member === variant));
   if (of.kind === "union") return atom(String(of.variant === variant));
   if (of.type.kind !== "named") throw new Error("emit ts: `is` on a value that is not of a named type");
-  const x = wrap(testedPath(of, scope), 8);
+  const t = tagTest(of, variant, scope);
+  if (t !== null && !mayHold(scope, t)) return atom("false");
+  const x = wrap(expr(of, scope), 8);
   const lhs = scope.ctx.decl(of.type.ref).kind === "union" ? `${x}.kind` : x;
   return { text: `${lhs} === ${JSON.stringify(variant)}`, prec: 3 };
 }

@@ -10,6 +10,7 @@ import { doNotEdit, RUNTIME_V1, type Emitter, type GeneratedFile } from "../type
 import { constantDecl } from "./constants.js";
 import { escapeDoc, ModuleCtx } from "./context.js";
 import { decisionDecl } from "./decision.js";
+import { verdictDecl } from "./verdict.js";
 import { machineDecls } from "./machine.js";
 import { overrideDecls } from "./overrides.js";
 import { constStatement, registries } from "./registries.js";
@@ -35,7 +36,7 @@ export function emitModule(project: Project, program: Program, module: Module, r
     w.blankLineIfLastNot();
   };
   // Code first: printing it discovers the values to hoist, declared before their first use.
-  const code = [...module.machines.flatMap((m) => machineDecls(ctx, m)), ...module.decisions.map((d) => decisionDecl(ctx, d))];
+  const code = [...module.machines.flatMap((m) => machineDecls(ctx, m)), ...module.decisions.flatMap((d) => [decisionDecl(ctx, d), verdictDecl(ctx, d) ?? []].flat())];
   const body: StatementStructures[] = [
     ...module.constants.map(constantDecl),
     ...module.types.map((d) => typeDecl(ctx, d)),

@@ -12,6 +12,7 @@ import { exprText, functionScope, type Scope } from "./expr.js";
 import { inPlaceAppends } from "./in-place.js";
 import { LetPlacer } from "./lets.js";
 import { tsType } from "./types.js";
+import { assume, facts, under } from "./narrow.js";
 
 /** `initial<M>` and `step<M>` of one machine. */
 export function machineDecls(ctx: ModuleCtx, m: Machine): StatementStructures[] {
@@ -63,13 +64,19 @@ function handlerLines(ctx: ModuleCtx, m: Machine, h: Handler): string[] {
     // The last branch has no block of its own: its lets go where a guard's would.
     lines.push(...lets.before(b.guard === null ? result : [b.guard]));
     const guard = b.guard === null ? null : exprText(b.guard, scope);
-    const inner = b.guard === null ? [] : lets.inside(result);
-    const pushes = inPlaceAppends(h.lets, result, scope);
-    lines.push(...ruleLines(b, guard, [...inner, ...pushes, ...returnLines([
-      ["state", nextState(ctx, m, b, scope)],
-      ["output", exprText(b.emit, scope)],
-      ["rule", JSON.stringify(b.rule)],
-    ])]));
+    // Inside the block the guard held; after it (the block returns) it did not.
+    const held = b.guard === null ? new Map() : facts(b.guard, true, scope);
+    const failed = b.guard === null ? new Map() : facts(b.guard, false, scope);
+    lines.push(...under(scope, held, () => {
+      const inner = b.guard === null ? [] : lets.inside(result);
+      const pushes = inPlaceAppends(h.lets, result, scope);
+      return ruleLines(b, guard, [...inner, ...pushes, ...returnLines([
+        ["state", nextState(ctx, m, b, scope)],
+        ["output", exprText(b.emit, scope)],
+        ["rule", JSON.stringify(b.rule)],
+      ])]);
+    }));
+    assume(scope, failed);
   }
   const last = h.branches[h.branches.length - 1];
   if (last === undefined || last.guard !== null) lines.push(noRuleLine(`${m.name} on ${h.event}`));

@@ -8,6 +8,7 @@ import type { Expr, MatchArm } from "../../ir/expr.js";
 import type { Type, TypeDecl } from "../../ir/types.js";
 import { arrowBody, atom, expr, pathKey, wrap, type Printed, type Scope } from "./expr.js";
 import { tsType } from "./types.js";
+import { under } from "./narrow.js";
 
 export function matchExpr(of: Expr, arms: readonly MatchArm[], type: Type, scope: Scope): Printed {
   const ctx = scope.ctx;
@@ -20,29 +21,32 @@ export function matchExpr(of: Expr, arms: readonly MatchArm[], type: Type, scope
   const key = pathKey(of, scope);
   const param = key === null ? `$m${scope.depth}` : null;
   const subject = key ?? (param as string);
-  // An earlier test may have narrowed the path; compare through its declared type then.
-  const narrowed = key !== null && scope.tested.has(key);
   if (key !== null) expr(of, scope); // registers the path (and its imports) like any other read
-  const tested = narrowed ? `(${subject} as ${scrutType})` : subject;
-  if (key !== null) scope.tested.add(key);
   const inner: Scope = { ...scope, depth: scope.depth + 1 };
 
-  // Arms after a wildcard can never be reached; the last reachable arm needs no test.
-  const reachable: MatchArm[] = [];
+  // Arms after a wildcard can never be reached, nor can arms of a tag an earlier test (of the
+  // path, narrow.ts) has ruled out; the last reachable arm needs no test.
+  const tagKey = key === null ? null : decl.kind === "union" ? `${key}.kind` : key;
+  const left = new Set(scope.narrow.get(tagKey ?? "") ?? (decl.kind === "union" ? decl.variants.map((v) => v.name) : decl.members));
+  const reachable: { arm: MatchArm; tags: Set<string> }[] = [];
   for (const arm of arms) {
-    reachable.push(arm);
+    if (arm.variant !== null && !left.has(arm.variant)) continue;
+    reachable.push({ arm, tags: arm.variant === null ? new Set(left) : new Set([arm.variant]) });
     if (arm.variant === null) break;
+    left.delete(arm.variant);
+    if (left.size === 0) break;
   }
   let chain: string | null = null;
   for (let i = reachable.length - 1; i >= 0; i--) {
-    const arm = reachable[i] as MatchArm;
-    const body = expr(arm.body, armScope(inner, arm, decl, subject, scrutType));
+    const { arm, tags } = reachable[i] as (typeof reachable)[number];
+    const known = tagKey === null ? new Map() : new Map([[tagKey, tags]]);
+    const body = under(inner, known, () => expr(arm.body, armScope(inner, arm, decl, subject, scrutType)));
     if (chain === null) {
       chain = wrap(body, 1);
       continue;
     }
     if (arm.variant === null) throw new Error("emit ts: wildcard arm before the last reachable arm");
-    const test = decl.kind === "union" ? `${tested}.kind` : tested;
+    const test = decl.kind === "union" ? `${subject}.kind` : subject;
     chain = `${test} === ${JSON.stringify(arm.variant)} ? ${wrap(body, 1)} : ${chain}`;
   }
   if (chain === null) throw new Error("emit ts: match without arms");

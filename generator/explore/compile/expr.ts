@@ -9,6 +9,8 @@ import type { Expr } from "../../ir/expr.js";
 import type { Program } from "../../ir/module.js";
 import type { Type, TypeRef } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
+import { walkExpr } from "../../ir/walk.js";
+import { EqualCompiler } from "./equal.js";
 import { findConstant, findDecision, findType } from "../../interpret/lookup.js";
 import { InterpretError } from "../../interpret/value.js";
 
@@ -44,17 +46,16 @@ export function key(name: string): string {
 export class ExprCompiler {
   private temps = 0;
   private readonly decisions = new Map<string, string>();
-  /** Function declarations (decisions) the compiled expressions call. */
+  /** Hoisted closed literals by their text. */
+  private readonly literals = new Map<string, string>();
+  /** Declarations the compiled expressions use: decisions, hoisted literals. */
   readonly functions: string[] = [];
 
-  constructor(readonly prog: Program) {}
+  /** Type-directed equality; its functions go into the compiled source after `functions`. */
+  readonly eq: EqualCompiler;
 
-  /** Whether `==` on values of `t` is `===` (no record, union or list inside). */
-  private flat(t: Type): boolean {
-    if (t.kind === "option") return this.flat(t.of);
-    if (t.kind === "list") return false;
-    if (t.kind === "named") return shapeOf(this.prog, t.ref).kind === "enum";
-    return true;
+  constructor(readonly prog: Program) {
+    this.eq = new EqualCompiler(prog);
   }
 
   private tmp(): string {
@@ -62,6 +63,27 @@ export class ExprCompiler {
   }
 
   expr(e: Expr): string {
+    if (HOISTABLE.has(e.kind) && closed(e)) return this.hoisted(e);
+    return this.open(e);
+  }
+
+  /**
+   * A compound literal that reads no variable (the default record of an `nth_or`, say) as a
+   * constant built once: values are never mutated, so one shared object is the same value, and
+   * a step no longer allocates it on every call.
+   */
+  private hoisted(e: Expr): string {
+    const text = this.open(e);
+    let name = this.literals.get(text);
+    if (name === undefined) {
+      name = `$k${this.literals.size}`;
+      this.literals.set(text, name);
+      this.functions.push(`const ${name} = ${text};`);
+    }
+    return name;
+  }
+
+  private open(e: Expr): string {
     const x = (y: Expr): string => this.expr(y);
     switch (e.kind) {
       case "lit":
@@ -111,6 +133,12 @@ export class ExprCompiler {
     return t.kind === "named" && shapeOf(this.prog, t.ref).kind === "enum";
   }
 
+  /** `left == right`, by the values' type (equal.ts). */
+  private equal(left: Expr, right: Expr, l: string, r: string): string {
+    const text = (y: Expr): string => this.expr(y);
+    return this.eq.fields(left, right, text) ?? this.eq.fields(right, left, text) ?? this.eq.test(l, r, left.type);
+  }
+
   private binary(e: Expr & { kind: "binary" }): string {
     const l = this.expr(e.left);
     const r = this.expr(e.right);
@@ -119,9 +147,9 @@ export class ExprCompiler {
       case "||":
         return `(${l} ${e.op} ${r})`;
       case "==":
-        return this.flat(e.left.type) ? `(${l} === ${r})` : `$eq(${l}, ${r})`;
+        return this.equal(e.left, e.right, l, r);
       case "!=":
-        return this.flat(e.left.type) ? `(${l} !== ${r})` : `!$eq(${l}, ${r})`;
+        return `!${this.equal(e.left, e.right, l, r)}`;
       case "<":
       case "<=":
       case ">":
@@ -219,4 +247,13 @@ export class ExprCompiler {
     this.functions.push(`function ${name}(v_f) { ${lets.join(" ")} ${rules.join(" ")} return $fail(${JSON.stringify(`${d.name}: no rule holds`)}); }`);
     return name;
   }
+}
+
+const HOISTABLE = new Set(["record", "union", "list", "with"]);
+
+/** Whether `e` reads no variable: its value is the same on every evaluation. */
+function closed(e: Expr): boolean {
+  let free = false;
+  walkExpr(e, { enter: (x) => void (free ||= x.kind === "var" || x.kind === "decide") });
+  return !free;
 }

@@ -4,6 +4,8 @@
 // code unit. Symmetric list fields (the spec's `symmetric:`) are hashed as a multiset: each
 // index's elements hash on their own, the element hashes are sorted, then mixed in, so every
 // permutation of the workers has one fingerprint (sorting worker records, without building them).
+// Records of bools and enums that fit in 30 bits enter as one packed word, and symmetric rows
+// that pack are sorted as their words.
 
 import type { Program } from "../../ir/module.js";
 import type { Type, TypeRef } from "../../ir/types.js";
@@ -56,6 +58,54 @@ export class HashCompiler {
     }
   }
 
+  /**
+   * Bits that hold every value of `t` (a bool, an enum, a record of such), when at most 30:
+   * such a value enters the hash as one word, `packed`, instead of a word per field. Null for
+   * numbers, strings, lists, options and unions.
+   */
+  bits(t: Type): number | null {
+    if (t.kind === "bool") return 1;
+    if (t.kind !== "named") return null;
+    const shape = shapeOf(this.prog, t.ref);
+    // One more code than members: a value outside the type (never produced) still packs.
+    if (shape.kind === "enum") return Math.max(1, Math.ceil(Math.log2(shape.members.length + 1)));
+    if (shape.kind !== "record") return null;
+    let sum = 0;
+    for (const f of shape.fields) {
+      const b = this.bits(f.type);
+      if (b === null) return null;
+      sum += b;
+    }
+    return sum <= 30 ? sum : null;
+  }
+
+  /** The packed word of a value of `t` (bits(t) not null): distinct values, distinct words. */
+  packed(v: string, t: Type): string {
+    if (t.kind === "bool") return `(${v} ? 1 : 0)`;
+    if (t.kind !== "named") throw new Error("hash: packed on a type that does not pack");
+    const shape = shapeOf(this.prog, t.ref);
+    if (shape.kind === "enum") return `${this.ordinal(t.ref, shape.members)}(${v})`;
+    if (shape.kind !== "record") throw new Error("hash: packed on a union");
+    const parts: string[] = [];
+    let shift = 0;
+    for (const f of shape.fields) {
+      const p = this.packed(`${v}${prop(f.name)}`, f.type);
+      parts.push(shift === 0 ? p : `(${p} << ${shift})`);
+      shift += this.bits(f.type) as number;
+    }
+    return parts.length === 0 ? "0" : `(${parts.join(" | ")})`;
+  }
+
+  private ordinal(ref: TypeRef, members: readonly string[]): string {
+    const id = `ord:${ref.module}.${ref.name}`;
+    const known = this.names.get(id);
+    if (known !== undefined) return known;
+    const name = `$ord${this.names.size}`;
+    this.names.set(id, name);
+    this.functions.push(`function ${name}(v) { switch (v) { ${members.map((m, i) => `case ${JSON.stringify(m)}: return ${i};`).join(" ")} default: return ${members.length}; } }`);
+    return name;
+  }
+
   private named(ref: TypeRef): string {
     const id = `${ref.module}.${ref.name}`;
     const known = this.names.get(id);
@@ -64,7 +114,9 @@ export class HashCompiler {
     this.names.set(id, name);
     const shape = shapeOf(this.prog, ref);
     let body: string;
-    if (shape.kind === "enum") {
+    if (shape.kind === "record" && this.bits({ kind: "named", ref }) !== null) {
+      body = `$mix(${this.packed("v", { kind: "named", ref })});`;
+    } else if (shape.kind === "enum") {
       body = `switch (v) { ${shape.members.map((m, i) => `case ${JSON.stringify(m)}: $mix(${i}); return;`).join(" ")} default: $str(v); }`;
     } else if (shape.kind === "record") {
       body = shape.fields.map((f) => this.value(`v${prop(f.name)}`, f.type)).join(" ");
@@ -84,7 +136,30 @@ export class HashCompiler {
     const plain = fields.filter((f) => !symmetric.includes(f.name));
     const sym = fields.filter((f) => symmetric.includes(f.name) && f.type.kind === "list");
     const lines = [`$A = 0x811c9dc5; $B = 0x2545f491;`, ...plain.map((f) => this.value(`s${prop(f.name)}`, f.type))];
-    if (sym.length > 0) {
+    const rowTypes = sym.map((f) => (f.type as Type & { kind: "list" }).of);
+    const rowBits = rowTypes.reduce<number | null>((n, t) => (n === null ? null : ((b) => (b === null ? null : n + b))(this.bits(t))), 0);
+    if (sym.length > 0 && rowBits !== null && rowBits <= 30) {
+      // Rows that pack into one word each: the sorted words are the multiset itself (no row hash
+      // to compute, and two different rows never share a word).
+      const lists = sym.map((f) => `s${prop(f.name)}`);
+      let shift = 0;
+      const parts = sym.map((_, k) => {
+        const p = this.packed(`${lists[k]}[i]`, rowTypes[k] as Type);
+        const at = shift;
+        shift += this.bits(rowTypes[k] as Type) as number;
+        return at === 0 ? p : `(${p} << ${at})`;
+      });
+      const lengths = lists.map((l) => `${l}.length`);
+      lines.push(
+        `const n = ${lengths[0]};`,
+        `if (${lengths.map((l) => `${l} !== n`).join(" || ") || "false"}) { ${sym.map((f) => this.value(`s${prop(f.name)}`, f.type)).join(" ")} } else {`,
+        `for (let i = 0; i < n; i++) $EA[i] = ${parts.join(" | ")};`,
+        // Insertion sort: worker counts are small.
+        `for (let i = 1; i < n; i++) { const x = $EA[i]; let j = i - 1; while (j >= 0 && $EA[j] > x) { $EA[j + 1] = $EA[j]; j--; } $EA[j + 1] = x; }`,
+        `$mix(n); for (let i = 0; i < n; i++) $mix($EA[i]);`,
+        `}`,
+      );
+    } else if (sym.length > 0) {
       const lists = sym.map((f) => `s${prop(f.name)}`);
       const rows = sym.map((f, k) => this.value(`${lists[k]}[i]`, (f.type as Type & { kind: "list" }).of)).join(" ");
       const lengths = lists.map((l) => `${l}.length`);

@@ -5,7 +5,8 @@
 // test/explore/compiled.test.ts holds these functions to it.
 
 import type { Explore, Law, Program } from "../../ir/module.js";
-import { walkExpr } from "../../ir/walk.js";
+import { children, walkExpr } from "../../ir/walk.js";
+import type { Expr } from "../../ir/expr.js";
 import { findMachine } from "../../interpret/lookup.js";
 import type { Value } from "../../interpret/value.js";
 import { machineLaws } from "../domains.js";
@@ -34,6 +35,13 @@ export interface CompiledMachine {
   step(s: Value, e: Value, out: StepOut): Value;
   /** Index of the first invariant that fails on `s`, or -1. */
   invariant(s: Value): number;
+  /**
+   * The same over the invariants that may tell a permutation of the symmetric rows from another
+   * (those that read a row by its index); -1 when there are none or no symmetry.
+   */
+  orderedInvariant(s: Value): number;
+  /** Whether orderedInvariant checks any law at all. */
+  readonly ordered: boolean;
   /** Index of the first step or variant law that fails on the transition, or -1. */
   stepLaw(s: Value, e: Value, n: Value, o: Value): number;
   /** The 64-bit fingerprint of `s` into `fp[0]` (low lane) and `fp[1]`; symmetric fields as a multiset. */
@@ -105,6 +113,8 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
 
   const progress: string[] = [];
   const invariant = `function invariant(v_s) { ${laws.invariants.map((l, i) => stateLawCheck(c, l, i, progress)).join(" ")} return -1; }`;
+  const ordered = laws.invariants.map((l, i) => (orderBlind(l, symmetric) ? "" : stateLawCheck(c, l, i, progress)));
+  const orderedInvariant = `function orderedInvariant(v_s) { ${ordered.join(" ")} return -1; }`;
   const stepLaw = `function stepLaw(v_s, v_e, v_n, v_o) { ${laws.steps.map((l, i) => stepLawCheck(c, l, i)).join(" ")} return -1; }`;
 
   const hash = new HashCompiler(prog);
@@ -115,6 +125,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     `const $fp = new Int32Array(2);`,
     // Candidates are mostly numbers: `includes` for those, structural equality for the rest.
     `function $dedup(l) { const out = []; for (const v of l) { if (typeof v !== "object" || v === null ? !out.includes(v) : !out.some((w) => $eq(v, w))) out.push(v); } return out; }`,
+    ...c.eq.functions,
     ...c.functions,
     ...hash.functions,
     ...progress,
@@ -122,12 +133,13 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     step,
     events,
     invariant,
+    orderedInvariant,
     stepLaw,
     fingerprint,
-    `return { init, step, events, invariant, stepLaw, fingerprint: $fingerprint, fp: $fp };`,
+    `return { init, step, events, invariant, orderedInvariant, stepLaw, fingerprint: $fingerprint, fp: $fp };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "invariants" | "stepLaws" | "source" | "key">;
+  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "invariants" | "stepLaws" | "source" | "key">;
   const cached = readsState(x) ? null : built.events(built.init());
   const hex = (x: number): string => (x >>> 0).toString(16).padStart(8, "0");
   return {
@@ -138,6 +150,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
       return hex(built.fp[0] as number) + hex(built.fp[1] as number);
     },
     rules,
+    ordered: ordered.some((t) => t !== ""),
     invariants: laws.invariants,
     stepLaws: laws.steps,
     source,
@@ -179,4 +192,23 @@ function stepLawCheck(c: ExprCompiler, law: Law, i: number): string {
   const kept = up ? "$after >= $before" : "$after <= $before";
   const otherwise = b.monotone ? `if (!(${kept})) return ${i};` : "";
   return `{ const $before = ${measure("v_s")}, $after = ${measure("v_n")}; if (${c.expr(b.when)}) { if (!(${moved})) return ${i}; } else { ${otherwise} } }`;
+}
+
+/**
+ * Whether an invariant holds alike on every permutation of the symmetric rows: it reads the
+ * symmetric fields of `s` only whole, as the list of `all`, `any`, `count` or `len`. Such a law
+ * is checked once per state; any other (a row read by index, a progress law, whose events name
+ * workers by index) on every permutation.
+ */
+function orderBlind(law: Law, symmetric: readonly string[]): boolean {
+  if (symmetric.length === 0) return true;
+  if (law.body.kind !== "invariant") return law.body.kind !== "progress";
+  const isRows = (e: Expr): boolean => e.kind === "field" && e.of.kind === "var" && e.of.name === "s" && symmetric.includes(e.field);
+  const blind = (e: Expr): boolean => {
+    if (isRows(e)) return false;
+    if (e.kind === "listop" && (e.op === "all" || e.op === "any" || e.op === "count") && isRows(e.list)) return blind(e.body);
+    if (e.kind === "call" && e.fn === "len" && e.args.length === 1 && isRows(e.args[0] as Expr)) return true;
+    return children(e).every(blind);
+  };
+  return blind(law.body.expr);
 }
