@@ -9,21 +9,50 @@ namespace Statute.Relaunch.Proofs
 /-- relaunch_never_replaces: unfold the decision, then generalize each fact it and the law read
   (`cases h : e` replaces `e` in the goal): the window comparison and four Bools leave 32 closed
   cases, each evaluated by `decide`. Connect is the first rule, so it matches `listening` whatever
-  the rest; Relaunch is the last, behind `launch_held`. -/
+  the rest; Relaunch is the last, behind `launch_held`. The range hypotheses are not needed. -/
 theorem relaunch_never_replaces : Statute.Relaunch.relaunch_never_replaces_stmt := by
-  intro f
+  intro f _ _
   unfold decideRelaunchDecide
   cases hw : decide (f.lost_ms ≤ f.window_ms) <;> cases hl : f.listening <;>
     cases hh : f.launch_held <;> cases ha : f.attached <;> cases ho : f.own_build <;> decide
 
-/-- relaunch_lost_supervisor: not yet proved. -/
+/-- relaunch_lost_supervisor: with the window within the wire's range the law's window test is
+  the decision's (`lost ≤ window`), and the 32 cases are evaluated. Past the wire's range the
+  bound `lost_ms ≤ WIRE_MAX_MS < window_ms` (the range hypothesis of `lost_ms`) makes
+  `lost ≤ window` true, so the other case is closed by `cases` on `false = true`. -/
 theorem relaunch_lost_supervisor : Statute.Relaunch.relaunch_lost_supervisor_stmt := by
-  sorry
+  intro f _ hl
+  unfold decideRelaunchDecide
+  cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) with
+  | false =>
+    cases hw : decide (f.lost_ms ≤ f.window_ms) <;> cases hs : f.listening <;>
+      cases hh : f.launch_held <;> cases ha : f.attached <;> cases ho : f.own_build <;> decide
+  | true =>
+    have hle : decide (f.lost_ms ≤ f.window_ms) = true :=
+      decide_eq_true (Nat.le_trans hl (Nat.le_of_lt (of_decide_eq_true hc)))
+    cases hw : decide (f.lost_ms ≤ f.window_ms) with
+    | false => cases hw.symm.trans hle
+    | true =>
+      cases hs : f.listening <;> cases hh : f.launch_held <;> cases ha : f.attached <;>
+        cases ho : f.own_build <;> decide
 
-/-- relaunch_leaves_when_not_its_own: not yet proved. -/
+/-- relaunch_leaves_when_not_its_own: the same split as relaunch_lost_supervisor. -/
 theorem relaunch_leaves_when_not_its_own :
     Statute.Relaunch.relaunch_leaves_when_not_its_own_stmt := by
-  sorry
+  intro f _ hl
+  unfold decideRelaunchDecide
+  cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) with
+  | false =>
+    cases hw : decide (f.lost_ms ≤ f.window_ms) <;> cases hs : f.listening <;>
+      cases hh : f.launch_held <;> cases ha : f.attached <;> cases ho : f.own_build <;> decide
+  | true =>
+    have hle : decide (f.lost_ms ≤ f.window_ms) = true :=
+      decide_eq_true (Nat.le_trans hl (Nat.le_of_lt (of_decide_eq_true hc)))
+    cases hw : decide (f.lost_ms ≤ f.window_ms) with
+    | false => cases hw.symm.trans hle
+    | true =>
+      cases hs : f.listening <;> cases hh : f.launch_held <;> cases ha : f.attached <;>
+        cases ho : f.own_build <;> decide
 
 /-- relaunch_takes_only_a_free_socket: not yet proved. -/
 theorem relaunch_takes_only_a_free_socket :
