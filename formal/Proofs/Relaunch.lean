@@ -6,6 +6,38 @@ import Statute.Relaunch
 
 namespace Statute.Relaunch.Proofs
 
+/-- `false = true` is refuted by evaluation. -/
+theorem ff_ne_tt : ¬ (false = true) := by
+  decide
+
+/-- Both conjuncts of a Bool `&&` are true. -/
+theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
+  cases ha
+  cases hb
+  rfl
+
+/-- The right disjunct of a Bool `||` is true. -/
+theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
+  cases a with
+  | false => exact hb
+  | true => rfl
+
+/-- Two decided propositions that hold, as a Bool `&&` (each proof is usually `rfl`: the two
+  sides agree by evaluation while some fields stay free, where `decide` cannot run). -/
+theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
+    (decide p && decide q) = true :=
+  and_true_of (decide_eq_true hp) (decide_eq_true hq)
+
+/-- The `then` branch of an `if` is taken and true. -/
+theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
+    (if c then x else y) = true :=
+  (if_pos hc).trans hx
+
+/-- The `else` branch of an `if` is taken and true. -/
+theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
+    (if c then x else y) = true :=
+  (if_neg hc).trans hy
+
 /-- relaunch_never_replaces: unfold the decision, then generalize each fact it and the law read
   (`cases h : e` replaces `e` in the goal): the window comparison and four Bools leave 32 closed
   cases, each evaluated by `decide`. Connect is the first rule, so it matches `listening` whatever
@@ -54,10 +86,25 @@ theorem relaunch_leaves_when_not_its_own :
       cases hs : f.listening <;> cases hh : f.launch_held <;> cases ha : f.attached <;>
         cases ho : f.own_build <;> decide
 
-/-- relaunch_takes_only_a_free_socket: not yet proved. -/
+/-- relaunch_takes_only_a_free_socket: split the event and the fields its step reads (for a probe,
+  after unfolding it and generalizing its clock comparison), and `socket_mine`; each case is a
+  Bool of constants, evaluated by `exact rfl` with the other fields free. Only the probe's
+  relaunch sets `socket_mine`, and it runs only with nothing on the socket. -/
 theorem relaunch_takes_only_a_free_socket :
     Statute.Relaunch.relaunch_takes_only_a_free_socket_stmt := by
-  sorry
+  intro s e _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases e with
+    | Crash => cases sock <;> cases mine <;> exact rfl
+    | Probe =>
+      unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+      cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases sock <;>
+        cases mine <;> cases ph <;> cases att <;> cases peer <;> exact rfl
+    | OtherLaunch b => cases sock <;> cases mine <;> exact rfl
+    | Listen => cases sock <;> cases mine <;> cases own <;> cases wown <;> exact rfl
+    | Elapse ms => cases ph <;> cases mine <;> exact rfl
+    | Attachment b => cases mine <;> exact rfl
 
 /-- relaunch_connected_to_a_listening_daemon: not yet proved. -/
 theorem relaunch_connected_to_a_listening_daemon :
@@ -73,29 +120,97 @@ theorem relaunch_workers_follow_the_daemon :
     Statute.Relaunch.relaunch_workers_follow_the_daemon_stmt := by
   sorry
 
-/-- relaunch_probe_acts: not yet proved. -/
+/-- relaunch_probe_acts: unfold the probe and its decision, then generalize the one comparison
+  they read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS` (the law's `eligible` reads the same one). Split
+  the phase, the socket and, where the law's `eligible` or the decision reads them, `attached`
+  and `peer_own`; in each case the law's `if` takes the step's branch and its two conjuncts hold
+  by evaluation, with the other fields and the clock free. -/
 theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+    cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) with
+    | false =>
+      cases ph with
+      | Connected => exact on_then rfl (both rfl rfl)
+      | Left => exact on_then rfl (both rfl rfl)
+      | Lost =>
+        cases sock with
+        | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+        | Starting =>
+          cases att <;> cases peer <;>
+            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+        | Down =>
+          cases att <;> cases peer <;>
+            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+    | true =>
+      cases ph with
+      | Connected => exact on_then rfl (both rfl rfl)
+      | Left => exact on_then rfl (both rfl rfl)
+      | Lost =>
+        cases sock with
+        | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+        | Starting =>
+          cases att with
+          | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+          | true =>
+            cases peer with
+            | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+            | true =>
+              exact on_else ff_ne_tt
+                (on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl))))
+        | Down =>
+          cases att with
+          | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+          | true =>
+            cases peer with
+            | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+            | true =>
+              exact on_else ff_ne_tt
+                (on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))))
 
-/-- relaunch_adopts_live_workers: not yet proved. -/
+/-- relaunch_adopts_live_workers: split the socket; a starting one also splits the two builds, so
+  Adopt is evaluated (adopted exactly when the workers' build is the daemon's, and then
+  `workers_own` already equals `socket_own`). -/
 theorem relaunch_adopts_live_workers : Statute.Relaunch.relaunch_adopts_live_workers_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases sock with
+    | Listening => exact on_then rfl (both rfl rfl)
+    | Down => exact on_then rfl (both rfl rfl)
+    | Starting =>
+      cases own <;> cases wown <;> exact on_else ff_ne_tt (both rfl rfl)
 
-/-- relaunch_crash_orphans: not yet proved. -/
+/-- relaunch_crash_orphans: split the socket; the law's `if` takes the step's branch
+  (`on_then` / `on_else`), whose two conjuncts hold by evaluation. -/
 theorem relaunch_crash_orphans : Statute.Relaunch.relaunch_crash_orphans_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases sock with
+    | Down => exact on_then rfl (both rfl rfl)
+    | Starting => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+    | Listening => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
 
 /-- relaunch_other_launch: not yet proved. -/
 theorem relaunch_other_launch : Statute.Relaunch.relaunch_other_launch_stmt := by
   sorry
 
-/-- relaunch_lost_clock: not yet proved. -/
+/-- relaunch_lost_clock: split the phase; in each case the step and the law's record agree by
+  evaluation (the lost clock itself stays free). -/
 theorem relaunch_lost_clock : Statute.Relaunch.relaunch_lost_clock_stmt := by
-  sorry
+  intro s ms _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases ph <;> exact both rfl rfl
 
-/-- relaunch_attachment: not yet proved. -/
+/-- relaunch_attachment: the step is one record update, so both conjuncts hold by evaluation
+  (`decide_eq_true rfl`; the state stays free). -/
 theorem relaunch_attachment : Statute.Relaunch.relaunch_attachment_stmt := by
-  sorry
+  intro s b _
+  exact both rfl rfl
 
 /-- relaunch_lost_leads_to_launch: not yet proved. -/
 theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_launch_stmt := by
