@@ -42,6 +42,7 @@ describe("the tactic wall", () => {
       "  cases f with",
       "  | mk x y => cases x <;> cases y <;> simp only [foo, bar] <;> decide",
       "  · exact Nat.le_refl _",
+      "  exact ⟨fun h => absurd h ff_ne_tt, Nat.le_refl _⟩",
     ].join("\n");
     expect(breaches(good)).toEqual([]);
   });

@@ -53,7 +53,7 @@ export function breaches(text: string): string[] {
     if (/(?<![A-Za-z0-9_.])simp(?![A-Za-z0-9_'])(?!\s+only\s*\[)/.test(line)) found.push(`${at}: simp without only [..]`);
     // A tactic position: the start of a line (after bullets and match arms) or after `<;>`;
     // a line that continues a term (a statement, a `:=` body, an open bracket) is none.
-    const head = terms[i] ? [] : [line.replace(/^\s*(?:[·|]\s*)*(?:[^=]*=>\s*)?/, "")];
+    const head = terms[i] ? [] : [line.replace(/^\s*(?:·\s*)*(?:\|[^=]*=>\s*)?/, "")];
     const starts = [...head, ...line.split("<;>").slice(1)];
     for (const s of starts) {
       const word = /^\s*([a-z_][A-Za-z0-9_'?!]*)(?![.A-Za-z0-9_])/.exec(s)?.[1];
