@@ -6,13 +6,53 @@ import Statute.Park
 
 namespace Statute.Park.Proofs
 
+/-- `false = true` is refuted by evaluation. -/
+theorem ff_ne_tt : ¬ (false = true) := by
+  decide
+
+/-- Both conjuncts of a Bool `&&` are true. -/
+theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
+  cases ha
+  cases hb
+  rfl
+
+/-- The right disjunct of a Bool `||` is true. -/
+theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
+  cases a with
+  | false => exact hb
+  | true => rfl
+
+/-- Two decided propositions that hold, as a Bool `&&` (each proof is usually `rfl`: the two
+  sides agree by evaluation while some fields stay free, where `decide` cannot run). -/
+theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
+    (decide p && decide q) = true :=
+  and_true_of (decide_eq_true hp) (decide_eq_true hq)
+
+/-- The `then` branch of an `if` is taken and true. -/
+theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
+    (if c then x else y) = true :=
+  (if_pos hc).trans hx
+
+/-- The `else` branch of an `if` is taken and true. -/
+theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
+    (if c then x else y) = true :=
+  (if_neg hc).trans hy
+
+/-- `decide (a < b)` true makes `decide (a ≥ b)` false. -/
+theorem ge_false_of_lt {a b : Nat} (h : decide (a < b) = true) : decide (a ≥ b) = false :=
+  decide_eq_false (Nat.not_le.mpr (of_decide_eq_true h))
+
+/-- `decide (a < b)` false makes `decide (a ≥ b)` true. -/
+theorem ge_true_of_not_lt {a b : Nat} (h : decide (a < b) = false) : decide (a ≥ b) = true :=
+  decide_eq_true (Nat.not_lt.mp (of_decide_eq_false h))
+
 /-- park_evicts_idle_root: unfold the release decision and the eviction timer it reads, then
   generalize every guard (`cases h : e` replaces `e` in the goal, through the projections of the
   timer's facts): HasWork, the depth test, attached, the two eviction comparisons, the lease, the
   job and the child test leave closed cases, each evaluated by `decide`. The evict rule comes
   right after the work rule, so AskStop reads only guards the law names. -/
 theorem park_evicts_idle_root : Statute.Park.park_evicts_idle_root_stmt := by
-  intro f
+  intro f _
   unfold decideParkRelease decideEvictionIn
   cases hw : Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts) <;>
     cases hd : decide (f.depth = 0) <;> cases ha : f.attached <;>
@@ -25,7 +65,7 @@ theorem park_evicts_idle_root : Statute.Park.park_evicts_idle_root_stmt := by
   free `n`, so each is evaluated by `rfl` (kernel reduction of `Nat.beq`/`Nat.ble` on `n + 1`),
   not by `decide`, which refuses a free variable. -/
 theorem park_releases_free_child : Statute.Park.park_releases_free_child_stmt := by
-  intro f
+  intro f _
   unfold decideParkRelease decideEvictionIn
   cases hw : Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts) <;>
     cases hd : f.depth <;> cases ha : f.attached <;>
@@ -65,29 +105,84 @@ theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
 theorem park_settlement_wakes_run : Statute.Park.park_settlement_wakes_run_stmt := by
   sorry
 
-/-- park_jobs_start_in_runs: not yet proved. -/
+/-- park_jobs_start_in_runs: unfold the step, generalize `jobs < MAX_JOBS` (the law's) and its
+  complement `jobs ≥ MAX_JOBS` (the step's) together, closing the two inconsistent cases, and
+  split the phase: only a run below the bound starts a job. -/
 theorem park_jobs_start_in_runs : Statute.Park.park_jobs_start_in_runs_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    unfold stepParked stepParkedOnJobStart
+    cases hl : decide (jobs < MAX_JOBS) with
+    | true =>
+      cases hg : decide (jobs ≥ MAX_JOBS) with
+      | true => cases hg.symm.trans (ge_false_of_lt hl)
+      | false =>
+        cases ph with
+        | Running => exact on_then rfl (both rfl rfl)
+        | Closed => exact on_else ff_ne_tt (both rfl rfl)
+        | Parked => exact on_else ff_ne_tt (both rfl rfl)
+        | Evicted => exact on_else ff_ne_tt (both rfl rfl)
+    | false =>
+      cases hg : decide (jobs ≥ MAX_JOBS) with
+      | false => cases hg.symm.trans (ge_true_of_not_lt hl)
+      | true => cases ph <;> exact on_else ff_ne_tt (both rfl rfl)
 
-/-- park_kernel_use_revives: not yet proved. -/
+/-- park_kernel_use_revives: split the phase; in a run also the kernel, which the output and (for
+  a released one) the next state read. -/
 theorem park_kernel_use_revives : Statute.Park.park_kernel_use_revives_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Running => cases k <;> exact on_then rfl (both rfl rfl)
+    | Closed => exact on_else ff_ne_tt (both rfl rfl)
+    | Parked => exact on_else ff_ne_tt (both rfl rfl)
+    | Evicted => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- park_run_starts_parked: not yet proved. -/
+/-- park_run_starts_parked: split the phase; only a parked session starts a run. -/
 theorem park_run_starts_parked : Statute.Park.park_run_starts_parked_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Closed => exact on_else ff_ne_tt (both rfl rfl)
+    | Running => exact on_else ff_ne_tt (both rfl rfl)
+    | Parked => exact on_then rfl (both rfl rfl)
+    | Evicted => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- park_open_once: not yet proved. -/
+/-- park_open_once: split the phase; a closed session opens (the law's `then`), any other
+  ignores the open, and both conjuncts hold by evaluation with the other fields free. -/
 theorem park_open_once : Statute.Park.park_open_once_stmt := by
-  sorry
+  intro s depth _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Closed => exact on_then rfl (both rfl rfl)
+    | Running => exact on_else ff_ne_tt (both rfl rfl)
+    | Parked => exact on_else ff_ne_tt (both rfl rfl)
+    | Evicted => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- park_holds_recorded: not yet proved. -/
+/-- park_holds_recorded: split the phase; an evicted session ignores the holds, any other records
+  them as they are. -/
 theorem park_holds_recorded : Statute.Park.park_holds_recorded_stmt := by
-  sorry
+  intro s a p j _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Closed => exact on_else ff_ne_tt (both rfl rfl)
+    | Running => exact on_else ff_ne_tt (both rfl rfl)
+    | Parked => exact on_else ff_ne_tt (both rfl rfl)
+    | Evicted => exact on_then rfl (both rfl rfl)
 
-/-- park_time_passes: not yet proved. -/
+/-- park_time_passes: unfold the step and generalize the job count's test (`jobs = 0`, read by the
+  step and the law alike), split the phase, and both conjuncts hold by evaluation. -/
 theorem park_time_passes : Statute.Park.park_time_passes_stmt := by
-  sorry
+  intro s ms _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    unfold stepParked stepParkedOnElapse
+    cases hj : decide (jobs = 0) <;> cases ph <;> exact both rfl rfl
 
 /-- park_idle_root_leads_to_stop: not yet proved. -/
 theorem park_idle_root_leads_to_stop : Statute.Park.park_idle_root_leads_to_stop_stmt := by
