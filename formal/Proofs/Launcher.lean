@@ -292,8 +292,26 @@ theorem quiesce_round_ends : Statute.Launcher.quiesce_round_ends_stmt := by
 theorem quiesce_stop_leads_to_exit : Statute.Launcher.quiesce_stop_leads_to_exit_stmt := by
   sorry
 
-/-- launcher_retry_under_budget: not yet proved. -/
+/-- launcher_retry_under_budget: split the facts (the budget verdict, the survivor's two flags
+  and the stop flag); each case is a Bool of constants (`exact rfl`) but a launch, whose pause
+  must equal the budget's (`decide_eq_true rfl`, the pause free). -/
 theorem launcher_retry_under_budget : Statute.Launcher.launcher_retry_under_budget_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk b ea im ss =>
+    cases b with
+    | GiveUp => cases ea <;> cases im <;> cases ss <;> exact rfl
+    | ClockBackwards x y => cases ea <;> cases im <;> cases ss <;> exact rfl
+    | Restart p =>
+      cases ea with
+      | false =>
+        cases im <;> cases ss <;>
+          exact and_true_of (and_true_of (and_true_of rfl rfl) rfl) (and_true_of (decide_eq_true rfl) rfl)
+      | true =>
+        cases im with
+        | false =>
+          cases ss <;>
+            exact and_true_of (and_true_of (and_true_of rfl rfl) rfl) (and_true_of (decide_eq_true rfl) rfl)
+        | true => cases ss <;> exact rfl
 
 end Statute.Launcher.Proofs

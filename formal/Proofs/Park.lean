@@ -38,6 +38,10 @@ theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true)
     (if c then x else y) = true :=
   (if_neg hc).trans hy
 
+/-- `decide (a ≤ b)` false makes `decide (a > b)` true. -/
+theorem gt_true_of_not_le {a b : Nat} (h : decide (a ≤ b) = false) : decide (a > b) = true :=
+  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
+
 /-- `decide (a < b)` true makes `decide (a ≥ b)` false. -/
 theorem ge_false_of_lt {a b : Nat} (h : decide (a < b) = true) : decide (a ≥ b) = false :=
   decide_eq_false (Nat.not_le.mpr (of_decide_eq_true h))
@@ -73,9 +77,25 @@ theorem park_releases_free_child : Statute.Park.park_releases_free_child_stmt :=
     cases hi : decide (f.idle_ms ≥ f.eviction_ms) <;> cases hp : f.pause_lease <;>
     cases hs : f.scheduled_job <;> rfl
 
-/-- park_eviction_time_left: not yet proved. -/
+/-- park_eviction_time_left: unfold the timer and generalize its two comparisons. Past the wire's
+  range the timer is Never and the law's `eviction > WIRE_MAX_MS` is the complement; a reached
+  eviction time is Due; otherwise the timer is After `eviction - idle`, which with `idle <
+  eviction` adds up to the eviction time (`Nat.add_sub_of_le`). -/
 theorem park_eviction_time_left : Statute.Park.park_eviction_time_left_stmt := by
-  sorry
+  intro f _
+  unfold decideEvictionIn
+  cases hle : decide (f.eviction_ms ≤ Statute.Timeouts.WIRE_MAX_MS) with
+  | false =>
+    cases hgt : decide (f.eviction_ms > Statute.Timeouts.WIRE_MAX_MS) with
+    | false => cases hgt.symm.trans (gt_true_of_not_le hle)
+    | true => exact rfl
+  | true =>
+    cases hge : decide (f.idle_ms ≥ f.eviction_ms) with
+    | true => exact rfl
+    | false =>
+      have hlt : f.idle_ms < f.eviction_ms := Nat.not_le.mp (of_decide_eq_false hge)
+      exact and_true_of (and_true_of rfl (decide_eq_true hlt))
+        (decide_eq_true (Nat.add_sub_of_le (Nat.le_of_lt hlt)))
 
 /-- park_job_holds_kernel: not yet proved. -/
 theorem park_job_holds_kernel : Statute.Park.park_job_holds_kernel_stmt := by
