@@ -284,9 +284,24 @@ theorem quiesce_hold_leads_to_open_gate :
     Statute.Launcher.quiesce_hold_leads_to_open_gate_stmt := by
   sorry
 
-/-- quiesce_round_ends: not yet proved. -/
+/-- quiesce_round_ends: split the state. Out of a round `leads 1` holds at once; in a round the
+  answer timeout serves again, and so does a commit whether or not every answer is Quiesced
+  (`hy`: the commit's test generalized), so both events reach a phase other than Asking. -/
 theorem quiesce_round_ends : Statute.Launcher.quiesce_round_ends_stmt := by
-  sorry
+  intro s _ _
+  cases s with
+  | mk ph ws =>
+    cases ph with
+    | Asking =>
+      have hy : quiesce_round_ends_leads 0
+          (stepQuiesce ⟨Phase.Asking, ws⟩ QuiesceEvent.Commit).1 = true := by
+        unfold quiesce_round_ends_leads stepQuiesce stepQuiesceOnCommit
+        cases hq : List.all ws (fun (x : Worker) => decide (x.answer = Answer.Quiesced)) <;>
+          exact rfl
+      exact or_right_of (and_true_of rfl (and_true_of hy rfl))
+    | Serving => exact rfl
+    | Stopping => exact rfl
+    | Lost => exact rfl
 
 /-- quiesce_stop_leads_to_exit: not yet proved. -/
 theorem quiesce_stop_leads_to_exit : Statute.Launcher.quiesce_stop_leads_to_exit_stmt := by
@@ -306,12 +321,14 @@ theorem launcher_retry_under_budget : Statute.Launcher.launcher_retry_under_budg
       cases ea with
       | false =>
         cases im <;> cases ss <;>
-          exact and_true_of (and_true_of (and_true_of rfl rfl) rfl) (and_true_of (decide_eq_true rfl) rfl)
+          exact and_true_of (and_true_of (and_true_of rfl rfl) rfl)
+            (and_true_of (decide_eq_true rfl) rfl)
       | true =>
         cases im with
         | false =>
           cases ss <;>
-            exact and_true_of (and_true_of (and_true_of rfl rfl) rfl) (and_true_of (decide_eq_true rfl) rfl)
+            exact and_true_of (and_true_of (and_true_of rfl rfl) rfl)
+            (and_true_of (decide_eq_true rfl) rfl)
         | true => cases ss <;> exact rfl
 
 end Statute.Launcher.Proofs

@@ -22,6 +22,18 @@ theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
   | false => exact hb
   | true => rfl
 
+/-- The left conjunct of a true Bool `&&`. -/
+theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => rfl
+
+/-- The right conjunct of a true Bool `&&`. -/
+theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => exact h
+
 /-- Two decided propositions that hold, as a Bool `&&` (each proof is usually `rfl`: the two
   sides agree by evaluation while some fields stay free, where `decide` cannot run). -/
 theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
@@ -204,9 +216,39 @@ theorem park_time_passes : Statute.Park.park_time_passes_stmt := by
     unfold stepParked stepParkedOnElapse
     cases hj : decide (jobs = 0) <;> cases ph <;> exact both rfl rfl
 
-/-- park_idle_root_leads_to_stop: not yet proved. -/
+/-- park_idle_root_leads_to_stop: split the state and read the premise's five conjuncts; the job
+  count and the depth are 0 (`cases` on the equations), a case the premise rules out is refuted
+  by evaluation, and in the one left the park evicts (`hy`: the step, the release decision and
+  its timer unfolded, the idle comparison generalized and fixed by the premise). -/
 theorem park_idle_root_leads_to_stop : Statute.Park.park_idle_root_leads_to_stop_stmt := by
-  sorry
+  intro s _ h
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    have hI := and_right h
+    have hJ := and_right (and_left h)
+    have hA := and_right (and_left (and_left h))
+    have hD := and_right (and_left (and_left (and_left h)))
+    have hP := and_left (and_left (and_left (and_left h)))
+    have hj0 : jobs = 0 := of_decide_eq_true hJ
+    have hd0 : d = 0 := of_decide_eq_true hD
+    cases hj0
+    cases hd0
+    cases ph with
+    | Closed => exact absurd hP ff_ne_tt
+    | Running => exact absurd hP ff_ne_tt
+    | Evicted => exact absurd hP ff_ne_tt
+    | Parked =>
+      cases att with
+      | true => exact absurd hA ff_ne_tt
+      | false =>
+        have hy : park_idle_root_leads_to_stop_leads 0 (stepParked
+            ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park).1 = true := by
+          unfold park_idle_root_leads_to_stop_leads stepParked stepParkedOnPark
+          unfold decideParkRelease decideEvictionIn
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) with
+          | false => cases hi.symm.trans hI
+          | true => exact rfl
+        exact or_right_of (and_true_of hy rfl)
 
 /-- park_settled_child_leads_to_release: not yet proved. -/
 theorem park_settled_child_leads_to_release :

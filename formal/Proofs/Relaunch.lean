@@ -22,6 +22,18 @@ theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
   | false => exact hb
   | true => rfl
 
+/-- The left conjunct of a true Bool `&&`. -/
+theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => rfl
+
+/-- The right conjunct of a true Bool `&&`. -/
+theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => exact h
+
 /-- Two decided propositions that hold, as a Bool `&&` (each proof is usually `rfl`: the two
   sides agree by evaluation while some fields stay free, where `decide` cannot run). -/
 theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
@@ -212,9 +224,43 @@ theorem relaunch_attachment : Statute.Relaunch.relaunch_attachment_stmt := by
   intro s b _
   exact both rfl rfl
 
-/-- relaunch_lost_leads_to_launch: not yet proved. -/
+/-- relaunch_lost_leads_to_launch: split the state and read the five conjuncts of the premise
+  (`and_left` / `and_right`); a case the premise rules out is refuted by evaluation. In the one
+  left (lost, attached, own build, nothing on the socket) the probe relaunches (`hy`: the probe
+  unfolded, its clock comparison generalized and fixed by the premise), so the socket is this
+  client's starting launch after one step. -/
 theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_launch_stmt := by
-  sorry
+  intro s _ h
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    have hE := and_right h
+    have hD := and_right (and_left h)
+    have hC := and_right (and_left (and_left h))
+    have hB := and_right (and_left (and_left (and_left h)))
+    have hA := and_left (and_left (and_left (and_left h)))
+    cases sock with
+    | Listening => exact absurd hE ff_ne_tt
+    | Starting => exact absurd hE ff_ne_tt
+    | Down =>
+      cases ph with
+      | Connected => exact absurd hA ff_ne_tt
+      | Left => exact absurd hA ff_ne_tt
+      | Lost =>
+        cases att with
+        | false => exact absurd hB ff_ne_tt
+        | true =>
+          cases peer with
+          | false => exact absurd hC ff_ne_tt
+          | true =>
+            have hy : relaunch_lost_leads_to_launch_leads 0 (stepRelaunch
+                ⟨Socket.Down, own, mine, ClientPhase.Lost, true, true, lost, wk, wown⟩
+                RelaunchEvent.Probe).1 = true := by
+              unfold relaunch_lost_leads_to_launch_leads stepRelaunch stepRelaunchOnProbe
+              unfold decideRelaunchDecide
+              cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) with
+              | false => cases hw.symm.trans hD
+              | true => exact rfl
+            exact or_right_of (and_true_of hy rfl)
 
 /-- relaunch_launch_leads_to_adoption: not yet proved. -/
 theorem relaunch_launch_leads_to_adoption :
