@@ -123,9 +123,82 @@ theorem relaunch_connected_to_a_listening_daemon :
     Statute.Relaunch.relaunch_connected_to_a_listening_daemon_stmt := by
   sorry
 
-/-- relaunch_launches_own_build: not yet proved. -/
+/-- relaunch_launches_own_build: induction on the reachability derivation. In a step the
+  invariant of the state before is split into its two conjuncts (`hM` on the launch, `hL` on the
+  clock); the state and the event are split as far as the step reads them (for a probe after
+  unfolding it and generalizing its clock comparison), and the next state's invariant is either
+  the same conjunct (`hM`, `hL`, equal by evaluation), a constant (a relaunch is of this build and
+  starting; a reconnect zeroes the clock), the clock's cap (`Nat.min_le_right`), or refuted
+  together with `hM` (this client's launch on a free socket). -/
 theorem relaunch_launches_own_build : Statute.Relaunch.relaunch_launches_own_build_stmt := by
-  sorry
+  intro s h
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk sock own mine ph att peer lost wk wown =>
+      have hM := and_left ih
+      have hL := and_right ih
+      cases e with
+      | Crash =>
+        cases sock with
+        | Down => exact and_true_of hM hL
+        | Starting => exact and_true_of rfl hL
+        | Listening => exact and_true_of rfl hL
+      | Probe =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) with
+        | false =>
+          cases ph with
+          | Connected => exact and_true_of hM hL
+          | Left => exact and_true_of hM hL
+          | Lost =>
+            cases sock with
+            | Listening => exact and_true_of hM rfl
+            | Starting => cases att <;> cases peer <;> exact and_true_of hM hL
+            | Down => cases att <;> cases peer <;> exact and_true_of hM hL
+        | true =>
+          cases ph with
+          | Connected => exact and_true_of hM hL
+          | Left => exact and_true_of hM hL
+          | Lost =>
+            cases sock with
+            | Listening => exact and_true_of hM rfl
+            | Starting => cases att <;> cases peer <;> exact and_true_of hM hL
+            | Down =>
+              cases att with
+              | false => cases peer <;> exact and_true_of hM hL
+              | true =>
+                cases peer with
+                | false => exact and_true_of hM hL
+                | true => exact and_true_of rfl hL
+      | OtherLaunch b =>
+        cases sock with
+        | Listening => exact and_true_of hM hL
+        | Starting => exact and_true_of hM hL
+        | Down =>
+          cases mine with
+          | false => exact and_true_of rfl hL
+          | true => cases own <;> exact absurd hM ff_ne_tt
+      | Listen =>
+        cases sock with
+        | Listening => exact and_true_of hM hL
+        | Down => exact and_true_of hM hL
+        | Starting =>
+          cases mine with
+          | false => cases own <;> cases wown <;> exact and_true_of rfl hL
+          | true =>
+            cases own with
+            | false => exact absurd hM ff_ne_tt
+            | true => cases wown <;> exact and_true_of rfl hL
+      | Elapse ms =>
+        cases ph with
+        | Lost =>
+          exact and_true_of hM
+            (decide_eq_true (Nat.min_le_right (lost + ms) Statute.Timeouts.WIRE_MAX_MS))
+        | Connected => exact and_true_of hM hL
+        | Left => exact and_true_of hM hL
+      | Attachment b => exact and_true_of hM hL
 
 /-- relaunch_workers_follow_the_daemon: not yet proved. -/
 theorem relaunch_workers_follow_the_daemon :
@@ -206,9 +279,21 @@ theorem relaunch_crash_orphans : Statute.Relaunch.relaunch_crash_orphans_stmt :=
     | Starting => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
     | Listening => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
 
-/-- relaunch_other_launch: not yet proved. -/
+/-- relaunch_other_launch: split the socket; with nothing on it, this client's flag is already
+  off by relaunch_launches_own_build (a launch of its own never leaves the socket down), so the
+  step's record is the law's. -/
 theorem relaunch_other_launch : Statute.Relaunch.relaunch_other_launch_stmt := by
-  sorry
+  intro s b h
+  have hM := and_left (relaunch_launches_own_build s h)
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases sock with
+    | Listening => exact on_else ff_ne_tt (both rfl rfl)
+    | Starting => exact on_else ff_ne_tt (both rfl rfl)
+    | Down =>
+      cases mine with
+      | false => exact on_then rfl (both rfl rfl)
+      | true => cases own <;> exact absurd hM ff_ne_tt
 
 /-- relaunch_lost_clock: split the phase; in each case the step and the law's record agree by
   evaluation (the lost clock itself stays free). -/
