@@ -34,6 +34,12 @@ theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
   | false => exact absurd h ff_ne_tt
   | true => exact h
 
+/-- An invariant carried by evaluation: with the state split, `!a || b` (the invariant before
+  implies the one after) is a Bool of constants, true by `rfl`. -/
+theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = true := by
+  cases ha
+  exact hab
+
 /-- Two decided propositions that hold, as a Bool `&&` (each proof is usually `rfl`: the two
   sides agree by evaluation while some fields stay free, where `decide` cannot run). -/
 theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
@@ -118,10 +124,33 @@ theorem relaunch_takes_only_a_free_socket :
     | Elapse ms => cases ph <;> cases mine <;> exact rfl
     | Attachment b => cases mine <;> exact rfl
 
-/-- relaunch_connected_to_a_listening_daemon: not yet proved. -/
+/-- relaunch_connected_to_a_listening_daemon: as relaunch_workers_follow_the_daemon; the lost
+  clock is split into `0` and `n + 1`, which is all `lost = 0` reads (an elapse past a loss sets
+  a clock only a lost client has, so its sum is never read). -/
 theorem relaunch_connected_to_a_listening_daemon :
     Statute.Relaunch.relaunch_connected_to_a_listening_daemon_stmt := by
-  sorry
+  intro s h
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk sock own mine ph att peer lost wk wown =>
+      cases e with
+      | Crash =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> exact imp_eval ih rfl
+      | Probe =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases lost <;>
+          cases ph <;> cases sock <;> cases att <;> cases peer <;> cases own <;> exact imp_eval ih rfl
+      | OtherLaunch b =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> exact imp_eval ih rfl
+      | Listen =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> cases wown <;>
+          exact imp_eval ih rfl
+      | Elapse ms =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> exact imp_eval ih rfl
+      | Attachment b =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> exact imp_eval ih rfl
 
 /-- relaunch_launches_own_build: induction on the reachability derivation. In a step the
   invariant of the state before is split into its two conjuncts (`hM` on the launch, `hL` on the
@@ -200,10 +229,30 @@ theorem relaunch_launches_own_build : Statute.Relaunch.relaunch_launches_own_bui
         | Left => exact and_true_of hM hL
       | Attachment b => exact and_true_of hM hL
 
-/-- relaunch_workers_follow_the_daemon: not yet proved. -/
+/-- relaunch_workers_follow_the_daemon: induction on the reachability derivation; the invariant
+  reads only enumerations and Bools, so each step is split on the fields the invariant and the
+  step read (for a probe after unfolding it and generalizing its clock comparison), and the
+  invariant before implies the one after by evaluation (`imp_eval`). -/
 theorem relaunch_workers_follow_the_daemon :
     Statute.Relaunch.relaunch_workers_follow_the_daemon_stmt := by
-  sorry
+  intro s h
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk sock own mine ph att peer lost wk wown =>
+      cases e with
+      | Crash => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
+      | Probe =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases ph <;>
+          cases sock <;> cases att <;> cases peer <;> cases wk <;> cases own <;> cases wown <;>
+          exact imp_eval ih rfl
+      | OtherLaunch b =>
+        cases sock <;> cases b <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
+      | Listen => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
+      | Elapse ms => cases ph <;> cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
+      | Attachment b => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
 
 /-- relaunch_probe_acts: unfold the probe and its decision, then generalize the one comparison
   they read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS` (the law's `eligible` reads the same one). Split
@@ -347,9 +396,32 @@ theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_
               | true => exact rfl
             exact or_right_of (and_true_of hy rfl)
 
-/-- relaunch_launch_leads_to_adoption: not yet proved. -/
+/-- relaunch_launch_leads_to_adoption: the launch is this client's, so of its build
+  (relaunch_launches_own_build); split the state as the premise fixes it (a case it rules out is
+  refuted by evaluation), and the listen (which serves the workers) and the probe (which connects
+  to the daemon that now listens, never reading the clock) evaluate to the target. -/
 theorem relaunch_launch_leads_to_adoption :
     Statute.Relaunch.relaunch_launch_leads_to_adoption_stmt := by
-  sorry
+  intro s h hf
+  have hM := and_left (relaunch_launches_own_build s h)
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    have hC := and_right hf
+    have hB := and_right (and_left hf)
+    have hA := and_left (and_left hf)
+    cases ph with
+    | Connected => exact absurd hA ff_ne_tt
+    | Left => exact absurd hA ff_ne_tt
+    | Lost =>
+      cases sock with
+      | Listening => exact absurd hB ff_ne_tt
+      | Down => exact absurd hB ff_ne_tt
+      | Starting =>
+        cases mine with
+        | false => exact absurd hC ff_ne_tt
+        | true =>
+          cases own with
+          | false => exact absurd hM ff_ne_tt
+          | true => cases wown <;> exact rfl
 
 end Statute.Relaunch.Proofs
