@@ -62,6 +62,144 @@ theorem ge_false_of_lt {a b : Nat} (h : decide (a < b) = true) : decide (a ≥ b
 theorem ge_true_of_not_lt {a b : Nat} (h : decide (a < b) = false) : decide (a ≥ b) = true :=
   decide_eq_true (Nat.not_lt.mp (of_decide_eq_false h))
 
+/-- An invariant carried by evaluation: with the state split, `!a || b` (the invariant before
+  implies the one after) is a Bool of constants, true by `rfl`. -/
+theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = true := by
+  cases ha
+  exact hab
+
+/-- The invariants of Parked, in one conjunction: at most MAX_JOBS jobs; jobs only in a running
+  or parked session; a closed session has a live kernel and only a child's kernel is released; a
+  job holds the kernel. Induction on the reachability derivation; in a step the state is split
+  as far as the step and the invariant read it (the job count into 0, 1, 2 and more, which is
+  all `jobs = 0`, `jobs ≤ MAX_JOBS`, `jobs ≥ MAX_JOBS` and `jobs - 1` need; the depth into 0 and
+  more; for a run end or a park also the release facts and the idle comparison, generalized
+  after unfolding the decision and its timer), and `imp_eval` carries the invariant by
+  evaluation (a state that breaks it before the step is refuted by `!false`). -/
+theorem parked_inv (s : ParkedState) (h : ReachableParked s) :
+    (decide (s.jobs ≤ MAX_JOBS) &&
+      (decide (s.jobs = 0) || decide (s.phase = ParkPhase.Running) ||
+        decide (s.phase = ParkPhase.Parked)) &&
+      ((!decide (s.phase = ParkPhase.Closed) || decide (s.kernel = Kernel.Live)) &&
+        (decide (s.kernel = Kernel.Live) || decide (s.depth > 0))) &&
+      (decide (s.jobs = 0) || decide (s.kernel = Kernel.Live))) = true := by
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk ph d att pl sj jobs k idle =>
+      cases e with
+      | Open x =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | RunStart =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | KernelUse =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | JobStart =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | JobSettle =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | Holds a p q =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | Elapse ms =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | RunEnd =>
+        unfold stepParked stepParkedOnRunEnd
+        unfold decideParkRelease decideEvictionIn
+        cases jobs with
+        | zero =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+              cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero =>
+            cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero =>
+              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+            | succ j =>
+              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+      | Park =>
+        unfold stepParked stepParkedOnPark
+        unfold decideParkRelease decideEvictionIn
+        cases jobs with
+        | zero =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+              cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero =>
+            cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero =>
+              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+            | succ j =>
+              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+
 /-- park_evicts_idle_root: unfold the release decision and the eviction timer it reads, then
   generalize every guard (`cases h : e` replaces `e` in the goal, through the projections of the
   timer's facts): HasWork, the depth test, attached, the two eviction comparisons, the lease, the
@@ -109,17 +247,22 @@ theorem park_eviction_time_left : Statute.Park.park_eviction_time_left_stmt := b
       exact and_true_of (and_true_of rfl (decide_eq_true hlt))
         (decide_eq_true (Nat.add_sub_of_le (Nat.le_of_lt hlt)))
 
-/-- park_job_holds_kernel: not yet proved. -/
+/-- park_job_holds_kernel: the last conjunct of `parked_inv` (a release needs no work). -/
 theorem park_job_holds_kernel : Statute.Park.park_job_holds_kernel_stmt := by
-  sorry
+  intro s h
+  exact and_right (parked_inv s h)
 
 /-- park_evicted_was_idle_root: not yet proved. -/
 theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stmt := by
   sorry
 
-/-- park_root_keeps_kernel: not yet proved. -/
+/-- park_root_keeps_kernel: three conjuncts of `parked_inv`. -/
 theorem park_root_keeps_kernel : Statute.Park.park_root_keeps_kernel_stmt := by
-  sorry
+  intro s h
+  have hi := parked_inv s h
+  exact and_true_of
+    (and_true_of (and_right (and_right (and_left hi))) (and_left (and_left (and_left hi))))
+    (and_right (and_left (and_left hi)))
 
 /-- park_idle_clock: not yet proved. -/
 theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
@@ -133,9 +276,22 @@ theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
 theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
   sorry
 
-/-- park_settlement_wakes_run: not yet proved. -/
+/-- park_settlement_wakes_run: split the job count and the phase; with jobs the session runs or
+  is parked (`parked_inv`; the other phases are refuted by evaluation), and a settled job
+  wakes a parked session or keeps a run running, one job fewer. -/
 theorem park_settlement_wakes_run : Statute.Park.park_settlement_wakes_run_stmt := by
-  sorry
+  intro s h
+  have hj := and_right (and_left (and_left (parked_inv s h)))
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases jobs with
+    | zero => exact on_then rfl (both rfl rfl)
+    | succ j =>
+      cases ph with
+      | Closed => exact absurd hj ff_ne_tt
+      | Evicted => exact absurd hj ff_ne_tt
+      | Running => exact on_else ff_ne_tt (and_true_of (decide_eq_true rfl) rfl)
+      | Parked => exact on_else ff_ne_tt (and_true_of (decide_eq_true rfl) rfl)
 
 /-- park_jobs_start_in_runs: unfold the step, generalize `jobs < MAX_JOBS` (the law's) and its
   complement `jobs ≥ MAX_JOBS` (the step's) together, closing the two inconsistent cases, and
@@ -250,9 +406,43 @@ theorem park_idle_root_leads_to_stop : Statute.Park.park_idle_root_leads_to_stop
           | true => exact rfl
         exact or_right_of (and_true_of hy rfl)
 
-/-- park_settled_child_leads_to_release: not yet proved. -/
+/-- park_settled_child_leads_to_release: read the premise's five conjuncts and bound the job
+  count (`parked_inv`): one or two jobs settle (waking the run) and the run's end releases the
+  child's kernel, or finds it released; each case evaluates, the idle clock and the holds the
+  premise leaves free never read (the depth is above 0, so the eviction rule is off). -/
 theorem park_settled_child_leads_to_release :
     Statute.Park.park_settled_child_leads_to_release_stmt := by
-  sorry
+  intro s h hf
+  have hM := and_left (and_left (and_left (parked_inv s h)))
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    have hE := and_right hf
+    have hD := and_right (and_left hf)
+    have hC := and_right (and_left (and_left hf))
+    have hB := and_right (and_left (and_left (and_left hf)))
+    have hA := and_left (and_left (and_left (and_left hf)))
+    cases ph with
+    | Closed => exact absurd hA ff_ne_tt
+    | Running => exact absurd hA ff_ne_tt
+    | Evicted => exact absurd hA ff_ne_tt
+    | Parked =>
+      cases d with
+      | zero => exact absurd hB ff_ne_tt
+      | succ d =>
+        cases pl with
+        | true => exact absurd hC ff_ne_tt
+        | false =>
+          cases sj with
+          | true => exact absurd hD ff_ne_tt
+          | false =>
+            cases jobs with
+            | zero => exact absurd hE ff_ne_tt
+            | succ j =>
+              cases j with
+              | zero => cases k <;> exact rfl
+              | succ j =>
+                cases j with
+                | zero => cases k <;> exact rfl
+                | succ j => exact absurd hM ff_ne_tt
 
 end Statute.Park.Proofs
