@@ -268,13 +268,83 @@ theorem park_root_keeps_kernel : Statute.Park.park_root_keeps_kernel_stmt := by
 theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
   sorry
 
-/-- park_run_end_rechecks: not yet proved. -/
+/-- park_run_end_rechecks: unfold the step, the release decision and its timer; split the phase
+  and, in a run, the facts the decision reads (the job count and depth into 0 and more, the holds,
+  the kernel, and for a root the idle comparison); the law's `if` takes the step's branch, both
+  conjuncts by evaluation with the rest free. -/
 theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    unfold stepParked stepParkedOnRunEnd
+    unfold decideParkRelease decideEvictionIn
+    cases ph with
+    | Closed => exact on_then rfl (both rfl rfl)
+    | Parked => exact on_then rfl (both rfl rfl)
+    | Evicted => exact on_then rfl (both rfl rfl)
+    | Running =>
+      cases jobs with
+      | succ j => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+      | zero =>
+        cases d with
+        | zero =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases att <;>
+            exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+        | succ d =>
+          cases pl with
+          | true =>
+            cases sj <;> cases k <;> exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+          | false =>
+            cases sj with
+            | true => cases k <;> exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+            | false =>
+              cases k with
+              | Live => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+              | Released => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
 
-/-- park_timer_rechecks: not yet proved. -/
+/-- park_timer_rechecks: as park_run_end_rechecks, for a parked session; the law's eviction
+  test reads the timer's own comparison, generalized once for both. -/
 theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    unfold stepParked stepParkedOnPark
+    unfold decideParkRelease decideEvictionIn
+    cases ph with
+    | Closed => exact on_then rfl (both rfl rfl)
+    | Running => exact on_then rfl (both rfl rfl)
+    | Evicted => exact on_then rfl (both rfl rfl)
+    | Parked =>
+      cases jobs with
+      | succ j =>
+        exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+      | zero =>
+        cases d with
+        | zero =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) with
+          | false =>
+            cases att <;>
+              exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+          | true =>
+            cases att with
+            | false => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+            | true =>
+              exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+        | succ d =>
+          cases pl with
+          | true =>
+            cases sj <;> cases k <;>
+              exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+          | false =>
+            cases sj with
+            | true =>
+              cases k <;>
+                exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+            | false =>
+              cases k with
+              | Live => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+              | Released =>
+                exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
 
 /-- park_settlement_wakes_run: split the job count and the phase; with jobs the session runs or
   is parked (`parked_inv`; the other phases are refuted by evaluation), and a settled job

@@ -137,20 +137,25 @@ theorem relaunch_connected_to_a_listening_daemon :
     | mk sock own mine ph att peer lost wk wown =>
       cases e with
       | Crash =>
-        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> exact imp_eval ih rfl
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
+          exact imp_eval ih rfl
       | Probe =>
         unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
         cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases lost <;>
-          cases ph <;> cases sock <;> cases att <;> cases peer <;> cases own <;> exact imp_eval ih rfl
+          cases ph <;> cases sock <;> cases att <;> cases peer <;> cases own <;>
+            exact imp_eval ih rfl
       | OtherLaunch b =>
-        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> exact imp_eval ih rfl
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
+          exact imp_eval ih rfl
       | Listen =>
         cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> cases wown <;>
           exact imp_eval ih rfl
       | Elapse ms =>
-        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> exact imp_eval ih rfl
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
+          exact imp_eval ih rfl
       | Attachment b =>
-        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> exact imp_eval ih rfl
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
+          exact imp_eval ih rfl
 
 /-- relaunch_launches_own_build: induction on the reachability derivation. In a step the
   invariant of the state before is split into its two conjuncts (`hM` on the launch, `hL` on the
@@ -251,8 +256,12 @@ theorem relaunch_workers_follow_the_daemon :
       | OtherLaunch b =>
         cases sock <;> cases b <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
       | Listen => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
-      | Elapse ms => cases ph <;> cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
-      | Attachment b => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
+      | Elapse ms =>
+        cases ph <;> cases sock <;> cases wk <;> cases own <;> cases wown <;>
+          exact imp_eval ih rfl
+      | Attachment b =>
+        cases sock <;> cases wk <;> cases own <;> cases wown <;>
+          exact imp_eval ih rfl
 
 /-- relaunch_probe_acts: unfold the probe and its decision, then generalize the one comparison
   they read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS` (the law's `eligible` reads the same one). Split
