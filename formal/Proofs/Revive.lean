@@ -114,8 +114,10 @@ theorem revive_accepted_events : Statute.Revive.revive_accepted_events_stmt := b
       | true => exact or_left_of (or_left_of (or_left_of (or_right_of (decide_eq_true rfl))))
       | false => exact or_right_of (both rfl rfl)
 
-/-- revive_veto_ages_as_model: not yet proved. A candidate follows the theorem, unchecked and
-  below the confidence this file asks for (it relies on `simp` closing 16 cases per branch). -/
+/-- revive_veto_ages_as_model: not yet proved. The split of revive_veto_order leaves the second
+  veto, at `now + 1`, with two comparisons of its own; they need the monotonicity of truncated
+  subtraction (`t - (now + 1) ≤ t - now`, `now - t < now + 1 - t` when positive), which is left
+  to port without omega. -/
 theorem revive_veto_ages_as_model : Statute.Revive.revive_veto_ages_as_model_stmt := by
   sorry
 
@@ -129,18 +131,6 @@ theorem revive_veto_future_as_skew : Statute.Revive.revive_veto_future_as_skew_s
     cases hF : decide (Option.getD st 0 - now > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) <;>
       cases hO : decide (now - Option.getD st 0 > Statute.Timeouts.REVIVAL_MAX_AGE_MS) <;>
       cases g <;> cases a <;> cases l <;> cases h <;> cases st <;> exact rfl
-
-/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
-    intro f
-    cases f with
-    | mk g a l h st now =>
-      cases st with
-      | none => cases g <;> cases a <;> cases l <;> cases h <;> simp [decideRevivalVeto]
-      | some t =>
-        by_cases hF : t - now > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS <;>
-          by_cases hO : now - t > Statute.Timeouts.REVIVAL_MAX_AGE_MS <;>
-          cases g <;> cases a <;> cases l <;> cases h <;> simp [decideRevivalVeto, hF, hO]
--/
 
 /-- revive_refresh_on_time: not yet proved (one step of BusyRefresh on any event from any state;
   `decide (n = s)` over a free state). -/
