@@ -39,10 +39,276 @@ theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true)
     (if c then x else y) = true :=
   (if_neg hc).trans hy
 
-/-- idle_shutdown_never_aborts: not yet proved (an invariant of the quiesce protocol: induction
-  over ReachableQuiesce with a strengthened invariant on gates and answers). -/
+/-- The left conjunct of a true Bool `&&`. -/
+theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => rfl
+
+/-- The right conjunct of a true Bool `&&`. -/
+theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => exact h
+
+/-- `false` negated is `true`. -/
+theorem not_of_false {b : Bool} (h : b = false) : (!b) = true := by
+  cases h
+  rfl
+
+/-- An implication between two Bools of constants, by evaluation (`imp_eval hq rfl`). -/
+theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = true := by
+  cases ha
+  exact hab
+
+/-- The left half of a conjunction under `List.all`. -/
+theorem all_and_left {α : Type} {p q : α → Bool} :
+    ∀ (l : List α), List.all l (fun x => p x && q x) = true → List.all l p = true := by
+  intro l
+  induction l with
+  | nil => intro _; rfl
+  | cons a l ih => intro h; exact and_true_of (and_left (and_left h)) (ih (and_right h))
+
+/-- The right half of a conjunction under `List.all`. -/
+theorem all_and_right {α : Type} {p q : α → Bool} :
+    ∀ (l : List α), List.all l (fun x => p x && q x) = true → List.all l q = true := by
+  intro l
+  induction l with
+  | nil => intro _; rfl
+  | cons a l ih => intro h; exact and_true_of (and_right (and_left h)) (ih (and_right h))
+
+/-- `List.set` keeps `List.all p` when the new element passes. -/
+theorem all_set {α : Type} {p : α → Bool} {v : α} :
+    ∀ (l : List α) (i : Nat), List.all l p = true → p v = true →
+      List.all (List.set l i v) p = true := by
+  intro l
+  induction l with
+  | nil => intro i _ _; cases i <;> rfl
+  | cons a l ih =>
+    intro i h hv
+    cases i with
+    | zero => exact and_true_of hv (and_right h)
+    | succ i => exact and_true_of (and_left h) (ih i (and_right h) hv)
+
+/-- `List.getD` of a list whose elements all pass, with a passing default, passes. -/
+theorem all_getD {α : Type} {p : α → Bool} {d : α} (hd : p d = true) :
+    ∀ (l : List α) (i : Nat), List.all l p = true → p (List.getD l i d) = true := by
+  intro l
+  induction l with
+  | nil => intro i _; exact (congrArg p List.getD_nil).trans hd
+  | cons a l ih =>
+    intro i h
+    cases i with
+    | zero => exact (congrArg p List.getD_cons_zero).trans (and_left h)
+    | succ i => exact (congrArg p List.getD_cons_succ).trans (ih i (and_right h))
+
+/-- The element `List.getD` named (`he`, from generalizing it) passes. -/
+theorem all_getD_eq {α : Type} {p : α → Bool} {d x : α} (hd : p d = true) (l : List α) (i : Nat)
+    (h : List.all l p = true) (he : List.getD l i d = x) : p x = true :=
+  (congrArg p he).symm.trans (all_getD hd l i h)
+
+/-- `List.map` keeps `List.all p` when the map does not change `p`. -/
+theorem all_map_same {α : Type} {p : α → Bool} {f : α → α} :
+    ∀ (l : List α), List.all l p = true → (∀ x, p (f x) = p x) →
+      List.all (List.map f l) p = true := by
+  intro l
+  induction l with
+  | nil => intro _ _; rfl
+  | cons a l ih =>
+    intro h hf
+    exact and_true_of ((hf a).trans (and_left h)) (ih (and_right h) hf)
+
+/-- The invariant behind idle_shutdown_never_aborts, worker by worker: a stopped worker, and one
+  behind a closed gate, has no work. Induction on the reachability derivation; a step that maps
+  the answers keeps it (`all_map_same`: the answer is not read), a step that rewrites worker `w`
+  keeps it when the new worker passes (`all_set`), whose facts come from the old one
+  (`all_getD`, then its fields split as far as the new worker's test needs). -/
+theorem quiesce_workers_safe (s : QuiesceState) (h : ReachableQuiesce s) :
+    List.all s.workers (fun (x : Worker) => (!x.stopped || !Statute.Orphan.decideHasWork
+              ({ work := x.work } : Statute.Orphan.HasWorkFacts)) &&
+            (decide (x.gate = Gate.Open) || !Statute.Orphan.decideHasWork
+              ({ work := x.work } : Statute.Orphan.HasWorkFacts))) = true := by
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases e with
+    | Ask =>
+      unfold stepQuiesce stepQuiesceOnAsk
+      cases hp : s.phase with
+      | Serving => exact all_map_same s.workers ih (by intro x; rfl)
+      | Asking => exact ih
+      | Stopping => exact ih
+      | Lost => exact ih
+    | AnswerTimeout =>
+      unfold stepQuiesce stepQuiesceOnAnswerTimeout
+      cases hp : s.phase with
+      | Asking => exact all_map_same s.workers ih (by intro x; rfl)
+      | Serving => exact ih
+      | Stopping => exact ih
+      | Lost => exact ih
+    | SupervisorLost =>
+      unfold stepQuiesce stepQuiesceOnSupervisorLost
+      cases hp : s.phase with
+      | Lost => exact ih
+      | Serving => exact all_map_same s.workers ih (by intro x; rfl)
+      | Asking => exact all_map_same s.workers ih (by intro x; rfl)
+      | Stopping => exact all_map_same s.workers ih (by intro x; rfl)
+    | Commit =>
+      unfold stepQuiesce stepQuiesceOnCommit
+      cases hp : s.phase with
+      | Asking =>
+        cases hq : List.all s.workers
+            (fun (x : Worker) => decide (x.answer = Answer.Quiesced)) with
+        | true => exact ih
+        | false => exact all_map_same s.workers ih (by intro x; rfl)
+      | Serving => exact ih
+      | Stopping => exact ih
+      | Lost => exact ih
+    | Work w work =>
+      unfold stepQuiesce stepQuiesceOnWork
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases hw : Statute.Orphan.decideHasWork
+            ({ work := work } : Statute.Orphan.HasWorkFacts) with
+        | false =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact all_set s.workers w ih (by rfl)
+            | Closed =>
+              exact all_set s.workers w ih
+                (by exact and_true_of rfl (or_right_of (not_of_false hw)))
+        | true =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact all_set s.workers w ih (by rfl)
+            | Closed => exact ih
+    | Answer w =>
+      unfold stepQuiesce stepQuiesceOnAnswer
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases hp : s.phase with
+        | Serving => exact ih
+        | Stopping => exact ih
+        | Lost => exact ih
+        | Asking =>
+          cases a with
+          | Quiesced => exact ih
+          | Busy => exact ih
+          | Unasked =>
+            cases st with
+            | true => exact ih
+            | false =>
+              cases wk with
+              | mk r c q ar b u ch wf wd =>
+                cases g <;> cases r <;> cases c <;> cases q <;> cases ar <;> cases b <;> cases u <;>
+                  cases ch <;> cases wf <;> exact all_set s.workers w ih (by exact imp_eval hq rfl)
+    | Stop w =>
+      unfold stepQuiesce stepQuiesceOnStop
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases hp : s.phase with
+        | Serving => exact ih
+        | Asking => exact ih
+        | Lost => exact ih
+        | Stopping =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed =>
+              exact all_set s.workers w ih (by exact and_true_of (and_right hq) (and_right hq))
+    | Release w =>
+      unfold stepQuiesce stepQuiesceOnRelease
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases hp : s.phase with
+        | Lost => exact ih
+        | Serving =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed =>
+              exact all_set s.workers w ih (by exact and_true_of (and_left hq) rfl)
+        | Asking =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed =>
+              exact all_set s.workers w ih (by exact and_true_of (and_left hq) rfl)
+        | Stopping =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed =>
+              exact all_set s.workers w ih (by exact and_true_of (and_left hq) rfl)
+    | HoldExpiry w =>
+      unfold stepQuiesce stepQuiesceOnHoldExpiry
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases st with
+        | true => exact ih
+        | false =>
+          cases g with
+          | Open => exact ih
+          | Closed =>
+            exact all_set s.workers w ih (by exact and_true_of (and_left hq) rfl)
+
+/-- idle_shutdown_never_aborts: the two halves of `quiesce_workers_safe`. -/
 theorem idle_shutdown_never_aborts : Statute.Launcher.idle_shutdown_never_aborts_stmt := by
-  sorry
+  intro s h
+  exact and_true_of (all_and_left s.workers (quiesce_workers_safe s h))
+    (all_and_right s.workers (quiesce_workers_safe s h))
 
 /-- adopt_same_build: AdoptFacts is two Bools; each of the four cases is closed and evaluated
   by `decide`. -/
