@@ -8,10 +8,307 @@ import Statute.Launcher
 
 namespace Statute.Launcher.Proofs
 
-/-- idle_shutdown_never_aborts: not yet proved (an invariant of the quiesce protocol: induction
-  over ReachableQuiesce with a strengthened invariant on gates and answers). -/
+/-- `false = true` is refuted by evaluation. -/
+theorem ff_ne_tt : ¬ (false = true) := by
+  decide
+
+/-- Both conjuncts of a Bool `&&` are true. -/
+theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
+  cases ha
+  cases hb
+  rfl
+
+/-- The right disjunct of a Bool `||` is true. -/
+theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
+  cases a with
+  | false => exact hb
+  | true => rfl
+
+/-- Two decided propositions that hold, as a Bool `&&`. -/
+theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
+    (decide p && decide q) = true :=
+  and_true_of (decide_eq_true hp) (decide_eq_true hq)
+
+/-- The `then` branch of an `if` is taken and true. -/
+theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
+    (if c then x else y) = true :=
+  (if_pos hc).trans hx
+
+/-- The `else` branch of an `if` is taken and true. -/
+theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
+    (if c then x else y) = true :=
+  (if_neg hc).trans hy
+
+/-- The left conjunct of a true Bool `&&`. -/
+theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => rfl
+
+/-- The right conjunct of a true Bool `&&`. -/
+theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => exact h
+
+/-- `false` negated is `true`. -/
+theorem not_of_false {b : Bool} (h : b = false) : (!b) = true := by
+  cases h
+  rfl
+
+/-- An implication between two Bools of constants, by evaluation (`imp_eval hq rfl`). -/
+theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = true := by
+  cases ha
+  exact hab
+
+/-- The left half of a conjunction under `List.all`. -/
+theorem all_and_left {α : Type} {p q : α → Bool} :
+    ∀ (l : List α), List.all l (fun x => p x && q x) = true → List.all l p = true := by
+  intro l
+  induction l with
+  | nil => intro _; rfl
+  | cons a l ih => intro h; exact and_true_of (and_left (and_left h)) (ih (and_right h))
+
+/-- The right half of a conjunction under `List.all`. -/
+theorem all_and_right {α : Type} {p q : α → Bool} :
+    ∀ (l : List α), List.all l (fun x => p x && q x) = true → List.all l q = true := by
+  intro l
+  induction l with
+  | nil => intro _; rfl
+  | cons a l ih => intro h; exact and_true_of (and_right (and_left h)) (ih (and_right h))
+
+/-- `List.set` keeps `List.all p` when the new element passes. -/
+theorem all_set {α : Type} {p : α → Bool} {v : α} :
+    ∀ (l : List α) (i : Nat), List.all l p = true → p v = true →
+      List.all (List.set l i v) p = true := by
+  intro l
+  induction l with
+  | nil => intro i _ _; cases i <;> rfl
+  | cons a l ih =>
+    intro i h hv
+    cases i with
+    | zero => exact and_true_of hv (and_right h)
+    | succ i => exact and_true_of (and_left h) (ih i (and_right h) hv)
+
+/-- `List.getD` of a list whose elements all pass, with a passing default, passes. -/
+theorem all_getD {α : Type} {p : α → Bool} {d : α} (hd : p d = true) :
+    ∀ (l : List α) (i : Nat), List.all l p = true → p (List.getD l i d) = true := by
+  intro l
+  induction l with
+  | nil => intro i _; exact (congrArg p List.getD_nil).trans hd
+  | cons a l ih =>
+    intro i h
+    cases i with
+    | zero => exact (congrArg p List.getD_cons_zero).trans (and_left h)
+    | succ i => exact (congrArg p List.getD_cons_succ).trans (ih i (and_right h))
+
+/-- The element `List.getD` named (`he`, from generalizing it) passes. -/
+theorem all_getD_eq {α : Type} {p : α → Bool} {d x : α} (hd : p d = true) (l : List α) (i : Nat)
+    (h : List.all l p = true) (he : List.getD l i d = x) : p x = true :=
+  (congrArg p he).symm.trans (all_getD hd l i h)
+
+/-- `List.map` keeps `List.all p` when the map does not change `p`. -/
+theorem all_map_same {α : Type} {p : α → Bool} {f : α → α} :
+    ∀ (l : List α), List.all l p = true → (∀ x, p (f x) = p x) →
+      List.all (List.map f l) p = true := by
+  intro l
+  induction l with
+  | nil => intro _ _; rfl
+  | cons a l ih =>
+    intro h hf
+    exact and_true_of ((hf a).trans (and_left h)) (ih (and_right h) hf)
+
+/-- The invariant behind idle_shutdown_never_aborts, worker by worker: a stopped worker, and one
+  behind a closed gate, has no work. Induction on the reachability derivation; a step that maps
+  the answers keeps it (`all_map_same`: the answer is not read), a step that rewrites worker `w`
+  keeps it when the new worker passes (`all_set`), whose facts come from the old one
+  (`all_getD`, then its fields split as far as the new worker's test needs). -/
+theorem quiesce_workers_safe (s : QuiesceState) (h : ReachableQuiesce s) :
+    List.all s.workers (fun (x : Worker) => (!x.stopped || !Statute.Orphan.decideHasWork
+              ({ work := x.work } : Statute.Orphan.HasWorkFacts)) &&
+            (decide (x.gate = Gate.Open) || !Statute.Orphan.decideHasWork
+              ({ work := x.work } : Statute.Orphan.HasWorkFacts))) = true := by
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases e with
+    | Ask =>
+      unfold stepQuiesce stepQuiesceOnAsk
+      cases hp : s.phase with
+      | Serving => exact all_map_same s.workers ih (by intro x; rfl)
+      | Asking => exact ih
+      | Stopping => exact ih
+      | Lost => exact ih
+    | AnswerTimeout =>
+      unfold stepQuiesce stepQuiesceOnAnswerTimeout
+      cases hp : s.phase with
+      | Asking => exact all_map_same s.workers ih (by intro x; rfl)
+      | Serving => exact ih
+      | Stopping => exact ih
+      | Lost => exact ih
+    | SupervisorLost =>
+      unfold stepQuiesce stepQuiesceOnSupervisorLost
+      cases hp : s.phase with
+      | Lost => exact ih
+      | Serving => exact all_map_same s.workers ih (by intro x; rfl)
+      | Asking => exact all_map_same s.workers ih (by intro x; rfl)
+      | Stopping => exact all_map_same s.workers ih (by intro x; rfl)
+    | Commit =>
+      unfold stepQuiesce stepQuiesceOnCommit
+      cases hp : s.phase with
+      | Asking =>
+        cases hq : List.all s.workers
+            (fun (x : Worker) => decide (x.answer = Answer.Quiesced)) with
+        | true => exact ih
+        | false => exact all_map_same s.workers ih (by intro x; rfl)
+      | Serving => exact ih
+      | Stopping => exact ih
+      | Lost => exact ih
+    | Work w work =>
+      unfold stepQuiesce stepQuiesceOnWork
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases hw : Statute.Orphan.decideHasWork
+            ({ work := work } : Statute.Orphan.HasWorkFacts) with
+        | false =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact all_set s.workers w ih (by rfl)
+            | Closed =>
+              exact all_set s.workers w ih
+                (by exact and_true_of rfl (or_right_of (not_of_false hw)))
+        | true =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact all_set s.workers w ih (by rfl)
+            | Closed => exact ih
+    | Answer w =>
+      unfold stepQuiesce stepQuiesceOnAnswer
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases hp : s.phase with
+        | Serving => exact ih
+        | Stopping => exact ih
+        | Lost => exact ih
+        | Asking =>
+          cases a with
+          | Quiesced => exact ih
+          | Busy => exact ih
+          | Unasked =>
+            cases st with
+            | true => exact ih
+            | false =>
+              cases wk with
+              | mk r c q ar b u ch wf wd =>
+                cases g <;> cases r <;> cases c <;> cases q <;> cases ar <;> cases b <;> cases u <;>
+                  cases ch <;> cases wf <;> exact all_set s.workers w ih (by exact imp_eval hq rfl)
+    | Stop w =>
+      unfold stepQuiesce stepQuiesceOnStop
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases hp : s.phase with
+        | Serving => exact ih
+        | Asking => exact ih
+        | Lost => exact ih
+        | Stopping =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed =>
+              exact all_set s.workers w ih (by exact and_true_of (and_right hq) (and_right hq))
+    | Release w =>
+      unfold stepQuiesce stepQuiesceOnRelease
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases hp : s.phase with
+        | Lost => exact ih
+        | Serving =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed =>
+              exact all_set s.workers w ih (by exact and_true_of (and_left hq) rfl)
+        | Asking =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed =>
+              exact all_set s.workers w ih (by exact and_true_of (and_left hq) rfl)
+        | Stopping =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed =>
+              exact all_set s.workers w ih (by exact and_true_of (and_left hq) rfl)
+    | HoldExpiry w =>
+      unfold stepQuiesce stepQuiesceOnHoldExpiry
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+                answer := Answer.Unasked,
+                work := ({ run := false, compaction := false, queued_input := false,
+                  admitted_run_start := false, background_job := false, user_bash := false,
+                  unsettled_child := false, workflow_run := false, withdrawn_input := false
+                } : Statute.Orphan.WorkSet),
+                stopped := false } : Worker) with
+      | mk g a wk st =>
+        have hq := all_getD_eq (by rfl) s.workers w ih hm
+        cases st with
+        | true => exact ih
+        | false =>
+          cases g with
+          | Open => exact ih
+          | Closed =>
+            exact all_set s.workers w ih (by exact and_true_of (and_left hq) rfl)
+
+/-- idle_shutdown_never_aborts: the two halves of `quiesce_workers_safe`. -/
 theorem idle_shutdown_never_aborts : Statute.Launcher.idle_shutdown_never_aborts_stmt := by
-  sorry
+  intro s h
+  exact and_true_of (all_and_left s.workers (quiesce_workers_safe s h))
+    (all_and_right s.workers (quiesce_workers_safe s h))
 
 /-- adopt_same_build: AdoptFacts is two Bools; each of the four cases is closed and evaluated
   by `decide`. -/
@@ -20,34 +317,128 @@ theorem adopt_same_build : Statute.Launcher.adopt_same_build_stmt := by
   cases f with
   | mk sv bi => cases sv <;> cases bi <;> decide
 
-/-- quiesce_gate_admits: not yet proved. -/
+/-- quiesce_gate_admits: generalize the addressed worker and HasWork of the new work set; a
+  stopped worker, or a closed gate with work, refuses the change and keeps the state, any other
+  change is taken whole; each case by evaluation with the lists free. -/
 theorem quiesce_gate_admits : Statute.Launcher.quiesce_gate_admits_stmt := by
-  sorry
+  intro s w work _
+  unfold stepQuiesce stepQuiesceOnWork
+  cases hm : List.getD s.workers w
+      ({ gate := Gate.Open,
+            answer := Answer.Unasked,
+            work := ({ run := false, compaction := false, queued_input := false,
+                       admitted_run_start := false, background_job := false, user_bash := false,
+                       unsettled_child := false, workflow_run := false, withdrawn_input := false
+                     } : Statute.Orphan.WorkSet),
+            stopped := false } : Worker) with
+  | mk g a wk st =>
+    cases hw : Statute.Orphan.decideHasWork ({ work := work } : Statute.Orphan.HasWorkFacts) with
+    | false => cases st with
+      | true => exact and_true_of rfl (on_then rfl (decide_eq_true rfl))
+      | false => cases g <;> exact and_true_of rfl (on_else ff_ne_tt (both rfl rfl))
+    | true => cases st with
+      | true => exact and_true_of rfl (on_then rfl (decide_eq_true rfl))
+      | false => cases g with
+        | Open => exact and_true_of rfl (on_else ff_ne_tt (both rfl rfl))
+        | Closed => exact and_true_of rfl (on_then rfl (decide_eq_true rfl))
 
-/-- quiesce_ask_opens_a_round: not yet proved. -/
+/-- quiesce_ask_opens_a_round: generalize the phase; only a serving supervisor opens a
+  round, and the law's record is the step's, by evaluation with the workers free. -/
 theorem quiesce_ask_opens_a_round : Statute.Launcher.quiesce_ask_opens_a_round_stmt := by
-  sorry
+  intro s _
+  unfold stepQuiesce stepQuiesceOnAsk
+  cases hp : s.phase with
+  | Serving => exact on_then rfl (both rfl rfl)
+  | Asking => exact on_else ff_ne_tt (both rfl rfl)
+  | Stopping => exact on_else ff_ne_tt (both rfl rfl)
+  | Lost => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- quiesce_answer_only_in_round: not yet proved (one step on a worker list
-  of any length: needs `List.getD` / `List.set` lemmas). -/
+/-- quiesce_answer_only_in_round: generalize the phase and the addressed worker; an answer out
+  of a round, a repeated one or one of a stopped worker is ignored with the state kept (the
+  second conjunct by `decide_eq_true rfl`); an accepted one is not ignored, whichever way
+  HasWork of the worker's set goes, so its fields are split until the case is constant. -/
 theorem quiesce_answer_only_in_round : Statute.Launcher.quiesce_answer_only_in_round_stmt := by
-  sorry
+  intro s w _
+  unfold stepQuiesce stepQuiesceOnAnswer
+  cases hm : List.getD s.workers w
+      ({ gate := Gate.Open,
+            answer := Answer.Unasked,
+            work := ({ run := false, compaction := false, queued_input := false,
+                       admitted_run_start := false, background_job := false, user_bash := false,
+                       unsettled_child := false, workflow_run := false, withdrawn_input := false
+                     } : Statute.Orphan.WorkSet),
+            stopped := false } : Worker) with
+  | mk g a wk st =>
+    cases hp : s.phase with
+    | Serving => exact and_true_of rfl (or_right_of (decide_eq_true rfl))
+    | Stopping => exact and_true_of rfl (or_right_of (decide_eq_true rfl))
+    | Lost => exact and_true_of rfl (or_right_of (decide_eq_true rfl))
+    | Asking =>
+      cases a with
+      | Quiesced => exact and_true_of rfl (or_right_of (decide_eq_true rfl))
+      | Busy => exact and_true_of rfl (or_right_of (decide_eq_true rfl))
+      | Unasked =>
+        cases st with
+        | true => exact and_true_of rfl (or_right_of (decide_eq_true rfl))
+        | false =>
+          cases wk with
+          | mk r c q ar b u ch wf wd =>
+            cases r <;> cases c <;> cases q <;> cases ar <;> cases b <;> cases u <;> cases ch <;>
+              cases wf <;> exact rfl
 
 /-- quiesce_answer_by_work: not yet proved (one step on a worker list
   of any length: needs `List.getD` / `List.set` lemmas). -/
 theorem quiesce_answer_by_work : Statute.Launcher.quiesce_answer_by_work_stmt := by
   sorry
 
-/-- quiesce_commit_only_all_quiesced: not yet proved (one step on a worker list
-  of any length: needs `List.getD` / `List.set` lemmas). -/
+/-- quiesce_commit_only_all_quiesced: generalize the phase and whether every answer is
+  Quiesced; the five conjuncts are constants but the one naming the step's record, which holds by
+  evaluation with the workers free. -/
 theorem quiesce_commit_only_all_quiesced :
     Statute.Launcher.quiesce_commit_only_all_quiesced_stmt := by
-  sorry
+  intro s _
+  unfold stepQuiesce stepQuiesceOnCommit
+  cases hq : List.all s.workers (fun (x : Worker) => decide (x.answer = Answer.Quiesced)) with
+  | true =>
+    cases hp : s.phase with
+    | Asking =>
+      exact and_true_of
+        (and_true_of (and_true_of (and_true_of rfl rfl) rfl) (or_right_of (decide_eq_true rfl))) rfl
+    | Serving =>
+      exact and_true_of
+        (and_true_of (and_true_of (and_true_of rfl rfl) (or_right_of (decide_eq_true rfl))) rfl) rfl
+    | Stopping =>
+      exact and_true_of
+        (and_true_of (and_true_of (and_true_of rfl rfl) (or_right_of (decide_eq_true rfl))) rfl) rfl
+    | Lost =>
+      exact and_true_of
+        (and_true_of (and_true_of (and_true_of rfl rfl) (or_right_of (decide_eq_true rfl))) rfl) rfl
+  | false =>
+    cases hp : s.phase with
+    | Asking =>
+      exact and_true_of
+        (and_true_of (and_true_of (and_true_of rfl rfl) rfl) rfl) (or_right_of (decide_eq_true rfl))
+    | Serving =>
+      exact and_true_of
+        (and_true_of (and_true_of (and_true_of rfl rfl) (or_right_of (decide_eq_true rfl))) rfl) rfl
+    | Stopping =>
+      exact and_true_of
+        (and_true_of (and_true_of (and_true_of rfl rfl) (or_right_of (decide_eq_true rfl))) rfl) rfl
+    | Lost =>
+      exact and_true_of
+        (and_true_of (and_true_of (and_true_of rfl rfl) (or_right_of (decide_eq_true rfl))) rfl) rfl
 
-/-- quiesce_answer_timeout_ends_the_round: not yet proved. -/
+/-- quiesce_answer_timeout_ends_the_round: generalize the phase; only an asking supervisor ends
+  its round on the timeout. -/
 theorem quiesce_answer_timeout_ends_the_round :
     Statute.Launcher.quiesce_answer_timeout_ends_the_round_stmt := by
-  sorry
+  intro s _
+  unfold stepQuiesce stepQuiesceOnAnswerTimeout
+  cases hp : s.phase with
+  | Serving => exact on_else ff_ne_tt (both rfl rfl)
+  | Asking => exact on_then rfl (both rfl rfl)
+  | Stopping => exact on_else ff_ne_tt (both rfl rfl)
+  | Lost => exact on_else ff_ne_tt (both rfl rfl)
 
 /-- quiesce_answers_belong_to_the_round: not yet proved (an invariant: induction over
   ReachableQuiesce). -/
@@ -55,40 +446,155 @@ theorem quiesce_answers_belong_to_the_round :
     Statute.Launcher.quiesce_answers_belong_to_the_round_stmt := by
   sorry
 
-/-- quiesce_stop_only_at_a_closed_gate: not yet proved. -/
+/-- quiesce_stop_only_at_a_closed_gate: generalize the addressed worker (the `List.getD` both
+  the step and the law bind as `me`, split into its fields) and the phase, then the worker's stop
+  flag and gate; the law's `if` takes the step's branch and both conjuncts hold by evaluation,
+  with the worker list and the worker's other fields free. -/
 theorem quiesce_stop_only_at_a_closed_gate :
     Statute.Launcher.quiesce_stop_only_at_a_closed_gate_stmt := by
-  sorry
+  intro s w _
+  unfold stepQuiesce stepQuiesceOnStop
+  cases hm : List.getD s.workers w
+      ({ gate := Gate.Open,
+            answer := Answer.Unasked,
+            work := ({ run := false, compaction := false, queued_input := false,
+                       admitted_run_start := false, background_job := false, user_bash := false,
+                       unsettled_child := false, workflow_run := false, withdrawn_input := false
+                     } : Statute.Orphan.WorkSet),
+            stopped := false } : Worker) with
+  | mk g a wk st =>
+    cases hp : s.phase with
+    | Serving => exact on_then rfl (both rfl rfl)
+    | Asking => exact on_then rfl (both rfl rfl)
+    | Lost => exact on_then rfl (both rfl rfl)
+    | Stopping =>
+      cases st with
+      | true => exact on_then rfl (both rfl rfl)
+      | false =>
+        cases g with
+        | Open => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+        | Closed => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
 
-/-- quiesce_release_reopens: not yet proved (one step on a worker list
-  of any length: needs `List.getD` / `List.set` lemmas). -/
+/-- quiesce_release_reopens: as quiesce_stop_only_at_a_closed_gate: a release reopens
+  the gate of a live worker whose gate is closed, unless the supervisor is lost. -/
 theorem quiesce_release_reopens : Statute.Launcher.quiesce_release_reopens_stmt := by
-  sorry
+  intro s w _
+  unfold stepQuiesce stepQuiesceOnRelease
+  cases hm : List.getD s.workers w
+      ({ gate := Gate.Open,
+            answer := Answer.Unasked,
+            work := ({ run := false, compaction := false, queued_input := false,
+                       admitted_run_start := false, background_job := false, user_bash := false,
+                       unsettled_child := false, workflow_run := false, withdrawn_input := false
+                     } : Statute.Orphan.WorkSet),
+            stopped := false } : Worker) with
+  | mk g a wk st =>
+    cases hp : s.phase with
+    | Lost => exact on_then rfl (both rfl rfl)
+    | Serving =>
+      cases st with
+      | true => exact on_then rfl (both rfl rfl)
+      | false =>
+        cases g with
+        | Open => exact on_then rfl (both rfl rfl)
+        | Closed => exact on_else ff_ne_tt (both rfl rfl)
+    | Asking =>
+      cases st with
+      | true => exact on_then rfl (both rfl rfl)
+      | false =>
+        cases g with
+        | Open => exact on_then rfl (both rfl rfl)
+        | Closed => exact on_else ff_ne_tt (both rfl rfl)
+    | Stopping =>
+      cases st with
+      | true => exact on_then rfl (both rfl rfl)
+      | false =>
+        cases g with
+        | Open => exact on_then rfl (both rfl rfl)
+        | Closed => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- quiesce_hold_reopens: not yet proved (one step on a worker list
-  of any length: needs `List.getD` / `List.set` lemmas). -/
+/-- quiesce_hold_reopens: as quiesce_release_reopens, without the phase: an expired
+  hold reopens a closed gate of a live worker. -/
 theorem quiesce_hold_reopens : Statute.Launcher.quiesce_hold_reopens_stmt := by
-  sorry
+  intro s w _
+  unfold stepQuiesce stepQuiesceOnHoldExpiry
+  cases hm : List.getD s.workers w
+      ({ gate := Gate.Open,
+            answer := Answer.Unasked,
+            work := ({ run := false, compaction := false, queued_input := false,
+                       admitted_run_start := false, background_job := false, user_bash := false,
+                       unsettled_child := false, workflow_run := false, withdrawn_input := false
+                     } : Statute.Orphan.WorkSet),
+            stopped := false } : Worker) with
+  | mk g a wk st =>
+    cases st with
+    | true => exact on_then rfl (both rfl rfl)
+    | false =>
+      cases g with
+      | Open => exact on_then rfl (both rfl rfl)
+      | Closed => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- quiesce_supervisor_lost: not yet proved. -/
+/-- quiesce_supervisor_lost: generalize the phase; a supervisor already lost ignores
+  the loss, any other clears the answers and is lost. -/
 theorem quiesce_supervisor_lost : Statute.Launcher.quiesce_supervisor_lost_stmt := by
-  sorry
+  intro s _
+  unfold stepQuiesce stepQuiesceOnSupervisorLost
+  cases hp : s.phase with
+  | Serving => exact on_else ff_ne_tt (both rfl rfl)
+  | Asking => exact on_else ff_ne_tt (both rfl rfl)
+  | Stopping => exact on_else ff_ne_tt (both rfl rfl)
+  | Lost => exact on_then rfl (both rfl rfl)
 
 /-- quiesce_hold_leads_to_open_gate: not yet proved. -/
 theorem quiesce_hold_leads_to_open_gate :
     Statute.Launcher.quiesce_hold_leads_to_open_gate_stmt := by
   sorry
 
-/-- quiesce_round_ends: not yet proved. -/
+/-- quiesce_round_ends: split the state. Out of a round `leads 1` holds at once; in a round the
+  answer timeout serves again, and so does a commit whether or not every answer is Quiesced
+  (`hy`: the commit's test generalized), so both events reach a phase other than Asking. -/
 theorem quiesce_round_ends : Statute.Launcher.quiesce_round_ends_stmt := by
-  sorry
+  intro s _ _
+  cases s with
+  | mk ph ws =>
+    cases ph with
+    | Asking =>
+      have hy : quiesce_round_ends_leads 0
+          (stepQuiesce ⟨Phase.Asking, ws⟩ QuiesceEvent.Commit).1 = true := by
+        unfold quiesce_round_ends_leads stepQuiesce stepQuiesceOnCommit
+        cases hq : List.all ws (fun (x : Worker) => decide (x.answer = Answer.Quiesced)) <;>
+          exact rfl
+      exact or_right_of (and_true_of rfl (and_true_of hy rfl))
+    | Serving => exact rfl
+    | Stopping => exact rfl
+    | Lost => exact rfl
 
 /-- quiesce_stop_leads_to_exit: not yet proved. -/
 theorem quiesce_stop_leads_to_exit : Statute.Launcher.quiesce_stop_leads_to_exit_stmt := by
   sorry
 
-/-- launcher_retry_under_budget: not yet proved. -/
+/-- launcher_retry_under_budget: split the facts (the budget verdict, the survivor's two flags
+  and the stop flag); each case is a Bool of constants (`exact rfl`) but a launch, whose pause
+  must equal the budget's (`decide_eq_true rfl`, the pause free). -/
 theorem launcher_retry_under_budget : Statute.Launcher.launcher_retry_under_budget_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk b ea im ss =>
+    cases b with
+    | GiveUp => cases ea <;> cases im <;> cases ss <;> exact rfl
+    | ClockBackwards x y => cases ea <;> cases im <;> cases ss <;> exact rfl
+    | Restart p =>
+      cases ea with
+      | false =>
+        cases im <;> cases ss <;>
+          exact and_true_of (and_true_of (and_true_of rfl rfl) rfl)
+            (and_true_of (decide_eq_true rfl) rfl)
+      | true =>
+        cases im with
+        | false =>
+          cases ss <;>
+            exact and_true_of (and_true_of (and_true_of rfl rfl) rfl)
+            (and_true_of (decide_eq_true rfl) rfl)
+        | true => cases ss <;> exact rfl
 
 end Statute.Launcher.Proofs

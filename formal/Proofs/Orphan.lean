@@ -4,93 +4,106 @@
 -- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
 -- (instance search does not unfold it).
 --
--- The window laws share one method: generalize `HasWork` (`cases hw : ...`), split every
--- comparison OrphanExit reads (`by_cases`), state the complement a law reads as its own fact
--- (`absent < window` beside `absent ≥ window`, via `Nat.not_le` / `Nat.not_lt`), then `simp`
--- unfolds `decideOrphanExit`, rewrites each comparison to True or False and evaluates the
--- closed Bool expression that is left.
+-- The window laws share one method: unfold `decideOrphanExit`, then generalize each Bool atom
+-- the decision and the law read (`cases h : decideHasWork ..`, `cases h : decide (a ≥ w)`: the
+-- goal has the atom replaced by `true` or `false`), until no free variable is left and `decide`
+-- evaluates the closed case. A law that reads the complement of a comparison (`a < w` beside
+-- `a ≥ w`) generalizes both; the two inconsistent cases are closed by `cases` on `true = false`,
+-- built from the helper lemmas below (`Nat.not_le`, `Nat.not_lt`).
 import Statute.Orphan
 
 
 namespace Statute.Orphan.Proofs
 
-/-- orphan_never_aborts_resumable: with work the first rule (idle exit) is off, so the verdict
-  is ExitBusy or Wait in every case of the two comparisons. -/
+/-- `decide (a ≥ b)` true makes `decide (a < b)` false. -/
+theorem lt_false_of_ge {a b : Nat} (h : decide (a ≥ b) = true) : decide (a < b) = false :=
+  decide_eq_false (Nat.not_lt.mpr (of_decide_eq_true h))
+
+/-- `decide (a ≥ b)` false makes `decide (a < b)` true. -/
+theorem lt_true_of_not_ge {a b : Nat} (h : decide (a ≥ b) = false) : decide (a < b) = true :=
+  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
+
+/-- `decide (a ≤ b)` true makes `decide (a > b)` false. -/
+theorem gt_false_of_le {a b : Nat} (h : decide (a ≤ b) = true) : decide (a > b) = false :=
+  decide_eq_false (Nat.not_lt.mpr (of_decide_eq_true h))
+
+/-- `decide (a ≤ b)` false makes `decide (a > b)` true. -/
+theorem gt_true_of_not_le {a b : Nat} (h : decide (a ≤ b) = false) : decide (a > b) = true :=
+  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
+
+/-- orphan_never_aborts_resumable: with work the idle-exit rule is off, so the verdict is Wait or
+  ExitBusy in each of the 16 cases of the four atoms. -/
 theorem orphan_never_aborts_resumable : Statute.Orphan.orphan_never_aborts_resumable_stmt := by
-  sorry
+  intro f _
+  unfold decideOrphanExit
+  cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
+    cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) <;>
+    cases h1 : decide (f.absent_ms ≥ f.window_ms) <;>
+    cases h2 : decide (f.absent_ms ≥ 2 * f.window_ms) <;> decide
 
-/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
-    intro f
-    cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-      by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-      by_cases h2 : f.absent_ms ≥ 2 * f.window_ms <;>
-      simp [decideOrphanExit, hw, hc, h2]
--/
-
-/-- orphan_idle_exit_due: without work and uncapped, ExitIdle exactly when absent ≥ window and
-  Wait otherwise. -/
+/-- orphan_idle_exit_due: `absent ≥ window` and `absent < window` are generalized together; the
+  two inconsistent cases are closed by the helpers, the rest evaluated. -/
 theorem orphan_idle_exit_due : Statute.Orphan.orphan_idle_exit_due_stmt := by
-  sorry
-
-/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
-    intro f
-    by_cases h1 : f.absent_ms ≥ f.window_ms
-    · have h1' : ¬ f.absent_ms < f.window_ms := Nat.not_lt.mpr h1
+  intro f _
+  unfold decideOrphanExit
+  cases h1 : decide (f.absent_ms ≥ f.window_ms) with
+  | true =>
+    cases h3 : decide (f.absent_ms < f.window_ms) with
+    | true => cases h3.symm.trans (lt_false_of_ge h1)
+    | false =>
       cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-        by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-        simp [decideOrphanExit, hw, hc, h1, h1']
-    · have h1' : f.absent_ms < f.window_ms := Nat.not_le.mp h1
+        cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) <;>
+        cases h2 : decide (f.absent_ms ≥ 2 * f.window_ms) <;> decide
+  | false =>
+    cases h3 : decide (f.absent_ms < f.window_ms) with
+    | false => cases h3.symm.trans (lt_true_of_not_ge h1)
+    | true =>
       cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-        by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-        simp [decideOrphanExit, hw, hc, h1, h1']
--/
+        cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) <;>
+        cases h2 : decide (f.absent_ms ≥ 2 * f.window_ms) <;> decide
 
-/-- orphan_work_exit_due: with work and uncapped, ExitBusy exactly when absent ≥ 2 * window and
-  Wait otherwise. -/
+/-- orphan_work_exit_due: as the idle law, with `absent ≥ 2 * window` and its complement. -/
 theorem orphan_work_exit_due : Statute.Orphan.orphan_work_exit_due_stmt := by
-  sorry
-
-/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
-    intro f
-    by_cases h2 : f.absent_ms ≥ 2 * f.window_ms
-    · have h2' : ¬ f.absent_ms < 2 * f.window_ms := Nat.not_lt.mpr h2
+  intro f _
+  unfold decideOrphanExit
+  cases h2 : decide (f.absent_ms ≥ 2 * f.window_ms) with
+  | true =>
+    cases h4 : decide (f.absent_ms < 2 * f.window_ms) with
+    | true => cases h4.symm.trans (lt_false_of_ge h2)
+    | false =>
       cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-        by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-        simp [decideOrphanExit, hw, hc, h2, h2']
-    · have h2' : f.absent_ms < 2 * f.window_ms := Nat.not_le.mp h2
+        cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) <;>
+        cases h1 : decide (f.absent_ms ≥ f.window_ms) <;> decide
+  | false =>
+    cases h4 : decide (f.absent_ms < 2 * f.window_ms) with
+    | false => cases h4.symm.trans (lt_true_of_not_ge h2)
+    | true =>
       cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-        by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-        simp [decideOrphanExit, hw, hc, h2, h2']
--/
+        cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) <;>
+        cases h1 : decide (f.absent_ms ≥ f.window_ms) <;> decide
 
-/-- orphan_capped_window_never_expires: a capped window turns both exit rules off, whatever the
-  work, so the verdict is Wait. -/
+/-- orphan_capped_window_never_expires: a window within the wire's range makes the first
+  disjunct true (`exact rfl` evaluates `true || _` with the rest free); a window past it is
+  capped, so the verdict is Wait whatever the rest. -/
 theorem orphan_capped_window_never_expires :
     Statute.Orphan.orphan_capped_window_never_expires_stmt := by
-  sorry
+  intro f _
+  unfold decideOrphanExit
+  cases hl : decide (f.window_ms ≤ Statute.Timeouts.WIRE_MAX_MS) with
+  | true => exact rfl
+  | false =>
+    cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) with
+    | false => cases hc.symm.trans (gt_true_of_not_le hl)
+    | true => exact rfl
 
-/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
-    intro f
-    by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS
-    · have hc' : ¬ f.window_ms ≤ Statute.Timeouts.WIRE_MAX_MS := Nat.not_le.mpr hc
-      simp [decideOrphanExit, hc, hc']
-    · have hc' : f.window_ms ≤ Statute.Timeouts.WIRE_MAX_MS := Nat.not_lt.mp hc
-      simp [hc']
--/
-
-/-- orphan_exit_by_work: with work the idle-exit guard is false, without work the busy-exit
-  guard is; every case of the three comparisons is evaluated. -/
+/-- orphan_exit_by_work: the four atoms of the decision, 16 closed cases. -/
 theorem orphan_exit_by_work : Statute.Orphan.orphan_exit_by_work_stmt := by
-  sorry
-
-/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
-    intro f
-    cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
-      by_cases hc : f.window_ms > Statute.Timeouts.WIRE_MAX_MS <;>
-      by_cases h1 : f.absent_ms ≥ f.window_ms <;>
-      by_cases h2 : f.absent_ms ≥ 2 * f.window_ms <;>
-      simp [decideOrphanExit, hw, hc, h1, h2]
--/
+  intro f _
+  unfold decideOrphanExit
+  cases hw : decideHasWork ({ work := f.work } : HasWorkFacts) <;>
+    cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) <;>
+    cases h1 : decide (f.absent_ms ≥ f.window_ms) <;>
+    cases h2 : decide (f.absent_ms ≥ 2 * f.window_ms) <;> decide
 
 /-- orphan_work_set_each_kind: split the eight work fields (256 cases); each case is closed up
   to `withdrawn_input`, which HasWork never reads, so `rfl` evaluates it (`decide` would refuse

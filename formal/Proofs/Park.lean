@@ -6,13 +6,207 @@ import Statute.Park
 
 namespace Statute.Park.Proofs
 
+/-- `false = true` is refuted by evaluation. -/
+theorem ff_ne_tt : ¬ (false = true) := by
+  decide
+
+/-- Both conjuncts of a Bool `&&` are true. -/
+theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
+  cases ha
+  cases hb
+  rfl
+
+/-- The right disjunct of a Bool `||` is true. -/
+theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
+  cases a with
+  | false => exact hb
+  | true => rfl
+
+/-- The left conjunct of a true Bool `&&`. -/
+theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => rfl
+
+/-- The right conjunct of a true Bool `&&`. -/
+theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => exact h
+
+/-- Two decided propositions that hold, as a Bool `&&` (each proof is usually `rfl`: the two
+  sides agree by evaluation while some fields stay free, where `decide` cannot run). -/
+theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
+    (decide p && decide q) = true :=
+  and_true_of (decide_eq_true hp) (decide_eq_true hq)
+
+/-- The `then` branch of an `if` is taken and true. -/
+theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
+    (if c then x else y) = true :=
+  (if_pos hc).trans hx
+
+/-- The `else` branch of an `if` is taken and true. -/
+theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
+    (if c then x else y) = true :=
+  (if_neg hc).trans hy
+
+/-- `decide (a ≤ b)` false makes `decide (a > b)` true. -/
+theorem gt_true_of_not_le {a b : Nat} (h : decide (a ≤ b) = false) : decide (a > b) = true :=
+  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
+
+/-- `decide (a < b)` true makes `decide (a ≥ b)` false. -/
+theorem ge_false_of_lt {a b : Nat} (h : decide (a < b) = true) : decide (a ≥ b) = false :=
+  decide_eq_false (Nat.not_le.mpr (of_decide_eq_true h))
+
+/-- `decide (a < b)` false makes `decide (a ≥ b)` true. -/
+theorem ge_true_of_not_lt {a b : Nat} (h : decide (a < b) = false) : decide (a ≥ b) = true :=
+  decide_eq_true (Nat.not_lt.mp (of_decide_eq_false h))
+
+/-- An invariant carried by evaluation: with the state split, `!a || b` (the invariant before
+  implies the one after) is a Bool of constants, true by `rfl`. -/
+theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = true := by
+  cases ha
+  exact hab
+
+/-- The invariants of Parked, in one conjunction: at most MAX_JOBS jobs; jobs only in a running
+  or parked session; a closed session has a live kernel and only a child's kernel is released; a
+  job holds the kernel. Induction on the reachability derivation; in a step the state is split
+  as far as the step and the invariant read it (the job count into 0, 1, 2 and more, which is
+  all `jobs = 0`, `jobs ≤ MAX_JOBS`, `jobs ≥ MAX_JOBS` and `jobs - 1` need; the depth into 0 and
+  more; for a run end or a park also the release facts and the idle comparison, generalized
+  after unfolding the decision and its timer), and `imp_eval` carries the invariant by
+  evaluation (a state that breaks it before the step is refuted by `!false`). -/
+theorem parked_inv (s : ParkedState) (h : ReachableParked s) :
+    (decide (s.jobs ≤ MAX_JOBS) &&
+      (decide (s.jobs = 0) || decide (s.phase = ParkPhase.Running) ||
+        decide (s.phase = ParkPhase.Parked)) &&
+      ((!decide (s.phase = ParkPhase.Closed) || decide (s.kernel = Kernel.Live)) &&
+        (decide (s.kernel = Kernel.Live) || decide (s.depth > 0))) &&
+      (decide (s.jobs = 0) || decide (s.kernel = Kernel.Live))) = true := by
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk ph d att pl sj jobs k idle =>
+      cases e with
+      | Open x =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | RunStart =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | KernelUse =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | JobStart =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | JobSettle =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | Holds a p q =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | Elapse ms =>
+        cases jobs with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | RunEnd =>
+        unfold stepParked stepParkedOnRunEnd
+        unfold decideParkRelease decideEvictionIn
+        cases jobs with
+        | zero =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+              cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero =>
+            cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero =>
+              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+            | succ j =>
+              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+      | Park =>
+        unfold stepParked stepParkedOnPark
+        unfold decideParkRelease decideEvictionIn
+        cases jobs with
+        | zero =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+              cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero =>
+            cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+          | succ j =>
+            cases j with
+            | zero =>
+              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+            | succ j =>
+              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+
 /-- park_evicts_idle_root: unfold the release decision and the eviction timer it reads, then
   generalize every guard (`cases h : e` replaces `e` in the goal, through the projections of the
   timer's facts): HasWork, the depth test, attached, the two eviction comparisons, the lease, the
   job and the child test leave closed cases, each evaluated by `decide`. The evict rule comes
   right after the work rule, so AskStop reads only guards the law names. -/
 theorem park_evicts_idle_root : Statute.Park.park_evicts_idle_root_stmt := by
-  intro f
+  intro f _
   unfold decideParkRelease decideEvictionIn
   cases hw : Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts) <;>
     cases hd : decide (f.depth = 0) <;> cases ha : f.attached <;>
@@ -25,7 +219,7 @@ theorem park_evicts_idle_root : Statute.Park.park_evicts_idle_root_stmt := by
   free `n`, so each is evaluated by `rfl` (kernel reduction of `Nat.beq`/`Nat.ble` on `n + 1`),
   not by `decide`, which refuses a free variable. -/
 theorem park_releases_free_child : Statute.Park.park_releases_free_child_stmt := by
-  intro f
+  intro f _
   unfold decideParkRelease decideEvictionIn
   cases hw : Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts) <;>
     cases hd : f.depth <;> cases ha : f.attached <;>
@@ -33,69 +227,292 @@ theorem park_releases_free_child : Statute.Park.park_releases_free_child_stmt :=
     cases hi : decide (f.idle_ms ≥ f.eviction_ms) <;> cases hp : f.pause_lease <;>
     cases hs : f.scheduled_job <;> rfl
 
-/-- park_eviction_time_left: not yet proved. -/
+/-- park_eviction_time_left: unfold the timer and generalize its two comparisons. Past the wire's
+  range the timer is Never and the law's `eviction > WIRE_MAX_MS` is the complement; a reached
+  eviction time is Due; otherwise the timer is After `eviction - idle`, which with `idle <
+  eviction` adds up to the eviction time (`Nat.add_sub_of_le`). -/
 theorem park_eviction_time_left : Statute.Park.park_eviction_time_left_stmt := by
-  sorry
+  intro f _
+  unfold decideEvictionIn
+  cases hle : decide (f.eviction_ms ≤ Statute.Timeouts.WIRE_MAX_MS) with
+  | false =>
+    cases hgt : decide (f.eviction_ms > Statute.Timeouts.WIRE_MAX_MS) with
+    | false => cases hgt.symm.trans (gt_true_of_not_le hle)
+    | true => exact rfl
+  | true =>
+    cases hge : decide (f.idle_ms ≥ f.eviction_ms) with
+    | true => exact rfl
+    | false =>
+      have hlt : f.idle_ms < f.eviction_ms := Nat.not_le.mp (of_decide_eq_false hge)
+      exact and_true_of (and_true_of rfl (decide_eq_true hlt))
+        (decide_eq_true (Nat.add_sub_of_le (Nat.le_of_lt hlt)))
 
-/-- park_job_holds_kernel: not yet proved. -/
+/-- park_job_holds_kernel: the last conjunct of `parked_inv` (a release needs no work). -/
 theorem park_job_holds_kernel : Statute.Park.park_job_holds_kernel_stmt := by
-  sorry
+  intro s h
+  exact and_right (parked_inv s h)
 
 /-- park_evicted_was_idle_root: not yet proved. -/
 theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stmt := by
   sorry
 
-/-- park_root_keeps_kernel: not yet proved. -/
+/-- park_root_keeps_kernel: three conjuncts of `parked_inv`. -/
 theorem park_root_keeps_kernel : Statute.Park.park_root_keeps_kernel_stmt := by
-  sorry
+  intro s h
+  have hi := parked_inv s h
+  exact and_true_of
+    (and_true_of (and_right (and_right (and_left hi))) (and_left (and_left (and_left hi))))
+    (and_right (and_left (and_left hi)))
 
 /-- park_idle_clock: not yet proved. -/
 theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
   sorry
 
-/-- park_run_end_rechecks: not yet proved. -/
+/-- park_run_end_rechecks: unfold the step, the release decision and its timer; split the phase
+  and, in a run, the facts the decision reads (the job count and depth into 0 and more, the holds,
+  the kernel, and for a root the idle comparison); the law's `if` takes the step's branch, both
+  conjuncts by evaluation with the rest free. -/
 theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    unfold stepParked stepParkedOnRunEnd
+    unfold decideParkRelease decideEvictionIn
+    cases ph with
+    | Closed => exact on_then rfl (both rfl rfl)
+    | Parked => exact on_then rfl (both rfl rfl)
+    | Evicted => exact on_then rfl (both rfl rfl)
+    | Running =>
+      cases jobs with
+      | succ j => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+      | zero =>
+        cases d with
+        | zero =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases att <;>
+            exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+        | succ d =>
+          cases pl with
+          | true =>
+            cases sj <;> cases k <;> exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+          | false =>
+            cases sj with
+            | true => cases k <;> exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+            | false =>
+              cases k with
+              | Live => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+              | Released => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
 
-/-- park_timer_rechecks: not yet proved. -/
+/-- park_timer_rechecks: as park_run_end_rechecks, for a parked session; the law's eviction
+  test reads the timer's own comparison, generalized once for both. -/
 theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    unfold stepParked stepParkedOnPark
+    unfold decideParkRelease decideEvictionIn
+    cases ph with
+    | Closed => exact on_then rfl (both rfl rfl)
+    | Running => exact on_then rfl (both rfl rfl)
+    | Evicted => exact on_then rfl (both rfl rfl)
+    | Parked =>
+      cases jobs with
+      | succ j =>
+        exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+      | zero =>
+        cases d with
+        | zero =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) with
+          | false =>
+            cases att <;>
+              exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+          | true =>
+            cases att with
+            | false => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+            | true =>
+              exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+        | succ d =>
+          cases pl with
+          | true =>
+            cases sj <;> cases k <;>
+              exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+          | false =>
+            cases sj with
+            | true =>
+              cases k <;>
+                exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+            | false =>
+              cases k with
+              | Live => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+              | Released =>
+                exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
 
-/-- park_settlement_wakes_run: not yet proved. -/
+/-- park_settlement_wakes_run: split the job count and the phase; with jobs the session runs or
+  is parked (`parked_inv`; the other phases are refuted by evaluation), and a settled job
+  wakes a parked session or keeps a run running, one job fewer. -/
 theorem park_settlement_wakes_run : Statute.Park.park_settlement_wakes_run_stmt := by
-  sorry
+  intro s h
+  have hj := and_right (and_left (and_left (parked_inv s h)))
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases jobs with
+    | zero => exact on_then rfl (both rfl rfl)
+    | succ j =>
+      cases ph with
+      | Closed => exact absurd hj ff_ne_tt
+      | Evicted => exact absurd hj ff_ne_tt
+      | Running => exact on_else ff_ne_tt (and_true_of (decide_eq_true rfl) rfl)
+      | Parked => exact on_else ff_ne_tt (and_true_of (decide_eq_true rfl) rfl)
 
-/-- park_jobs_start_in_runs: not yet proved. -/
+/-- park_jobs_start_in_runs: unfold the step, generalize `jobs < MAX_JOBS` (the law's) and its
+  complement `jobs ≥ MAX_JOBS` (the step's) together, closing the two inconsistent cases, and
+  split the phase: only a run below the bound starts a job. -/
 theorem park_jobs_start_in_runs : Statute.Park.park_jobs_start_in_runs_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    unfold stepParked stepParkedOnJobStart
+    cases hl : decide (jobs < MAX_JOBS) with
+    | true =>
+      cases hg : decide (jobs ≥ MAX_JOBS) with
+      | true => cases hg.symm.trans (ge_false_of_lt hl)
+      | false =>
+        cases ph with
+        | Running => exact on_then rfl (both rfl rfl)
+        | Closed => exact on_else ff_ne_tt (both rfl rfl)
+        | Parked => exact on_else ff_ne_tt (both rfl rfl)
+        | Evicted => exact on_else ff_ne_tt (both rfl rfl)
+    | false =>
+      cases hg : decide (jobs ≥ MAX_JOBS) with
+      | false => cases hg.symm.trans (ge_true_of_not_lt hl)
+      | true => cases ph <;> exact on_else ff_ne_tt (both rfl rfl)
 
-/-- park_kernel_use_revives: not yet proved. -/
+/-- park_kernel_use_revives: split the phase; in a run also the kernel, which the output and (for
+  a released one) the next state read. -/
 theorem park_kernel_use_revives : Statute.Park.park_kernel_use_revives_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Running => cases k <;> exact on_then rfl (both rfl rfl)
+    | Closed => exact on_else ff_ne_tt (both rfl rfl)
+    | Parked => exact on_else ff_ne_tt (both rfl rfl)
+    | Evicted => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- park_run_starts_parked: not yet proved. -/
+/-- park_run_starts_parked: split the phase; only a parked session starts a run. -/
 theorem park_run_starts_parked : Statute.Park.park_run_starts_parked_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Closed => exact on_else ff_ne_tt (both rfl rfl)
+    | Running => exact on_else ff_ne_tt (both rfl rfl)
+    | Parked => exact on_then rfl (both rfl rfl)
+    | Evicted => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- park_open_once: not yet proved. -/
+/-- park_open_once: split the phase; a closed session opens (the law's `then`), any other
+  ignores the open, and both conjuncts hold by evaluation with the other fields free. -/
 theorem park_open_once : Statute.Park.park_open_once_stmt := by
-  sorry
+  intro s depth _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Closed => exact on_then rfl (both rfl rfl)
+    | Running => exact on_else ff_ne_tt (both rfl rfl)
+    | Parked => exact on_else ff_ne_tt (both rfl rfl)
+    | Evicted => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- park_holds_recorded: not yet proved. -/
+/-- park_holds_recorded: split the phase; an evicted session ignores the holds, any other records
+  them as they are. -/
 theorem park_holds_recorded : Statute.Park.park_holds_recorded_stmt := by
-  sorry
+  intro s a p j _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Closed => exact on_else ff_ne_tt (both rfl rfl)
+    | Running => exact on_else ff_ne_tt (both rfl rfl)
+    | Parked => exact on_else ff_ne_tt (both rfl rfl)
+    | Evicted => exact on_then rfl (both rfl rfl)
 
-/-- park_time_passes: not yet proved. -/
+/-- park_time_passes: unfold the step and generalize the job count's test (`jobs = 0`, read by the
+  step and the law alike), split the phase, and both conjuncts hold by evaluation. -/
 theorem park_time_passes : Statute.Park.park_time_passes_stmt := by
-  sorry
+  intro s ms _
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    unfold stepParked stepParkedOnElapse
+    cases hj : decide (jobs = 0) <;> cases ph <;> exact both rfl rfl
 
-/-- park_idle_root_leads_to_stop: not yet proved. -/
+/-- park_idle_root_leads_to_stop: split the state and read the premise's five conjuncts; the job
+  count and the depth are 0 (`cases` on the equations), a case the premise rules out is refuted
+  by evaluation, and in the one left the park evicts (`hy`: the step, the release decision and
+  its timer unfolded, the idle comparison generalized and fixed by the premise). -/
 theorem park_idle_root_leads_to_stop : Statute.Park.park_idle_root_leads_to_stop_stmt := by
-  sorry
+  intro s _ h
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    have hI := and_right h
+    have hJ := and_right (and_left h)
+    have hA := and_right (and_left (and_left h))
+    have hD := and_right (and_left (and_left (and_left h)))
+    have hP := and_left (and_left (and_left (and_left h)))
+    have hj0 : jobs = 0 := of_decide_eq_true hJ
+    have hd0 : d = 0 := of_decide_eq_true hD
+    cases hj0
+    cases hd0
+    cases ph with
+    | Closed => exact absurd hP ff_ne_tt
+    | Running => exact absurd hP ff_ne_tt
+    | Evicted => exact absurd hP ff_ne_tt
+    | Parked =>
+      cases att with
+      | true => exact absurd hA ff_ne_tt
+      | false =>
+        have hy : park_idle_root_leads_to_stop_leads 0 (stepParked
+            ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park).1 = true := by
+          unfold park_idle_root_leads_to_stop_leads stepParked stepParkedOnPark
+          unfold decideParkRelease decideEvictionIn
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) with
+          | false => cases hi.symm.trans hI
+          | true => exact rfl
+        exact or_right_of (and_true_of hy rfl)
 
-/-- park_settled_child_leads_to_release: not yet proved. -/
+/-- park_settled_child_leads_to_release: read the premise's five conjuncts and bound the job
+  count (`parked_inv`): one or two jobs settle (waking the run) and the run's end releases the
+  child's kernel, or finds it released; each case evaluates, the idle clock and the holds the
+  premise leaves free never read (the depth is above 0, so the eviction rule is off). -/
 theorem park_settled_child_leads_to_release :
     Statute.Park.park_settled_child_leads_to_release_stmt := by
-  sorry
+  intro s h hf
+  have hM := and_left (and_left (and_left (parked_inv s h)))
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    have hE := and_right hf
+    have hD := and_right (and_left hf)
+    have hC := and_right (and_left (and_left hf))
+    have hB := and_right (and_left (and_left (and_left hf)))
+    have hA := and_left (and_left (and_left (and_left hf)))
+    cases ph with
+    | Closed => exact absurd hA ff_ne_tt
+    | Running => exact absurd hA ff_ne_tt
+    | Evicted => exact absurd hA ff_ne_tt
+    | Parked =>
+      cases d with
+      | zero => exact absurd hB ff_ne_tt
+      | succ d =>
+        cases pl with
+        | true => exact absurd hC ff_ne_tt
+        | false =>
+          cases sj with
+          | true => exact absurd hD ff_ne_tt
+          | false =>
+            cases jobs with
+            | zero => exact absurd hE ff_ne_tt
+            | succ j =>
+              cases j with
+              | zero => cases k <;> exact rfl
+              | succ j =>
+                cases j with
+                | zero => cases k <;> exact rfl
+                | succ j => exact absurd hM ff_ne_tt
 
 end Statute.Park.Proofs

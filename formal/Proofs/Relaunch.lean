@@ -6,75 +6,431 @@ import Statute.Relaunch
 
 namespace Statute.Relaunch.Proofs
 
+/-- `false = true` is refuted by evaluation. -/
+theorem ff_ne_tt : ¬ (false = true) := by
+  decide
+
+/-- Both conjuncts of a Bool `&&` are true. -/
+theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
+  cases ha
+  cases hb
+  rfl
+
+/-- The right disjunct of a Bool `||` is true. -/
+theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
+  cases a with
+  | false => exact hb
+  | true => rfl
+
+/-- The left conjunct of a true Bool `&&`. -/
+theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => rfl
+
+/-- The right conjunct of a true Bool `&&`. -/
+theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => exact h
+
+/-- An invariant carried by evaluation: with the state split, `!a || b` (the invariant before
+  implies the one after) is a Bool of constants, true by `rfl`. -/
+theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = true := by
+  cases ha
+  exact hab
+
+/-- Two decided propositions that hold, as a Bool `&&` (each proof is usually `rfl`: the two
+  sides agree by evaluation while some fields stay free, where `decide` cannot run). -/
+theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
+    (decide p && decide q) = true :=
+  and_true_of (decide_eq_true hp) (decide_eq_true hq)
+
+/-- The `then` branch of an `if` is taken and true. -/
+theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
+    (if c then x else y) = true :=
+  (if_pos hc).trans hx
+
+/-- The `else` branch of an `if` is taken and true. -/
+theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
+    (if c then x else y) = true :=
+  (if_neg hc).trans hy
+
 /-- relaunch_never_replaces: unfold the decision, then generalize each fact it and the law read
   (`cases h : e` replaces `e` in the goal): the window comparison and four Bools leave 32 closed
   cases, each evaluated by `decide`. Connect is the first rule, so it matches `listening` whatever
-  the rest; Relaunch is the last, behind `launch_held`. -/
+  the rest; Relaunch is the last, behind `launch_held`. The range hypotheses are not needed. -/
 theorem relaunch_never_replaces : Statute.Relaunch.relaunch_never_replaces_stmt := by
-  intro f
+  intro f _ _
   unfold decideRelaunchDecide
   cases hw : decide (f.lost_ms ≤ f.window_ms) <;> cases hl : f.listening <;>
     cases hh : f.launch_held <;> cases ha : f.attached <;> cases ho : f.own_build <;> decide
 
-/-- relaunch_lost_supervisor: not yet proved. -/
+/-- relaunch_lost_supervisor: with the window within the wire's range the law's window test is
+  the decision's (`lost ≤ window`), and the 32 cases are evaluated. Past the wire's range the
+  bound `lost_ms ≤ WIRE_MAX_MS < window_ms` (the range hypothesis of `lost_ms`) makes
+  `lost ≤ window` true, so the other case is closed by `cases` on `false = true`. -/
 theorem relaunch_lost_supervisor : Statute.Relaunch.relaunch_lost_supervisor_stmt := by
-  sorry
+  intro f _ hl
+  unfold decideRelaunchDecide
+  cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) with
+  | false =>
+    cases hw : decide (f.lost_ms ≤ f.window_ms) <;> cases hs : f.listening <;>
+      cases hh : f.launch_held <;> cases ha : f.attached <;> cases ho : f.own_build <;> decide
+  | true =>
+    have hle : decide (f.lost_ms ≤ f.window_ms) = true :=
+      decide_eq_true (Nat.le_trans hl (Nat.le_of_lt (of_decide_eq_true hc)))
+    cases hw : decide (f.lost_ms ≤ f.window_ms) with
+    | false => cases hw.symm.trans hle
+    | true =>
+      cases hs : f.listening <;> cases hh : f.launch_held <;> cases ha : f.attached <;>
+        cases ho : f.own_build <;> decide
 
-/-- relaunch_leaves_when_not_its_own: not yet proved. -/
+/-- relaunch_leaves_when_not_its_own: the same split as relaunch_lost_supervisor. -/
 theorem relaunch_leaves_when_not_its_own :
     Statute.Relaunch.relaunch_leaves_when_not_its_own_stmt := by
-  sorry
+  intro f _ hl
+  unfold decideRelaunchDecide
+  cases hc : decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) with
+  | false =>
+    cases hw : decide (f.lost_ms ≤ f.window_ms) <;> cases hs : f.listening <;>
+      cases hh : f.launch_held <;> cases ha : f.attached <;> cases ho : f.own_build <;> decide
+  | true =>
+    have hle : decide (f.lost_ms ≤ f.window_ms) = true :=
+      decide_eq_true (Nat.le_trans hl (Nat.le_of_lt (of_decide_eq_true hc)))
+    cases hw : decide (f.lost_ms ≤ f.window_ms) with
+    | false => cases hw.symm.trans hle
+    | true =>
+      cases hs : f.listening <;> cases hh : f.launch_held <;> cases ha : f.attached <;>
+        cases ho : f.own_build <;> decide
 
-/-- relaunch_takes_only_a_free_socket: not yet proved. -/
+/-- relaunch_takes_only_a_free_socket: split the event and the fields its step reads (for a probe,
+  after unfolding it and generalizing its clock comparison), and `socket_mine`; each case is a
+  Bool of constants, evaluated by `exact rfl` with the other fields free. Only the probe's
+  relaunch sets `socket_mine`, and it runs only with nothing on the socket. -/
 theorem relaunch_takes_only_a_free_socket :
     Statute.Relaunch.relaunch_takes_only_a_free_socket_stmt := by
-  sorry
+  intro s e _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases e with
+    | Crash => cases sock <;> cases mine <;> exact rfl
+    | Probe =>
+      unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+      cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases sock <;>
+        cases mine <;> cases ph <;> cases att <;> cases peer <;> exact rfl
+    | OtherLaunch b => cases sock <;> cases mine <;> exact rfl
+    | Listen => cases sock <;> cases mine <;> cases own <;> cases wown <;> exact rfl
+    | Elapse ms => cases ph <;> cases mine <;> exact rfl
+    | Attachment b => cases mine <;> exact rfl
 
-/-- relaunch_connected_to_a_listening_daemon: not yet proved. -/
+/-- relaunch_connected_to_a_listening_daemon: as relaunch_workers_follow_the_daemon; the lost
+  clock is split into `0` and `n + 1`, which is all `lost = 0` reads (an elapse past a loss sets
+  a clock only a lost client has, so its sum is never read). -/
 theorem relaunch_connected_to_a_listening_daemon :
     Statute.Relaunch.relaunch_connected_to_a_listening_daemon_stmt := by
-  sorry
+  intro s h
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk sock own mine ph att peer lost wk wown =>
+      cases e with
+      | Crash =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
+          exact imp_eval ih rfl
+      | Probe =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases lost <;>
+          cases ph <;> cases sock <;> cases att <;> cases peer <;> cases own <;>
+            exact imp_eval ih rfl
+      | OtherLaunch b =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
+          exact imp_eval ih rfl
+      | Listen =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;> cases wown <;>
+          exact imp_eval ih rfl
+      | Elapse ms =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
+          exact imp_eval ih rfl
+      | Attachment b =>
+        cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
+          exact imp_eval ih rfl
 
-/-- relaunch_launches_own_build: not yet proved. -/
+/-- relaunch_launches_own_build: induction on the reachability derivation. In a step the
+  invariant of the state before is split into its two conjuncts (`hM` on the launch, `hL` on the
+  clock); the state and the event are split as far as the step reads them (for a probe after
+  unfolding it and generalizing its clock comparison), and the next state's invariant is either
+  the same conjunct (`hM`, `hL`, equal by evaluation), a constant (a relaunch is of this build and
+  starting; a reconnect zeroes the clock), the clock's cap (`Nat.min_le_right`), or refuted
+  together with `hM` (this client's launch on a free socket). -/
 theorem relaunch_launches_own_build : Statute.Relaunch.relaunch_launches_own_build_stmt := by
-  sorry
+  intro s h
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk sock own mine ph att peer lost wk wown =>
+      have hM := and_left ih
+      have hL := and_right ih
+      cases e with
+      | Crash =>
+        cases sock with
+        | Down => exact and_true_of hM hL
+        | Starting => exact and_true_of rfl hL
+        | Listening => exact and_true_of rfl hL
+      | Probe =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) with
+        | false =>
+          cases ph with
+          | Connected => exact and_true_of hM hL
+          | Left => exact and_true_of hM hL
+          | Lost =>
+            cases sock with
+            | Listening => exact and_true_of hM rfl
+            | Starting => cases att <;> cases peer <;> exact and_true_of hM hL
+            | Down => cases att <;> cases peer <;> exact and_true_of hM hL
+        | true =>
+          cases ph with
+          | Connected => exact and_true_of hM hL
+          | Left => exact and_true_of hM hL
+          | Lost =>
+            cases sock with
+            | Listening => exact and_true_of hM rfl
+            | Starting => cases att <;> cases peer <;> exact and_true_of hM hL
+            | Down =>
+              cases att with
+              | false => cases peer <;> exact and_true_of hM hL
+              | true =>
+                cases peer with
+                | false => exact and_true_of hM hL
+                | true => exact and_true_of rfl hL
+      | OtherLaunch b =>
+        cases sock with
+        | Listening => exact and_true_of hM hL
+        | Starting => exact and_true_of hM hL
+        | Down =>
+          cases mine with
+          | false => exact and_true_of rfl hL
+          | true => cases own <;> exact absurd hM ff_ne_tt
+      | Listen =>
+        cases sock with
+        | Listening => exact and_true_of hM hL
+        | Down => exact and_true_of hM hL
+        | Starting =>
+          cases mine with
+          | false => cases own <;> cases wown <;> exact and_true_of rfl hL
+          | true =>
+            cases own with
+            | false => exact absurd hM ff_ne_tt
+            | true => cases wown <;> exact and_true_of rfl hL
+      | Elapse ms =>
+        cases ph with
+        | Lost =>
+          exact and_true_of hM
+            (decide_eq_true (Nat.min_le_right (lost + ms) Statute.Timeouts.WIRE_MAX_MS))
+        | Connected => exact and_true_of hM hL
+        | Left => exact and_true_of hM hL
+      | Attachment b => exact and_true_of hM hL
 
-/-- relaunch_workers_follow_the_daemon: not yet proved. -/
+/-- relaunch_workers_follow_the_daemon: induction on the reachability derivation; the invariant
+  reads only enumerations and Bools, so each step is split on the fields the invariant and the
+  step read (for a probe after unfolding it and generalizing its clock comparison), and the
+  invariant before implies the one after by evaluation (`imp_eval`). -/
 theorem relaunch_workers_follow_the_daemon :
     Statute.Relaunch.relaunch_workers_follow_the_daemon_stmt := by
-  sorry
+  intro s h
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk sock own mine ph att peer lost wk wown =>
+      cases e with
+      | Crash => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
+      | Probe =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases ph <;>
+          cases sock <;> cases att <;> cases peer <;> cases wk <;> cases own <;> cases wown <;>
+          exact imp_eval ih rfl
+      | OtherLaunch b =>
+        cases sock <;> cases b <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
+      | Listen => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
+      | Elapse ms =>
+        cases ph <;> cases sock <;> cases wk <;> cases own <;> cases wown <;>
+          exact imp_eval ih rfl
+      | Attachment b =>
+        cases sock <;> cases wk <;> cases own <;> cases wown <;>
+          exact imp_eval ih rfl
 
-/-- relaunch_probe_acts: not yet proved. -/
+/-- relaunch_probe_acts: unfold the probe and its decision, then generalize the one comparison
+  they read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS` (the law's `eligible` reads the same one). Split
+  the phase, the socket and, where the law's `eligible` or the decision reads them, `attached`
+  and `peer_own`; in each case the law's `if` takes the step's branch and its two conjuncts hold
+  by evaluation, with the other fields and the clock free. -/
 theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+    cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) with
+    | false =>
+      cases ph with
+      | Connected => exact on_then rfl (both rfl rfl)
+      | Left => exact on_then rfl (both rfl rfl)
+      | Lost =>
+        cases sock with
+        | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+        | Starting =>
+          cases att <;> cases peer <;>
+            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+        | Down =>
+          cases att <;> cases peer <;>
+            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+    | true =>
+      cases ph with
+      | Connected => exact on_then rfl (both rfl rfl)
+      | Left => exact on_then rfl (both rfl rfl)
+      | Lost =>
+        cases sock with
+        | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+        | Starting =>
+          cases att with
+          | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+          | true =>
+            cases peer with
+            | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+            | true =>
+              exact on_else ff_ne_tt
+                (on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl))))
+        | Down =>
+          cases att with
+          | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+          | true =>
+            cases peer with
+            | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+            | true =>
+              exact on_else ff_ne_tt
+                (on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))))
 
-/-- relaunch_adopts_live_workers: not yet proved. -/
+/-- relaunch_adopts_live_workers: split the socket; a starting one also splits the two builds, so
+  Adopt is evaluated (adopted exactly when the workers' build is the daemon's, and then
+  `workers_own` already equals `socket_own`). -/
 theorem relaunch_adopts_live_workers : Statute.Relaunch.relaunch_adopts_live_workers_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases sock with
+    | Listening => exact on_then rfl (both rfl rfl)
+    | Down => exact on_then rfl (both rfl rfl)
+    | Starting =>
+      cases own <;> cases wown <;> exact on_else ff_ne_tt (both rfl rfl)
 
-/-- relaunch_crash_orphans: not yet proved. -/
+/-- relaunch_crash_orphans: split the socket; the law's `if` takes the step's branch
+  (`on_then` / `on_else`), whose two conjuncts hold by evaluation. -/
 theorem relaunch_crash_orphans : Statute.Relaunch.relaunch_crash_orphans_stmt := by
-  sorry
+  intro s _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases sock with
+    | Down => exact on_then rfl (both rfl rfl)
+    | Starting => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+    | Listening => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
 
-/-- relaunch_other_launch: not yet proved. -/
+/-- relaunch_other_launch: split the socket; with nothing on it, this client's flag is already
+  off by relaunch_launches_own_build (a launch of its own never leaves the socket down), so the
+  step's record is the law's. -/
 theorem relaunch_other_launch : Statute.Relaunch.relaunch_other_launch_stmt := by
-  sorry
+  intro s b h
+  have hM := and_left (relaunch_launches_own_build s h)
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases sock with
+    | Listening => exact on_else ff_ne_tt (both rfl rfl)
+    | Starting => exact on_else ff_ne_tt (both rfl rfl)
+    | Down =>
+      cases mine with
+      | false => exact on_then rfl (both rfl rfl)
+      | true => cases own <;> exact absurd hM ff_ne_tt
 
-/-- relaunch_lost_clock: not yet proved. -/
+/-- relaunch_lost_clock: split the phase; in each case the step and the law's record agree by
+  evaluation (the lost clock itself stays free). -/
 theorem relaunch_lost_clock : Statute.Relaunch.relaunch_lost_clock_stmt := by
-  sorry
+  intro s ms _
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    cases ph <;> exact both rfl rfl
 
-/-- relaunch_attachment: not yet proved. -/
+/-- relaunch_attachment: the step is one record update, so both conjuncts hold by evaluation
+  (`decide_eq_true rfl`; the state stays free). -/
 theorem relaunch_attachment : Statute.Relaunch.relaunch_attachment_stmt := by
-  sorry
+  intro s b _
+  exact both rfl rfl
 
-/-- relaunch_lost_leads_to_launch: not yet proved. -/
+/-- relaunch_lost_leads_to_launch: split the state and read the five conjuncts of the premise
+  (`and_left` / `and_right`); a case the premise rules out is refuted by evaluation. In the one
+  left (lost, attached, own build, nothing on the socket) the probe relaunches (`hy`: the probe
+  unfolded, its clock comparison generalized and fixed by the premise), so the socket is this
+  client's starting launch after one step. -/
 theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_launch_stmt := by
-  sorry
+  intro s _ h
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    have hE := and_right h
+    have hD := and_right (and_left h)
+    have hC := and_right (and_left (and_left h))
+    have hB := and_right (and_left (and_left (and_left h)))
+    have hA := and_left (and_left (and_left (and_left h)))
+    cases sock with
+    | Listening => exact absurd hE ff_ne_tt
+    | Starting => exact absurd hE ff_ne_tt
+    | Down =>
+      cases ph with
+      | Connected => exact absurd hA ff_ne_tt
+      | Left => exact absurd hA ff_ne_tt
+      | Lost =>
+        cases att with
+        | false => exact absurd hB ff_ne_tt
+        | true =>
+          cases peer with
+          | false => exact absurd hC ff_ne_tt
+          | true =>
+            have hy : relaunch_lost_leads_to_launch_leads 0 (stepRelaunch
+                ⟨Socket.Down, own, mine, ClientPhase.Lost, true, true, lost, wk, wown⟩
+                RelaunchEvent.Probe).1 = true := by
+              unfold relaunch_lost_leads_to_launch_leads stepRelaunch stepRelaunchOnProbe
+              unfold decideRelaunchDecide
+              cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) with
+              | false => cases hw.symm.trans hD
+              | true => exact rfl
+            exact or_right_of (and_true_of hy rfl)
 
-/-- relaunch_launch_leads_to_adoption: not yet proved. -/
+/-- relaunch_launch_leads_to_adoption: the launch is this client's, so of its build
+  (relaunch_launches_own_build); split the state as the premise fixes it (a case it rules out is
+  refuted by evaluation), and the listen (which serves the workers) and the probe (which connects
+  to the daemon that now listens, never reading the clock) evaluate to the target. -/
 theorem relaunch_launch_leads_to_adoption :
     Statute.Relaunch.relaunch_launch_leads_to_adoption_stmt := by
-  sorry
+  intro s h hf
+  have hM := and_left (relaunch_launches_own_build s h)
+  cases s with
+  | mk sock own mine ph att peer lost wk wown =>
+    have hC := and_right hf
+    have hB := and_right (and_left hf)
+    have hA := and_left (and_left hf)
+    cases ph with
+    | Connected => exact absurd hA ff_ne_tt
+    | Left => exact absurd hA ff_ne_tt
+    | Lost =>
+      cases sock with
+      | Listening => exact absurd hB ff_ne_tt
+      | Down => exact absurd hB ff_ne_tt
+      | Starting =>
+        cases mine with
+        | false => exact absurd hC ff_ne_tt
+        | true =>
+          cases own with
+          | false => exact absurd hM ff_ne_tt
+          | true => cases wown <;> exact rfl
 
 end Statute.Relaunch.Proofs

@@ -11,20 +11,83 @@ import Statute.Replace
 
 namespace Statute.Replace.Proofs
 
+/-- `false = true` is refuted by evaluation. -/
+theorem ff_ne_tt : ¬ (false = true) := by
+  decide
+
+/-- Both conjuncts of a Bool `&&` are true. -/
+theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
+  cases ha
+  cases hb
+  rfl
+
+/-- The taken branch of an `if` is a true conjunction. -/
+theorem ite_pos_and {c : Prop} [Decidable c] {a b y : Bool} (hc : c) (ha : a = true)
+    (hb : b = true) : (if c then (a && b) else y) = true :=
+  (if_pos hc).trans (and_true_of ha hb)
+
+/-- The `else` branch of an `if` is taken and is a true conjunction. -/
+theorem ite_neg_and {c : Prop} [Decidable c] {x a b : Bool} (hc : ¬c) (ha : a = true)
+    (hb : b = true) : (if c then x else (a && b)) = true :=
+  (if_neg hc).trans (and_true_of ha hb)
+
+/-- Every reachable daemon has counted at most as many replacements as its rank: a replacement
+  raises the rank strictly (`r > rank`) and counts one; a kept daemon changes nothing. The step
+  is unfolded and its two rank comparisons generalized; the kind, capability and busy flags are
+  split only where the Replace rule reads them. -/
+theorem daemon_replacements_le_rank (s : DaemonState) (h : ReachableDaemon s) :
+    s.replacements ≤ s.rank := by
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases e with
+    | ClientStart r k i b =>
+      unfold stepDaemon stepDaemonOnClientStart
+      cases h1 : decide (r > s.rank) with
+      | false => cases h2 : decide (r < s.rank) <;> exact ih
+      | true =>
+        have hlt : s.rank < r := of_decide_eq_true h1
+        cases k with
+        | Background => exact ih
+        | Interactive =>
+          cases i with
+          | false => exact ih
+          | true =>
+            cases b with
+            | false => exact Nat.lt_of_le_of_lt ih hlt
+            | true => exact ih
+
 /-- replace_never_downgrades: all 80 closed cases of ReplacementFacts, by `decide`. -/
 theorem replace_never_downgrades : Statute.Replace.replace_never_downgrades_stmt := by
   intro f
   cases f with
   | mk r k i b p => cases r <;> cases k <;> cases i <;> cases b <;> cases p <;> decide
 
-/-- replacement_terminates: not yet proved. Candidate, unchecked and below the confidence this
-  file asks for (it relies on `simp` closing every case after unfolding the step):
-  `intro s e _; cases e with | ClientStart r k i b => ?_`, then `by_cases h : r > s.rank`;
-  with `hle : s.rank ≤ r := Nat.le_of_lt h`, `cases k <;> cases i <;> cases b <;> simp
-  [stepDaemon, stepDaemonOnClientStart, decideReplacement, h, hle, Nat.le_refl]`; otherwise
-  `by_cases h2 : r < s.rank` and the same `simp` with `h`, `h2`, `Nat.le_refl`. -/
+/-- replacement_terminates: unfold the step and generalize its two rank comparisons. A client
+  that does not rank above the daemon is never a ClientNewer, so the daemon is kept (the output is
+  Kept, refuted against Replaced by evaluation, and the rank stays); above it, only an interactive
+  client facing an idle daemon with the capability replaces, and the rank becomes the client's,
+  strictly above. -/
 theorem replacement_terminates : Statute.Replace.replacement_terminates_stmt := by
-  sorry
+  intro s e _
+  cases e with
+  | ClientStart r k i b =>
+    unfold stepDaemon stepDaemonOnClientStart
+    cases h1 : decide (r > s.rank) with
+    | false =>
+      cases h2 : decide (r < s.rank) <;>
+        exact ⟨fun h => absurd h ff_ne_tt, Nat.le_refl _⟩
+    | true =>
+      have hlt : s.rank < r := of_decide_eq_true h1
+      cases k with
+      | Background => exact ⟨fun h => absurd h ff_ne_tt, Nat.le_refl _⟩
+      | Interactive =>
+        cases i with
+        | false => exact ⟨fun h => absurd h ff_ne_tt, Nat.le_refl _⟩
+        | true =>
+          cases b with
+          | false => exact ⟨fun _ => hlt, Nat.le_of_lt hlt⟩
+          | true => exact ⟨fun h => absurd h ff_ne_tt, Nat.le_refl _⟩
 
 /-- background_never_replaces: all 80 closed cases of ReplacementFacts, by `decide`. -/
 theorem background_never_replaces : Statute.Replace.background_never_replaces_stmt := by
@@ -62,13 +125,32 @@ theorem replace_tell_exact : Statute.Replace.replace_tell_exact_stmt := by
 theorem replace_same_series : Statute.Replace.replace_same_series_stmt := by
   sorry
 
-/-- replace_daemon_follows_the_verdict: not yet proved. -/
+/-- replace_daemon_follows_the_verdict: the same split as replacement_terminates; in each case
+  the law's `if` takes the branch the step took (`if_pos` / `if_neg`), and its two conjuncts hold
+  by evaluation (`decide_eq_true rfl`: the next state reduces to the state the law names, with the
+  rank and the count free). -/
 theorem replace_daemon_follows_the_verdict :
     Statute.Replace.replace_daemon_follows_the_verdict_stmt := by
-  sorry
+  intro s r k i b _
+  unfold stepDaemon stepDaemonOnClientStart
+  cases h1 : decide (r > s.rank) with
+  | false =>
+    cases h2 : decide (r < s.rank) <;>
+      exact ite_neg_and ff_ne_tt (decide_eq_true rfl) (decide_eq_true rfl)
+  | true =>
+    cases k with
+    | Background => exact ite_neg_and ff_ne_tt (decide_eq_true rfl) (decide_eq_true rfl)
+    | Interactive =>
+      cases i with
+      | false => exact ite_neg_and ff_ne_tt (decide_eq_true rfl) (decide_eq_true rfl)
+      | true =>
+        cases b with
+        | false => exact ite_pos_and rfl (decide_eq_true rfl) (decide_eq_true rfl)
+        | true => exact ite_neg_and ff_ne_tt (decide_eq_true rfl) (decide_eq_true rfl)
 
-/-- replace_at_most_k_minus_one: not yet proved. -/
+/-- replace_at_most_k_minus_one: the invariant `daemon_replacements_le_rank`, as a Bool. -/
 theorem replace_at_most_k_minus_one : Statute.Replace.replace_at_most_k_minus_one_stmt := by
-  sorry
+  intro s h
+  exact decide_eq_true (daemon_replacements_le_rank s h)
 
 end Statute.Replace.Proofs

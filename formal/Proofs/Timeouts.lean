@@ -8,42 +8,104 @@ import Statute.Timeouts
 
 namespace Statute.Timeouts.Proofs
 
+/-- `decide (a ≥ b)` true makes `decide (a < b)` false. -/
+theorem lt_false_of_ge {a b : Nat} (h : decide (a ≥ b) = true) : decide (a < b) = false :=
+  decide_eq_false (Nat.not_lt.mpr (of_decide_eq_true h))
+
+/-- `decide (a ≥ b)` false makes `decide (a < b)` true. -/
+theorem lt_true_of_not_ge {a b : Nat} (h : decide (a ≥ b) = false) : decide (a < b) = true :=
+  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
+
 /-- timeouts_ordered: every relation is a comparison of constant sums, evaluated by `decide`. -/
 theorem timeouts_ordered : Statute.Timeouts.timeouts_ordered_stmt := by
   unfold Statute.Timeouts.timeouts_ordered_stmt
   decide
 
-/-- timeouts_check_first_violated: the rules are tried in Relation's order, so split the guards
-  one by one. A guard that holds (`x < y`) gives that verdict, and its relation is false
-  (`Nat.not_le`); one that fails gives the relation (`Nat.not_lt`) and the next rule is tried.
-  Each case unfolds the decision and evaluates the law by `simp`; the last has every relation. -/
+/-- timeouts_check_first_violated: unfold the decision and take its rules in order. Each relation
+  is generalized as the law reads it (`a ≥ b`) and as the rule reads it (`a < b`), the two
+  inconsistent cases closed by the helpers; where the rule fires the verdict names that relation
+  and the law's arm reads only relations already generalized, so `exact rfl` evaluates it with
+  the later ones free; past the last rule every relation holds and the verdict is Ordered. The
+  range hypothesis is not needed. -/
 theorem timeouts_check_first_violated :
     Statute.Timeouts.timeouts_check_first_violated_stmt := by
-  sorry
-
-/- Earlier candidate, outside the tactic list (by_cases, bare simp), kept to port:
-    intro f
-    by_cases h1 : f.worker_lost_exit_ms <
-        min (f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms) WIRE_MAX_MS
-    · simp [decideCheckTimeouts, h1, Nat.not_le.mpr h1]
-    have g1 := Nat.not_lt.mp h1
-    by_cases h2 : f.restart_window_ms <
-        min ((f.restart_max_failures + 1) * f.crash_loop_step_ms) WIRE_MAX_MS
-    · simp [decideCheckTimeouts, h1, g1, h2, Nat.not_le.mpr h2]
-    have g2 := Nat.not_lt.mp h2
-    by_cases h3 : f.worker_connect_ms < f.worker_auth_floor_ms
-    · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, Nat.not_le.mpr h3]
-    have g3 := Nat.not_lt.mp h3
-    by_cases h4 : f.registration_backoff_max_ms < f.registration_backoff_base_ms
-    · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, Nat.not_le.mpr h4]
-    have g4 := Nat.not_lt.mp h4
-    by_cases h5 : f.registration_backoff_base_ms < 1
-    · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, Nat.not_le.mpr h5]
-    have g5 := Nat.not_lt.mp h5
-    by_cases h6 : f.busy_refresh_ms < 1
-    · simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, g5, h6, Nat.not_le.mpr h6]
-    have g6 := Nat.not_lt.mp h6
-    simp [decideCheckTimeouts, h1, g1, h2, g2, h3, g3, h4, g4, h5, g5, h6, g6]
--/
+  intro f _
+  unfold decideCheckTimeouts
+  cases h1 : decide (f.worker_lost_exit_ms ≥
+      min (f.client_relaunch_within_ms + f.daemon_startup_ms +
+        f.reregistration_ms) WIRE_MAX_MS) with
+  | false =>
+    cases g1 : decide (f.worker_lost_exit_ms <
+        min (f.client_relaunch_within_ms + f.daemon_startup_ms +
+          f.reregistration_ms) WIRE_MAX_MS) with
+    | false => cases g1.symm.trans (lt_true_of_not_ge h1)
+    | true => exact rfl
+  | true =>
+    cases g1 : decide (f.worker_lost_exit_ms <
+        min (f.client_relaunch_within_ms + f.daemon_startup_ms +
+          f.reregistration_ms) WIRE_MAX_MS) with
+    | true => cases g1.symm.trans (lt_false_of_ge h1)
+    | false =>
+      cases h2 : decide (f.restart_window_ms ≥
+          min ((f.restart_max_failures + 1) * f.crash_loop_step_ms) WIRE_MAX_MS) with
+      | false =>
+        cases g2 : decide (f.restart_window_ms <
+            min ((f.restart_max_failures + 1) * f.crash_loop_step_ms) WIRE_MAX_MS) with
+        | false => cases g2.symm.trans (lt_true_of_not_ge h2)
+        | true => exact rfl
+      | true =>
+        cases g2 : decide (f.restart_window_ms <
+            min ((f.restart_max_failures + 1) * f.crash_loop_step_ms) WIRE_MAX_MS) with
+        | true => cases g2.symm.trans (lt_false_of_ge h2)
+        | false =>
+          cases h3 : decide (f.worker_connect_ms ≥
+              f.worker_auth_floor_ms) with
+          | false =>
+            cases g3 : decide (f.worker_connect_ms <
+                f.worker_auth_floor_ms) with
+            | false => cases g3.symm.trans (lt_true_of_not_ge h3)
+            | true => exact rfl
+          | true =>
+            cases g3 : decide (f.worker_connect_ms <
+                f.worker_auth_floor_ms) with
+            | true => cases g3.symm.trans (lt_false_of_ge h3)
+            | false =>
+              cases h4 : decide (f.registration_backoff_max_ms ≥
+                  f.registration_backoff_base_ms) with
+              | false =>
+                cases g4 : decide (f.registration_backoff_max_ms <
+                    f.registration_backoff_base_ms) with
+                | false => cases g4.symm.trans (lt_true_of_not_ge h4)
+                | true => exact rfl
+              | true =>
+                cases g4 : decide (f.registration_backoff_max_ms <
+                    f.registration_backoff_base_ms) with
+                | true => cases g4.symm.trans (lt_false_of_ge h4)
+                | false =>
+                  cases h5 : decide (f.registration_backoff_base_ms ≥
+                      1) with
+                  | false =>
+                    cases g5 : decide (f.registration_backoff_base_ms <
+                        1) with
+                    | false => cases g5.symm.trans (lt_true_of_not_ge h5)
+                    | true => exact rfl
+                  | true =>
+                    cases g5 : decide (f.registration_backoff_base_ms <
+                        1) with
+                    | true => cases g5.symm.trans (lt_false_of_ge h5)
+                    | false =>
+                      cases h6 : decide (f.busy_refresh_ms ≥
+                          1) with
+                      | false =>
+                        cases g6 : decide (f.busy_refresh_ms <
+                            1) with
+                        | false => cases g6.symm.trans (lt_true_of_not_ge h6)
+                        | true => exact rfl
+                      | true =>
+                        cases g6 : decide (f.busy_refresh_ms <
+                            1) with
+                        | true => cases g6.symm.trans (lt_false_of_ge h6)
+                        | false =>
+                          exact rfl
 
 end Statute.Timeouts.Proofs

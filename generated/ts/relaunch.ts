@@ -114,7 +114,7 @@ export interface RelaunchDecideFacts {
   readonly launch_held: boolean;
   /** the effective relaunch window (default CLIENT_RELAUNCH_WITHIN_MS); one above WIRE_MAX_MS arrives as WIRE_MAX_MS + 1 ms and never closes */
   readonly window_ms: number;
-  /** time since the client lost its supervisor */
+  /** time since the client lost its supervisor; at most WIRE_MAX_MS, the wire's range (the laws that read a window past it rely on this bound) */
   readonly lost_ms: number;
 }
 

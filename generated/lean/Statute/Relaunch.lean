@@ -138,7 +138,8 @@ structure RelaunchDecideFacts where
   /-- the effective relaunch window (default CLIENT_RELAUNCH_WITHIN_MS); one above WIRE_MAX_MS
     arrives as WIRE_MAX_MS + 1 ms and never closes (milliseconds, range 0..100000000000001). -/
   window_ms : Nat
-  /-- time since the client lost its supervisor (milliseconds). -/
+  /-- time since the client lost its supervisor; at most WIRE_MAX_MS, the wire's range (the laws
+    that read a window past it rely on this bound) (milliseconds, range 0..100000000000000). -/
   lost_ms : Nat
   deriving Repr, BEq, DecidableEq
 
@@ -307,6 +308,8 @@ inductive ReachableRelaunch : RelaunchState → Prop where
   relaunched first; a daemon of another build started meanwhile. (spec/relaunch.yaml:122) -/
 def relaunch_never_replaces_stmt : Prop :=
   ∀ (f : RelaunchDecideFacts),
+    f.window_ms ≤ 100000000000001 →
+    f.lost_ms ≤ 100000000000000 →
     let v := decideRelaunchDecide f
     (decide (decide (v = RelaunchVerdict.Connect) = f.listening) &&
      (!f.launch_held || !decide (v = RelaunchVerdict.Relaunch))) = true
@@ -319,6 +322,8 @@ def relaunch_never_replaces_stmt : Prop :=
   another build. (spec/relaunch.yaml:129) -/
 def relaunch_lost_supervisor_stmt : Prop :=
   ∀ (f : RelaunchDecideFacts),
+    f.window_ms ≤ 100000000000001 →
+    f.lost_ms ≤ 100000000000000 →
     let v := decideRelaunchDecide f
     decide (decide (v = RelaunchVerdict.Relaunch) =
             (!f.listening &&
@@ -335,6 +340,8 @@ def relaunch_lost_supervisor_stmt : Prop :=
   up at once; a probe exactly at the window. (spec/relaunch.yaml:138) -/
 def relaunch_leaves_when_not_its_own_stmt : Prop :=
   ∀ (f : RelaunchDecideFacts),
+    f.window_ms ≤ 100000000000001 →
+    f.lost_ms ≤ 100000000000000 →
     let v := decideRelaunchDecide f
     decide (decide (v = RelaunchVerdict.Leave) =
             (!f.listening &&

@@ -221,6 +221,8 @@ def restart_decide_window_stmt : Prop :=
   crash loop. (spec/supervise.yaml:114) -/
 def restart_decide_verdict_stmt : Prop :=
   ∀ (f : RestartDecideFacts),
+    f.in_window ≤ 40 →
+    f.budget ≤ 40 →
     let v := decideRestartDecide f
     (match v with
      | Verdict.Restart p =>

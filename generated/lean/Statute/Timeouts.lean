@@ -304,6 +304,7 @@ def timeouts_ordered_stmt : Prop :=
   wire's range. (spec/timeouts.yaml:161) -/
 def timeouts_check_first_violated_stmt : Prop :=
   ∀ (f : CheckTimeoutsFacts),
+    f.restart_max_failures ≤ 64 →
     let v := decideCheckTimeouts f
     (let lost := decide (f.worker_lost_exit_ms ≥
                          min

@@ -6,7 +6,7 @@
 
 import type { Expr } from "../../ir/expr.js";
 import type { Decision, Example, Law, Machine, Module } from "../../ir/module.js";
-import type { TypeRef } from "../../ir/types.js";
+import type { Field, TypeRef } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
 import type { ExprCx } from "./context.js";
 import { leanType, typeRefName, withLocal } from "./context.js";
@@ -15,7 +15,7 @@ import type { Term } from "./expr.js";
 import { P, app, at, holds, term } from "./expr.js";
 import type { Doc } from "./layout.js";
 import { align, cat, group, hard, join, line, nest, render } from "./layout.js";
-import { decisionName, exampleName, lawName, machineNames, qualify } from "./names.js";
+import { decisionName, exampleName, ident, lawName, machineNames, qualify } from "./names.js";
 import { eventVariant, payloadLocal } from "./machine.js";
 import { declTemplate } from "./templates.js";
 
@@ -118,6 +118,21 @@ function needsOf(...exprs: readonly Expr[]): Set<string> {
   return new Set(["n", "o"].filter((v) => exprs.some((e) => mentions(e, v))));
 }
 
+/**
+ * A decision law ranges over the facts the wire admits: Lean's `Nat` is unbounded, so each fact
+ * with a range type (`ms 0ms..N`, `nat 1..6`) becomes a hypothesis `f.x ≤ N` (and `M ≤ f.x` for a
+ * lower bound above 0), one per line before the claim.
+ */
+function rangeHypotheses(fields: readonly Field[]): Doc[] {
+  const out: Doc[] = [];
+  for (const fd of fields) {
+    if (fd.type.kind !== "nat") continue;
+    if (fd.type.min > 0) out.push(cat(`${fd.type.min} ≤ f.${ident(fd.name)} →`, hard));
+    if (fd.type.max !== null) out.push(cat(`f.${ident(fd.name)} ≤ ${fd.type.max} →`, hard));
+  }
+  return out;
+}
+
 function statement(law: Law, cx: ExprCx, idx: ProgramIndex): Doc {
   const b = law.body;
   switch (b.kind) {
@@ -135,7 +150,9 @@ function statement(law: Law, cx: ExprCx, idx: ProgramIndex): Doc {
       const d = idx.decision(b.decision);
       const inner = withLocal(withLocal(cx, "f", { kind: "value", lean: "f" }), "v", { kind: "value", lean: "v" });
       const v = mentions(b.expr, "v") ? [cat(`let v := ${qualifiedDecide(b.decision, cx)} f`, hard)] : [];
-      return cat(`∀ (f : ${typeRefName(d.facts, cx.module)}),`, nest(2, cat(hard, ...v, holds(b.expr, inner))));
+      const facts = cx.typeDecl(d.facts);
+      const bounds = facts.kind === "record" ? rangeHypotheses(facts.fields) : [];
+      return cat(`∀ (f : ${typeRefName(d.facts, cx.module)}),`, nest(2, cat(hard, ...bounds, ...v, holds(b.expr, inner))));
     }
     case "variant": {
       const mm = idx.machine(b.machine);
