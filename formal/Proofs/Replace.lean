@@ -153,4 +153,21 @@ theorem replace_at_most_k_minus_one : Statute.Replace.replace_at_most_k_minus_on
   intro s h
   exact decide_eq_true (daemon_replacements_le_rank s h)
 
+/-- replace_message_older_client: not yet proved. The sentence is a String built with `++` from
+  free facts (the app name and two versions), so the proof needs String associativity, which
+  old and new Lean state differently (a List Char structure then, UTF-8 bytes now). Sketch:
+  split the tell; every other tell closes by `rfl`; for OlderClient, `String.append_assoc` to
+  right-nest both sides, then the literal pieces agree by evaluation. -/
+theorem replace_message_older_client : Statute.Replace.replace_message_older_client_stmt := by
+  sorry
+
+/-- replace_message_wording: not yet proved, for the reason and by the sketch above, per tell. -/
+theorem replace_message_wording : Statute.Replace.replace_message_wording_stmt := by
+  sorry
+
+/-- replace_message_distinct: not yet proved. Beyond associativity it needs two sentences with
+  the same free pieces to differ, i.e. a first differing character after a common prefix. -/
+theorem replace_message_distinct : Statute.Replace.replace_message_distinct_stmt := by
+  sorry
+
 end Statute.Replace.Proofs

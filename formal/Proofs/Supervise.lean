@@ -227,12 +227,19 @@ theorem restart_within_budget_restarts :
           | true => cases hv.symm.trans (succ_gt_false_of_not_ge hk)
           | false => exact or_right_of (decide_eq_true rfl)
 
-/-- restart_reboot_carries_only_give_up: not yet proved. Sketch: `intro f; cases f with
-  | mk budget same_boot => cases same_boot`, then each branch of `decideCarryBudget` is a record
-  literal and the goal closes by `simp only` with the decision, `decide_eq_true_eq`, `and_self`
-  and `Bool.and_eq_true` (unchecked: no Lean toolchain where it was written). -/
+/-- restart_reboot_carries_only_give_up: split the boot flag. On the same boot the verdict is the
+  budget itself, so both comparisons are `x = x`; after a reboot the verdict is the record literal
+  with the budget's give-up, no failures and the clock at 0, and each comparison reduces to
+  `x = x` once the decision is unfolded by the unifier (no simp set involved). -/
 theorem restart_reboot_carries_only_give_up :
     Statute.Supervise.restart_reboot_carries_only_give_up_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk budget same_boot =>
+    cases same_boot with
+    | true => exact and_true_of (decide_eq_true rfl) (on_then rfl (decide_eq_true rfl))
+    | false =>
+      exact and_true_of (decide_eq_true rfl)
+        (on_else ff_ne_tt (and_true_of (decide_eq_true rfl) (decide_eq_true rfl)))
 
 end Statute.Supervise.Proofs
