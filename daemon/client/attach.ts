@@ -92,12 +92,26 @@ async function relaunch(c: ClientConfig, j: ClientJournal, lost: Identity): Prom
   }
 }
 
+/** Whether the supervisor reports the session Pausing (a restart under its budget is due). */
+async function pausing(c: ClientConfig, session: string): Promise<boolean> {
+  const r = await ask(socketOf(c), { kind: "Status" }, 5_000);
+  if (r.kind !== "reply" || r.reply["kind"] !== "StatusReport") return false;
+  const sessions = r.reply["sessions"];
+  return Array.isArray(sessions) && sessions.some((x: { session?: unknown; state?: unknown }) => x.session === session && x.state === "Pausing");
+}
+
 export async function attach(c: ClientConfig, j: ClientJournal, session: string, once: boolean): Promise<number> {
   const st = await start(c, j);
   if (!st.use) return 3;
   let peer = st.daemon;
+  const pauseDeadline = Date.now() + ms(c.timeouts, "LAUNCHER_WAIT_MS");
   for (;;) {
     const r = await ask(socketOf(c), { kind: "Start", session }, 30_000);
+    if (r.kind === "reply" && r.reply["kind"] === "Refused" && Date.now() < pauseDeadline && (await pausing(c, session))) {
+      // The supervisor restarts the session after its budget's pause: wait for it, do not decide.
+      await sleep(100);
+      continue;
+    }
     if (r.kind !== "reply" || (r.reply["kind"] !== "Started" && r.reply["kind"] !== "Ok")) {
       out(`attach: session ${session} not started: ${r.kind === "reply" ? String(r.reply["reason"] ?? r.reply["message"]) : r.kind}\n`);
       return 1;
