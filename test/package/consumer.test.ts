@@ -101,7 +101,10 @@ describe("statute installed from its tarball into a fresh project", () => {
       join(app, "tsconfig.json"),
       JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["generated/ts", "main.ts"] }),
     );
-    writeFileSync(join(app, "main.ts"), 'import { initialLease, stepLease } from "./generated/ts/lease.js";\nexport const after = stepLease(stepLease(initialLease(), { kind: "Acquire", at_ms: 0 }).state, { kind: "Acquire", at_ms: 4000 });\n');
+    writeFileSync(join(app, "main.ts"), 'import { initialLease, stepLease } from "./generated/ts/lease.js";\nexport const after = stepLease(stepLease(initialLease(), { kind: "Acquire", at_ms: 0 }).state, { kind: "Acquire", at_ms: 4000 });\n' +
+        // The reducer may need no runtime value at all (esbuild drops a type-only use), so the
+        // consumer also calls the prelude itself: the bundle must then carry it, without node: or ajv.
+        'import { eq } from "statute/runtime/v1";\nexport const same = eq(after, after);\n');
     const tsc = timed("tsc", () => node("typescript/bin/tsc", "-p", "."));
     expect(tsc.code, tsc.out + tsc.err).toBe(0);
   });
