@@ -137,6 +137,10 @@ export async function boot(sup: Supervisor, replayed: Replayed, key: string, not
       retry(sup, s, book.lastVerdict, false);
     } else if (book.pendingRestart || book.launch === null) {
       sup.launch(s);
+    } else if (book.launch.requested === true) {
+      // Stopped on request by the last supervisor's Shutdown, the session still active: no
+      // failure to count; it restarts on this build.
+      sup.launch(s);
     } else {
       // The exit was journaled but its verdict was not (a crash between the two): decide it now.
       sup.failure(s);

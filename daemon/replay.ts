@@ -23,6 +23,8 @@ export interface LaunchBook {
   start: number | null;
   /** The worker's exit (or failed launch) was journaled. */
   ended: boolean;
+  /** That exit was asked for (a Stop or the supervisor's Shutdown): not a failure. */
+  requested?: boolean;
 }
 
 export interface SessionBook {
@@ -109,7 +111,10 @@ export class Fold {
         break;
       case "worker_exited":
       case "launch_failed":
-        if (s.launch !== null && s.launch.seq === r["launch"]) s.launch.ended = true;
+        if (s.launch !== null && s.launch.seq === r["launch"]) {
+          s.launch.ended = true;
+          if (r.type === "worker_exited" && r["requested"] === true) s.launch.requested = true;
+        }
         break;
       case "decision":
         this.decision(s, r);

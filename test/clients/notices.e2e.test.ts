@@ -6,7 +6,7 @@
 
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { auditAll, client, cleanupClients, clientDone, command, journalOf, registered, scratch, until } from "./harness.js";
+import { auditAll, client, cleanupClients, clientDone, command, journalOf, records, registered, scratch, until } from "./harness.js";
 
 afterAll(cleanupClients);
 
@@ -47,6 +47,11 @@ describe("restore notices", { timeout: 180_000 }, () => {
     expect(reborn.code, reborn.out).toBe(0);
     expect(reborn.out).toContain("daemon: launched");
     expect(shown(reborn.out)).toEqual([0, 1, 2]);
+    // A worker stopped by the Shutdown is not a failure: the new boot launches it without a budget step.
+    const recs = records(journalOf(d));
+    const shut = recs.findIndex((r) => r.type === "shutdown");
+    expect(shut).toBeGreaterThan(0);
+    expect(recs.slice(shut).filter((r) => r["machine"] === "RestartBudget")).toEqual([]);
     expect(auditAll(d)).toEqual([]);
   });
 });
