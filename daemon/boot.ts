@@ -135,11 +135,9 @@ export async function boot(sup: Supervisor, replayed: Replayed, key: string, not
     } else if (book.pendingRestart && book.lastVerdict !== null) {
       // The last supervisor died while pausing: the launch path asks again, survivors first.
       retry(sup, s, book.lastVerdict, false);
-    } else if (book.pendingRestart || book.launch === null) {
-      sup.launch(s);
-    } else if (book.launch.requested === true) {
-      // Stopped on request by the last supervisor's Shutdown, the session still active: no
-      // failure to count; it restarts on this build.
+    } else if (book.pendingRestart || book.launch === null || book.launch.requested === true) {
+      // Nothing launched yet, a restart was due, or the last supervisor's Shutdown stopped the
+      // worker on request (no failure to count): it starts on this build.
       sup.launch(s);
     } else {
       // The exit was journaled but its verdict was not (a crash between the two): decide it now.
