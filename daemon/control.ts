@@ -57,6 +57,9 @@ function validSession(req: Request): Reply | null {
   return { kind: "Error", pointer: "/session", message: "control.Request: at /session: expected 1 to 64 letters, digits, '.', '-' or '_'" };
 }
 
+/** Connections the kernel queues for the supervisor to accept (see `serve`). */
+const CONNECT_BACKLOG = 4096;
+
 export async function serve(path: string, wire: Wire, handler: Handler): Promise<Server> {
   if (await listening(path)) throw new ControlError(`another supervisor listens on ${path}; not starting`);
   try {
@@ -69,7 +72,10 @@ export async function serve(path: string, wire: Wire, handler: Handler): Promise
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", (e) => reject(new ControlError(`cannot listen on ${path}: ${e.message}`)));
-      server.listen(path, () => resolve());
+      // A Unix socket refuses a connect outright (EAGAIN) once its accept queue is full, where
+      // TCP would retry: a queue of 4 096 (the kernel caps it at net.core.somaxconn) lets a burst
+      // of clients wait to be accepted rather than fail. Node's default is 511.
+      server.listen({ path, backlog: CONNECT_BACKLOG }, () => resolve());
     });
   } finally {
     process.umask(old);
