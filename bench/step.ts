@@ -10,7 +10,7 @@ import { median } from "./median.js";
 import { initialHand, stepHand } from "./restart-budget.js";
 
 const RUNS = 21;
-const EPISODES = 1_000;
+const EPISODES = 10_000;
 
 type Step = (s: RestartBudgetState, e: RestartBudgetEvent) => { readonly state: RestartBudgetState; readonly output: { readonly kind: string } };
 

@@ -189,7 +189,7 @@ const defaultWorker: Worker = {
 export function initialQuiesce(): QuiesceState {
   return {
     phase: "Serving",
-    workers: rt.repeat<Worker>(WORKERS, {
+    workers: rt.repeat<Worker>(3 /* WORKERS */, {
       gate: "Open",
       answer: "Unasked",
       work: {

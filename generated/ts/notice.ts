@@ -79,7 +79,7 @@ export function stepNotices(s: NoticesState, e: NoticesEvent): rt.Step<NoticesSt
   switch (e.kind) {
     case "Restore": {
       // full: the model's bound (spec/notice.yaml:38)
-      if (s.stored.length >= MAX_RESTORES) {
+      if (s.stored.length >= 4 /* MAX_RESTORES */) {
         return {
           state: s,
           output: "Full",
@@ -92,8 +92,8 @@ export function stepNotices(s: NoticesState, e: NoticesEvent): rt.Step<NoticesSt
         return {
           state: {
             restores: s.restores + 1,
-            stored: rt.keepLast([...s.stored, id], MAX_RESTORES),
-            view: rt.keepLast([...s.view, id], MAX_RESTORES),
+            stored: rt.keepLast([...s.stored, id], 4 /* MAX_RESTORES */),
+            view: rt.keepLast([...s.view, id], 4 /* MAX_RESTORES */),
             attached: s.attached,
           },
           output: "Shown",
@@ -105,7 +105,7 @@ export function stepNotices(s: NoticesState, e: NoticesEvent): rt.Step<NoticesSt
       return {
         state: {
           restores: s.restores + 1,
-          stored: rt.keepLast([...s.stored, id], MAX_RESTORES),
+          stored: rt.keepLast([...s.stored, id], 4 /* MAX_RESTORES */),
           view: s.view,
           attached: s.attached,
         },

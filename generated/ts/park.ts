@@ -17,7 +17,6 @@
 import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
 import { verdictHasWork } from "./orphan.js";
-import { WIRE_MAX_MS } from "./timeouts.js";
 
 /**
  * idleEvictionMinutes (seed default 90): an idle unattached root worker parked this long asks the supervisor to stop it
@@ -258,7 +257,7 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
         s.depth,
         s.attached,
         s.idle_ms,
-        IDLE_EVICTION_MS,
+        5400000 /* IDLE_EVICTION_MS */,
         s.pause_lease,
         s.scheduled_job,
       );
@@ -330,7 +329,7 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
     }
     case "JobStart": {
       // refused: jobs start only inside a run; the model's bound (spec/park.yaml:131)
-      if (!(s.phase === "Running") || s.jobs >= MAX_JOBS) {
+      if (!(s.phase === "Running") || s.jobs >= 2 /* MAX_JOBS */) {
         return {
           state: s,
           output: "Ignored",
@@ -419,7 +418,7 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
         s.depth,
         s.attached,
         s.idle_ms,
-        IDLE_EVICTION_MS,
+        5400000 /* IDLE_EVICTION_MS */,
         s.pause_lease,
         s.scheduled_job,
       );
@@ -501,7 +500,7 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
             scheduled_job: s.scheduled_job,
             jobs: s.jobs,
             kernel: s.kernel,
-            idle_ms: Math.min(s.idle_ms + e.ms, WIRE_MAX_MS),
+            idle_ms: Math.min(s.idle_ms + e.ms, 100000000000000 /* WIRE_MAX_MS */),
           },
           output: "Noted",
           rule: "Parked.Elapse.idle",
@@ -524,14 +523,14 @@ export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState,
  */
 export function decideEvictionIn(f: EvictionInFacts): rt.Decided<EvictionTimer> {
   // due: the idle time has reached the eviction time (spec/park.yaml:57)
-  if (f.eviction_ms <= WIRE_MAX_MS && f.idle_ms >= f.eviction_ms) {
+  if (f.eviction_ms <= 100000000000000 /* WIRE_MAX_MS */ && f.idle_ms >= f.eviction_ms) {
     return {
       verdict: { kind: "Due" },
       rule: "EvictionIn.due",
     };
   }
   // after: arm the timer for the time left (spec/park.yaml:58)
-  if (f.eviction_ms <= WIRE_MAX_MS) {
+  if (f.eviction_ms <= 100000000000000 /* WIRE_MAX_MS */) {
     return {
       verdict: {
         kind: "After",
@@ -550,11 +549,11 @@ export function decideEvictionIn(f: EvictionInFacts): rt.Decided<EvictionTimer> 
 /** The verdict of `decideEvictionIn` alone, from its facts as arguments: what steps call, with no facts record and no rule id built. */
 export function verdictEvictionIn(idle_ms: number, eviction_ms: number): EvictionTimer {
   // due (spec/park.yaml:57)
-  if (eviction_ms <= WIRE_MAX_MS && idle_ms >= eviction_ms) {
+  if (eviction_ms <= 100000000000000 /* WIRE_MAX_MS */ && idle_ms >= eviction_ms) {
     return { kind: "Due" };
   }
   // after (spec/park.yaml:58)
-  if (eviction_ms <= WIRE_MAX_MS) {
+  if (eviction_ms <= 100000000000000 /* WIRE_MAX_MS */) {
     return {
       kind: "After",
       remaining_ms: eviction_ms > idle_ms ? eviction_ms - idle_ms : 0,

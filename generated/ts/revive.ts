@@ -16,7 +16,6 @@
 import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
 import { verdictHasWork } from "./orphan.js";
-import { BUSY_REFRESH_MS, REVIVAL_CLOCK_SKEW_MS, REVIVAL_MAX_AGE_MS, WIRE_MAX_MS } from "./timeouts.js";
 
 /**
  * why a crashed worker is not revived at boot, or Revive
@@ -147,7 +146,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
             now_ms: e.at_ms,
             work: e.work,
             record: e.at_ms,
-            due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, WIRE_MAX_MS),
+            due_ms: Math.min(e.at_ms + 300000 /* BUSY_REFRESH_MS */, 100000000000000 /* WIRE_MAX_MS */),
             crashed: s.crashed,
             crash_ms: s.crash_ms,
           },
@@ -224,7 +223,7 @@ export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.St
             now_ms: e.at_ms,
             work: s.work,
             record: e.at_ms,
-            due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, WIRE_MAX_MS),
+            due_ms: Math.min(e.at_ms + 300000 /* BUSY_REFRESH_MS */, 100000000000000 /* WIRE_MAX_MS */),
             crashed: s.crashed,
             crash_ms: s.crash_ms,
           },
@@ -348,14 +347,14 @@ export function decideRevivalVeto(f: RevivalVetoFacts): rt.Decided<Veto> {
   }
   const stamp: number = (f.stamp_ms ?? 0);
   // future: more than the clock skew ahead of this clock (spec/revive.yaml:48)
-  if ((stamp > f.now_ms ? stamp - f.now_ms : 0) > REVIVAL_CLOCK_SKEW_MS) {
+  if (stamp - f.now_ms > 60000 /* REVIVAL_CLOCK_SKEW_MS */) {
     return {
       verdict: "Future",
       rule: "RevivalVeto.future",
     };
   }
   // too_old: older than the revival max age (spec/revive.yaml:49)
-  if ((f.now_ms > stamp ? f.now_ms - stamp : 0) > REVIVAL_MAX_AGE_MS) {
+  if (f.now_ms - stamp > 1800000 /* REVIVAL_MAX_AGE_MS */) {
     return {
       verdict: "TooOld",
       rule: "RevivalVeto.too_old",

@@ -147,8 +147,8 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
       }
       const recent: number[] = [];
       const eAtMs = e.at_ms;
-      for (const t of s.failures) if ((eAtMs > t ? eAtMs - t : 0) < RESTART_WINDOW_MS) recent.push(t);
-      const verdict: Verdict = verdictRestartDecide(recent.length, RESTART_MAX_FAILURES);
+      for (const t of s.failures) if (eAtMs - t < 900000 /* RESTART_WINDOW_MS */) recent.push(t);
+      const verdict: Verdict = verdictRestartDecide(recent.length, 5 /* RESTART_MAX_FAILURES */);
       // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:76)
       if (verdict.kind === "GiveUp") {
         return {
@@ -161,7 +161,7 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
       recent.push(e.at_ms); // the last read of recent: extend it in place
       return {
         state: {
-          failures: recent.length <= RESTART_MAX_FAILURES ? recent : recent.slice(recent.length - RESTART_MAX_FAILURES),
+          failures: recent.length <= 5 /* RESTART_MAX_FAILURES */ ? recent : recent.slice(recent.length - 5 /* RESTART_MAX_FAILURES */),
           given_up: s.given_up,
           last_ms: e.at_ms,
         },
@@ -189,7 +189,7 @@ export function decideRestartDecide(f: RestartDecideFacts): rt.Decided<Verdict> 
   return {
     verdict: {
       kind: "Restart",
-      pause_ms: Math.min(RESTART_PAUSE_BASE_MS * (f.in_window < 31 ? 1 << f.in_window : 2 ** f.in_window), RESTART_PAUSE_MAX_MS),
+      pause_ms: Math.min(250 /* RESTART_PAUSE_BASE_MS */ * (f.in_window < 31 ? 1 << f.in_window : 2 ** f.in_window), 30000 /* RESTART_PAUSE_MAX_MS */),
     },
     rule: "RestartDecide.pause",
   };
@@ -204,7 +204,7 @@ export function verdictRestartDecide(in_window: number, budget: number): Verdict
   // pause (spec/supervise.yaml:40)
   return {
     kind: "Restart",
-    pause_ms: Math.min(RESTART_PAUSE_BASE_MS * (in_window < 31 ? 1 << in_window : 2 ** in_window), RESTART_PAUSE_MAX_MS),
+    pause_ms: Math.min(250 /* RESTART_PAUSE_BASE_MS */ * (in_window < 31 ? 1 << in_window : 2 ** in_window), 30000 /* RESTART_PAUSE_MAX_MS */),
   };
 }
 

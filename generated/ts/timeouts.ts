@@ -377,14 +377,14 @@ export interface CheckTimeoutsFacts {
  */
 export function decideCheckTimeouts(f: CheckTimeoutsFacts): rt.Decided<TimeoutsVerdict> {
   // lost_worker: a lost worker sees a relaunched supervisor before it exits (a lost exit of never covers a return of never) (spec/timeouts.yaml:118)
-  if (f.worker_lost_exit_ms < Math.min(f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms, WIRE_MAX_MS)) {
+  if (f.worker_lost_exit_ms < Math.min(f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms, 100000000000000 /* WIRE_MAX_MS */)) {
     return {
       verdict: { kind: "Violated", relation: "LostWorker" },
       rule: "CheckTimeouts.lost_worker",
     };
   }
   // crash_loop: the restart window holds the give-up count of crash-loop steps (a window of never holds any) (spec/timeouts.yaml:122)
-  if (f.restart_window_ms < Math.min((f.restart_max_failures + 1) * f.crash_loop_step_ms, WIRE_MAX_MS)) {
+  if (f.restart_window_ms < Math.min((f.restart_max_failures + 1) * f.crash_loop_step_ms, 100000000000000 /* WIRE_MAX_MS */)) {
     return {
       verdict: { kind: "Violated", relation: "CrashLoop" },
       rule: "CheckTimeouts.crash_loop",
@@ -586,8 +586,8 @@ export const overrideCheck = {
     "CheckTimeouts.ordered": "",
   },
   ruleSides: {
-    "CheckTimeouts.lost_worker": (f: CheckTimeoutsFacts): readonly [number, number] => [f.worker_lost_exit_ms, Math.min(f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms, WIRE_MAX_MS)],
-    "CheckTimeouts.crash_loop": (f: CheckTimeoutsFacts): readonly [number, number] => [f.restart_window_ms, Math.min((f.restart_max_failures + 1) * f.crash_loop_step_ms, WIRE_MAX_MS)],
+    "CheckTimeouts.lost_worker": (f: CheckTimeoutsFacts): readonly [number, number] => [f.worker_lost_exit_ms, Math.min(f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms, 100000000000000 /* WIRE_MAX_MS */)],
+    "CheckTimeouts.crash_loop": (f: CheckTimeoutsFacts): readonly [number, number] => [f.restart_window_ms, Math.min((f.restart_max_failures + 1) * f.crash_loop_step_ms, 100000000000000 /* WIRE_MAX_MS */)],
     "CheckTimeouts.worker_connect": (f: CheckTimeoutsFacts): readonly [number, number] => [f.worker_connect_ms, f.worker_auth_floor_ms],
     "CheckTimeouts.registration_backoff": (f: CheckTimeoutsFacts): readonly [number, number] => [f.registration_backoff_max_ms, f.registration_backoff_base_ms],
     "CheckTimeouts.backoff_base": (f: CheckTimeoutsFacts): readonly [number, number] => [f.registration_backoff_base_ms, 1],

@@ -69,10 +69,18 @@ describe("fast paths of the emitted step", () => {
     expect(caseText("Add")).toContain("kept.length <= 4 ? kept : kept.slice(kept.length - 4)");
   });
 
-  it("reads a loop-invariant field once before the loop and truncates a subtraction of names inline", () => {
+  it("reads a loop-invariant field once before the loop; subtracts plainly where the truncation cannot show", () => {
     const near = caseText("Near");
     expect(near).toContain("const eV = e.v;");
-    expect(near).toContain("for (const x of s.items) if ((eV > x ? eV - x : 0) < 3) near.push(x);");
+    // sub(v, x) < 3 and v - x < 3 agree when v < x (0 < 3 and a negative < 3).
+    expect(near).toContain("for (const x of s.items) if (eV - x < 3) near.push(x);");
+  });
+
+  it("truncates a subtraction of names inline where the truncation shows", () => {
+    const far = caseText("Far");
+    // Against a variable bound, and against 0 with `<` (sub(x, v) < 0 never holds; x - v < 0 may).
+    expect(far).toContain("(eV > x ? eV - x : 0) >= sTotal");
+    expect(far).toContain("(x > eV ? x - eV : 0) < 0");
   });
 
   it("applies a decision through its verdict function, facts as arguments", () => {
@@ -84,7 +92,7 @@ describe("fast paths of the emitted step", () => {
   });
 
   it("answers as the interpreter and never changes a state an earlier step returned", () => {
-    const event = fc.record({ kind: fc.constantFrom("Add", "Echo", "Pair", "Near"), v: fc.nat({ max: 9 }) });
+    const event = fc.record({ kind: fc.constantFrom("Add", "Echo", "Pair", "Near", "Far"), v: fc.nat({ max: 9 }) });
     fc.assert(
       fc.property(fc.array(event, { maxLength: 14 }), (events) => {
         let mine = initial();

@@ -2,7 +2,7 @@
 // the imports (a name is imported exactly when printed code uses it), safe local names, the
 // lookup of declarations across the program, and the JSDoc text of declarations.
 
-import type { Module, Program } from "../../ir/module.js";
+import type { Constant, Module, Program } from "../../ir/module.js";
 import type { Span, TypeDecl, TypeRef } from "../../ir/types.js";
 
 /** Per-module emission state. */
@@ -12,6 +12,7 @@ export class ModuleCtx {
   private readonly valueImports = new Map<string, Set<string>>();
   private runtimeUsed = false;
   private readonly decls = new Map<string, TypeDecl>();
+  private readonly constants = new Map<string, Constant>();
   /** Constant compound values lifted to module level, by their printed value. */
   private readonly hoisted = new Map<string, { readonly name: string; readonly type: string; readonly value: string }>();
 
@@ -20,6 +21,7 @@ export class ModuleCtx {
     readonly module: Module,
   ) {
     for (const m of program.modules) for (const d of m.types) this.decls.set(`${m.name}.${d.name}`, d);
+    for (const m of program.modules) for (const c of m.constants) this.constants.set(`${m.name}.${c.name}`, c);
   }
 
   /** `rt.<name>`: a runtime helper; marks the runtime import as needed. */
@@ -38,6 +40,25 @@ export class ModuleCtx {
   valueName(module: string, name: string): string {
     if (module !== this.module.name) addTo(this.valueImports, module, name);
     return name;
+  }
+
+  /**
+   * A reference to a constant: a number is printed as its value with its name beside it in a
+   * block comment, since V8 reads a module binding (an export above all) from its cell on every
+   * use, even in optimised code, where a literal costs nothing; a boolean keeps its name. The
+   * value is the one the generator evaluated exactly (ir/module.ts); the exported constant stays
+   * for readers and for the runtime's registries.
+   */
+  constantRef(module: string, name: string): string {
+    const value = this.constantValue(module, name);
+    return typeof value === "number" ? `${value} /* ${name} */` : this.valueName(module, name);
+  }
+
+  /** The value of a constant of any module of the program, as the generator evaluated it. */
+  constantValue(module: string, name: string): number | boolean {
+    const c = this.constants.get(`${module}.${name}`);
+    if (c === undefined) throw new Error(`emit ts: unknown constant ${module}.${name}`);
+    return c.value;
   }
 
   /** The declaration behind a type reference, from any module of the program. */

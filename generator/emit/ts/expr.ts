@@ -98,7 +98,7 @@ export function expr(e: Expr, scope: Scope): Printed {
     case "field":
       return atom(e.kind === "var" ? (scope.vars.get(e.name) ?? localName(e.name)) : `${receiver(expr(e.of, scope))}.${e.field}`);
     case "const":
-      return atom(ctx.valueName(e.ref.module, e.ref.name));
+      return atom(ctx.constantRef(e.ref.module, e.ref.name));
     case "not": {
       const a = expr(e.arg, scope);
       if (a.text === "true" || a.text === "false") return atom(a.text === "true" ? "false" : "true");
@@ -186,6 +186,8 @@ function binary(op: string, left: Expr, right: Expr, scope: Scope): Printed {
     return atom(`${ctx.rt(fn)}(${exprText(left, scope)}, ${exprText(right, scope)})`);
   }
   if (op === "==" || op === "!=") return equality(op, left, right, scope);
+  const plain = plainDifference(op, left, right, scope);
+  if (plain !== null) return plain;
   // `++` joins strings: JavaScript's `+` on two strings, at the precedence of `+`.
   if (op === "++") return { text: `${wrap(expr(left, scope), 5)} + ${wrap(expr(right, scope), 6)}`, prec: 5 };
   const p = PREC[op] ?? 0;
@@ -205,6 +207,23 @@ function binary(op: string, left: Expr, right: Expr, scope: Scope): Printed {
   // A comparison never stands unparenthesised inside another one.
   const minLeft = p <= 4 ? 5 : p;
   return { text: `${wrap(l, minLeft)} ${op} ${wrap(r, p <= 4 ? 5 : p + 1)}`, prec: p };
+}
+
+/**
+ * `a - b < k` for the spec's `sub(a, b) < k` (truncating subtraction), where a constant `k`
+ * makes the truncation unobservable: if a < b, sub gives 0 and a - b is negative, and both
+ * compare alike with k > 0 (for `<`, `>=`) or k >= 0 (for `<=`, `>`). A window filter then costs
+ * one subtraction and one comparison per element. JavaScript's difference of two integers below
+ * 2^53 is exact.
+ */
+function plainDifference(op: string, left: Expr, right: Expr, scope: Scope): Printed | null {
+  if (left.kind !== "binary" || left.op !== "-" || left.left.type.kind !== "nat") return null;
+  const k = right.kind === "lit" ? right.value : right.kind === "const" ? scope.ctx.constantValue(right.ref.module, right.ref.name) : null;
+  if (typeof k !== "number") return null;
+  const exact = op === "<" || op === ">=" ? k > 0 : op === "<=" || op === ">" ? k >= 0 : false;
+  if (!exact) return null;
+  const difference = `${wrap(expr(left.left, scope), 5)} - ${wrap(expr(left.right, scope), 6)}`;
+  return { text: `${difference} ${op} ${wrap(expr(right, scope), 5)}`, prec: 4 };
 }
 
 /** Whether `===` is the spec's `==` on values of this type (no structure to compare). */
@@ -319,7 +338,7 @@ function closed(e: Expr): boolean {
 }
 
 /** A variable path, a constant's name or a number: text that may be repeated at no cost. */
-const PLAIN = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+)$/;
+const PLAIN = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+(?: \/\* [A-Z][A-Z0-9_]* \*\/)?)$/;
 
 /**
  * 2^n: a shift where the type bounds n below 31 (a 32-bit shift is exact there), else a shift
