@@ -13,7 +13,17 @@ import * as replace from "../generated/ts/replace.js";
 import * as revive from "../generated/ts/revive.js";
 import * as supervise from "../generated/ts/supervise.js";
 import * as timeoutsGen from "../generated/ts/timeouts.js";
-import { createWire, loadSchemas, loadTimeouts, type Timeouts, timeoutsSourceOf, type Wire } from "../runtime/index.js";
+import * as controlWire from "../generated/validate/control.js";
+import * as launcherWire from "../generated/validate/launcher.js";
+import * as noticeWire from "../generated/validate/notice.js";
+import * as orphanWire from "../generated/validate/orphan.js";
+import * as parkWire from "../generated/validate/park.js";
+import * as relaunchWire from "../generated/validate/relaunch.js";
+import * as replaceWire from "../generated/validate/replace.js";
+import * as reviveWire from "../generated/validate/revive.js";
+import * as superviseWire from "../generated/validate/supervise.js";
+import * as timeoutsWire from "../generated/validate/timeouts.js";
+import { createWire, loadTimeouts, type Timeouts, timeoutsSourceOf, type Wire } from "../runtime/index.js";
 
 export const root = join(import.meta.dirname, "..");
 
@@ -21,9 +31,23 @@ export const root = join(import.meta.dirname, "..");
 export const models = { control, launcher, notice, orphan, park, relaunch, replace, revive, supervise, timeouts: timeoutsGen } as const;
 export type ModuleName = keyof typeof models;
 
+/** The precompiled wire validators of every module: no schema is compiled at start. */
+const validators = {
+  control: controlWire,
+  launcher: launcherWire,
+  notice: noticeWire,
+  orphan: orphanWire,
+  park: parkWire,
+  relaunch: relaunchWire,
+  replace: replaceWire,
+  revive: reviveWire,
+  supervise: superviseWire,
+  timeouts: timeoutsWire,
+};
+
 let shared: Wire | null = null;
 export function wire(): Wire {
-  shared ??= createWire({ schemas: loadSchemas(join(root, "generated", "schema")) });
+  shared ??= createWire({ validators });
   return shared;
 }
 
