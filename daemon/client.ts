@@ -23,7 +23,11 @@ export function request(path: string, message: unknown, timeoutMs = 10_000): Pro
       if (nl < 0) return;
       clearTimeout(timer);
       c.end();
-      resolve(JSON.parse(buf.slice(0, nl)) as Record<string, unknown>);
+      try {
+        resolve(JSON.parse(buf.slice(0, nl)) as Record<string, unknown>);
+      } catch {
+        reject(new ClientError(`the answer on ${path} is not JSON: ${JSON.stringify(buf.slice(0, Math.min(nl, 200)))}`));
+      }
     });
     c.once("error", (e) => {
       clearTimeout(timer);

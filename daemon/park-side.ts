@@ -6,9 +6,11 @@
 // worker releases its kernel on ReleaseKernel and arms the timer for the time left on After.
 
 import * as orphan from "../generated/ts/orphan.js";
-import type { EvictionTimer, ParkReleaseFacts, ParkVerdict } from "../generated/ts/park.js";
+import type { ParkReleaseFacts } from "../generated/ts/park.js";
 import type { WorkSet } from "../generated/ts/orphan.js";
 import type { Clock } from "../runtime/index.js";
+import { schedule, type Timer } from "./timer.js";
+import type { SupervisorLine } from "./lines.js";
 
 export interface Holds {
   /** rlm_depth: 0 for a root worker, above 0 for a parent-owned child. */
@@ -34,7 +36,7 @@ export class ParkSide {
   readonly holds: Holds = { depth: 0, attached: false, pause_lease: false, scheduled_job: false };
   /** Monotonic time of the first park that found no work since work last ran; null while working. */
   private idleSince: number | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Timer | null = null;
   /** The kernel is live (a release disposes it; the next work uses it and revives it). */
   kernelLive = true;
 
@@ -62,25 +64,18 @@ export class ParkSide {
     if ((before.run && !after.run) || (had && !has)) this.park();
   }
 
-  /** A line from the supervisor: a Parked reply is acted on, anything else ignored. */
-  onLine(line: string): void {
-    if (!line.includes('"kind":"Parked"')) return;
-    let reply: { verdict?: ParkVerdict; timer?: EvictionTimer };
-    try {
-      reply = JSON.parse(line) as typeof reply;
-    } catch {
-      return;
-    }
+  /** A line from the supervisor, decoded: a Parked reply is acted on, anything else ignored. */
+  onLine(reply: SupervisorLine): void {
+    if (reply.kind !== "Parked") return;
     // A timer's re-check of a released kernel has nothing more to release (Parked.Park keep).
     if (reply.verdict === "ReleaseKernel" && this.kernelLive) {
       this.kernelLive = false;
       this.o.onRelease();
     }
     const t = reply.timer;
-    if (reply.verdict !== "AskStop" && t?.kind === "After") {
+    if (reply.verdict !== "AskStop" && t.kind === "After") {
       this.clear();
-      this.timer = setTimeout(() => this.park(), t.remaining_ms);
-      this.timer.unref();
+      this.timer = schedule(t.remaining_ms, () => this.park());
     }
   }
 
@@ -89,7 +84,7 @@ export class ParkSide {
   }
 
   private clear(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer?.clear();
     this.timer = null;
   }
 }

@@ -10,6 +10,7 @@ import * as launcher from "../generated/ts/launcher.js";
 import type { QuiesceOutput, QuiesceState } from "../generated/ts/launcher.js";
 import type { WorkSet } from "../generated/ts/orphan.js";
 import type { Wire } from "../runtime/index.js";
+import { schedule, type Timer } from "./timer.js";
 
 export type GateEvent =
   | { readonly kind: "answer"; readonly round: number; readonly work: WorkSet }
@@ -20,7 +21,7 @@ export type GateEvent =
 export class QuiesceGate {
   private state: QuiesceState = launcher.initialQuiesce();
   private round = 0;
-  private hold: NodeJS.Timeout | null = null;
+  private hold: Timer | null = null;
 
   constructor(
     private readonly wire: Wire,
@@ -59,9 +60,8 @@ export class QuiesceGate {
     this.round = round;
     if (out === "AnsweredQuiesced") {
       this.act({ kind: "gate", gate: "Closed", why: `quiesce round ${round}` });
-      if (this.hold !== null) clearTimeout(this.hold);
-      this.hold = setTimeout(() => this.expire(), holdMs);
-      this.hold.unref();
+      this.hold?.clear();
+      this.hold = schedule(holdMs, () => this.expire());
     }
     this.act({ kind: "answer", round, work: this.me().work });
   }
@@ -76,7 +76,7 @@ export class QuiesceGate {
     if (round !== this.round) return;
     this.step({ kind: "Commit" });
     if (this.step({ kind: "Release", w: 0 }) === "GateOpened") {
-      if (this.hold !== null) clearTimeout(this.hold);
+      this.hold?.clear();
       this.hold = null;
       this.act({ kind: "gate", gate: "Open", why: "released" });
     }
@@ -102,6 +102,6 @@ export class QuiesceGate {
   }
 
   close(): void {
-    if (this.hold !== null) clearTimeout(this.hold);
+    this.hold?.clear();
   }
 }

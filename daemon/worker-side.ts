@@ -15,6 +15,7 @@ import { monotonicClock, type Timeouts, type Wire } from "../runtime/index.js";
 import type { Marker } from "./boot.js";
 import { ms } from "./config.js";
 import { OrphanWatch } from "./orphan.js";
+import { readSupervisorLine, type SupervisorLine } from "./lines.js";
 import { type GateEvent, QuiesceGate } from "./quiesce-gate.js";
 import { RefreshDriver } from "./refresh.js";
 
@@ -31,8 +32,8 @@ export interface WorkerSideOptions {
   readonly onOrphanExit: (how: "ExitIdle" | "ExitBusy") => void;
   /** Each outcome of the quiesce gate (tests log them). */
   readonly onGate?: (e: GateEvent) => void;
-  /** Every line the supervisor sends (replies included), for what this class does not handle. */
-  readonly onLine?: (line: string) => void;
+  /** Every line the supervisor sends (replies included), decoded, for what this class does not handle. */
+  readonly onLine?: (line: SupervisorLine) => void;
   /** Registered (Hello sent) after a connect: the session opens, idle or not (a park). */
   readonly onRegistered?: () => void;
   /** The work set changed from `before` to `after` (daemon/park-side.ts parks when it empties). */
@@ -110,18 +111,19 @@ export class WorkerSide {
     }
   }
 
+  /**
+   * One line from the supervisor, decoded by the generated control validators: a line that is
+   * neither a ToWorker nor a Reply (malformed, or a field out of its range) is dropped whole,
+   * never half-read into the gate or the park timer.
+   */
   private received(line: string): void {
-    let m: { kind?: unknown; round?: unknown; hold_ms?: unknown };
-    try {
-      m = JSON.parse(line) as typeof m;
-    } catch {
-      return;
-    }
-    const round = typeof m.round === "number" ? m.round : -1;
+    const m = readSupervisorLine(this.o.wire, line);
+    if (m === null) return;
     if (m.kind === "StopWorker") this.o.onStop();
-    else if (m.kind === "Quiesce" && typeof m.hold_ms === "number") this.gate.quiesce(round, m.hold_ms);
-    else if (m.kind === "Release") this.gate.release(round);
-    else if (m.kind === "QuiesceStop") this.gate.stop(round);
+    else if (m.kind === "Quiesce") this.gate.quiesce(m.round, m.hold_ms);
+    else if (m.kind === "Release") this.gate.release(m.round);
+    else if (m.kind === "QuiesceStop") this.gate.stop(m.round);
+    this.o.onLine?.(m);
   }
 
   get workSet(): WorkSet {
@@ -166,7 +168,6 @@ export class WorkerSide {
         const line = buf.slice(0, nl);
         buf = buf.slice(nl + 1);
         this.received(line);
-        this.o.onLine?.(line);
       }
     });
     s.on("error", () => undefined);

@@ -7,7 +7,8 @@
 
 import { connect } from "node:net";
 import type { RelaunchVerdict } from "../../generated/ts/relaunch.js";
-import { ms } from "../config.js";
+import { ms, wire } from "../config.js";
+import { readViewLine } from "../lines.js";
 import { systemMonotonic } from "../system.js";
 import { out } from "../tty.js";
 import { type ClientConfig, type ClientJournal, launchSupervisor, socketOf } from "./config.js";
@@ -25,12 +26,13 @@ function view(c: ClientConfig, session: string, once: boolean): Promise<"shown" 
       buf += d.toString("utf8");
       let nl;
       while ((nl = buf.indexOf("\n")) >= 0) {
-        const m = JSON.parse(buf.slice(0, nl)) as { kind?: string; notices?: number[]; id?: number; reason?: string };
+        const m = readViewLine(wire(), buf.slice(0, nl));
         buf = buf.slice(nl + 1);
+        if (m === null) continue;
         if (first && m.kind === "Transcript") {
           first = false;
-          out(`view: transcript of ${session}: ${(m.notices ?? []).length} notices\n`);
-          for (const id of m.notices ?? []) out(`notice ${id}\n`);
+          out(`view: transcript of ${session}: ${m.notices.length} notices\n`);
+          for (const id of m.notices) out(`notice ${id}\n`);
           if (once) {
             s.destroy();
             resolve("shown");
