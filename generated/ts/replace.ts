@@ -184,26 +184,22 @@ export function initialDaemon(): DaemonState {
  * spec/replace.yaml:118
  */
 export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState, DaemonOutput> {
-  switch (e.kind) {
-    case "ClientStart": {
-      const relation: ClientRelation = e.rank > s.rank ? "ClientNewer" : (e.rank < s.rank ? "ClientOlder" : "OtherBuild");
-      const answer: ReplaceAnswer = verdictReplacement(relation, e.client_kind, e.idle_shutdown, e.busy, true);
-      // replace (spec/replace.yaml:138)
-      if (answer.kind === "Replace") {
-        return {
-          state: { rank: e.rank, replacements: s.replacements + 1 },
-          output: "Replaced",
-          rule: "Daemon.ClientStart.replace",
-        };
-      }
-      // keep (spec/replace.yaml:139)
-      return {
-        state: s,
-        output: "Kept",
-        rule: "Daemon.ClientStart.keep",
-      };
-    }
+  const relation: ClientRelation = e.rank > s.rank ? "ClientNewer" : (e.rank < s.rank ? "ClientOlder" : "OtherBuild");
+  const answer: ReplaceAnswer = verdictReplacement(relation, e.client_kind, e.idle_shutdown, e.busy, true);
+  // replace (spec/replace.yaml:138)
+  if (answer.kind === "Replace") {
+    return {
+      state: { rank: e.rank, replacements: s.replacements + 1 },
+      output: "Replaced",
+      rule: "Daemon.ClientStart.replace",
+    };
   }
+  // keep (spec/replace.yaml:139)
+  return {
+    state: s,
+    output: "Kept",
+    rule: "Daemon.ClientStart.keep",
+  };
 }
 
 /**

@@ -127,49 +127,45 @@ export function initialRestartBudget(): RestartBudgetState {
  * spec/supervise.yaml:53
  */
 export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent): rt.Step<RestartBudgetState, Verdict> {
-  switch (e.kind) {
-    case "Failure": {
-      // given_up: given up is absorbing (spec/supervise.yaml:68)
-      if (s.given_up) {
-        return {
-          state: s,
-          output: { kind: "GiveUp" },
-          rule: "RestartBudget.Failure.given_up",
-        };
-      }
-      // clock_backwards: a failure before the latest one is bad input (spec/supervise.yaml:72)
-      if (e.at_ms < s.last_ms) {
-        return {
-          state: s,
-          output: { kind: "ClockBackwards", last_ms: s.last_ms, at_ms: e.at_ms },
-          rule: "RestartBudget.Failure.clock_backwards",
-        };
-      }
-      const recent: number[] = [];
-      const eAtMs = e.at_ms;
-      for (const t of s.failures) if (eAtMs - t < 900000 /* RESTART_WINDOW_MS */) recent.push(t);
-      const verdict: Verdict = verdictRestartDecide(recent.length, 5 /* RESTART_MAX_FAILURES */);
-      // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:76)
-      if (verdict.kind === "GiveUp") {
-        return {
-          state: { failures: s.failures, given_up: true, last_ms: s.last_ms },
-          output: { kind: "GiveUp" },
-          rule: "RestartBudget.Failure.give_up",
-        };
-      }
-      // restart: remember this failure and restart after the doubled pause (spec/supervise.yaml:81)
-      recent.push(e.at_ms); // the last read of recent: extend it in place
-      return {
-        state: {
-          failures: recent.length <= 5 /* RESTART_MAX_FAILURES */ ? recent : recent.slice(recent.length - 5 /* RESTART_MAX_FAILURES */),
-          given_up: s.given_up,
-          last_ms: e.at_ms,
-        },
-        output: verdict,
-        rule: "RestartBudget.Failure.restart",
-      };
-    }
+  // given_up: given up is absorbing (spec/supervise.yaml:68)
+  if (s.given_up) {
+    return {
+      state: s,
+      output: { kind: "GiveUp" },
+      rule: "RestartBudget.Failure.given_up",
+    };
   }
+  // clock_backwards: a failure before the latest one is bad input (spec/supervise.yaml:72)
+  if (e.at_ms < s.last_ms) {
+    return {
+      state: s,
+      output: { kind: "ClockBackwards", last_ms: s.last_ms, at_ms: e.at_ms },
+      rule: "RestartBudget.Failure.clock_backwards",
+    };
+  }
+  const recent: number[] = [];
+  const eAtMs = e.at_ms;
+  for (const t of s.failures) if (eAtMs - t < 900000 /* RESTART_WINDOW_MS */) recent.push(t);
+  const verdict: Verdict = verdictRestartDecide(recent.length, 5 /* RESTART_MAX_FAILURES */);
+  // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:76)
+  if (verdict.kind === "GiveUp") {
+    return {
+      state: { failures: s.failures, given_up: true, last_ms: s.last_ms },
+      output: { kind: "GiveUp" },
+      rule: "RestartBudget.Failure.give_up",
+    };
+  }
+  // restart: remember this failure and restart after the doubled pause (spec/supervise.yaml:81)
+  recent.push(e.at_ms); // the last read of recent: extend it in place
+  return {
+    state: {
+      failures: recent.length <= 5 /* RESTART_MAX_FAILURES */ ? recent : recent.slice(recent.length - 5 /* RESTART_MAX_FAILURES */),
+      given_up: s.given_up,
+      last_ms: e.at_ms,
+    },
+    output: verdict,
+    rule: "RestartBudget.Failure.restart",
+  };
 }
 
 /**

@@ -78,6 +78,12 @@ describe("emitTs", () => {
   it("a branch that assigns nothing returns the state itself", () => {
     expect(supervise).toMatch(/if \(s\.given_up\) \{\n\s+return \{\n\s+state: s,/);
   });
+
+  it("a machine of one event runs its handler without a switch (fast.test.ts reads the cases of one of several)", () => {
+    const step = supervise.slice(supervise.indexOf("export function stepRestartBudget"));
+    expect(step.slice(0, step.indexOf("\n}\n"))).not.toContain("switch");
+    expect(step).toMatch(/^export function stepRestartBudget\(s: RestartBudgetState, e: RestartBudgetEvent\): rt\.Step<RestartBudgetState, Verdict> \{\n  \/\/ given_up/);
+  });
 });
 
 describe("the type-check harness", () => {
