@@ -321,7 +321,7 @@ theorem adopt_same_build : Statute.Launcher.adopt_same_build_stmt := by
   stopped worker, or a closed gate with work, refuses the change and keeps the state, any other
   change is taken whole; each case by evaluation with the lists free. -/
 theorem quiesce_gate_admits : Statute.Launcher.quiesce_gate_admits_stmt := by
-  intro s w work _
+  intro s w work _ _
   unfold stepQuiesce stepQuiesceOnWork
   cases hm : List.getD s.workers w
       ({ gate := Gate.Open,
@@ -358,7 +358,7 @@ theorem quiesce_ask_opens_a_round : Statute.Launcher.quiesce_ask_opens_a_round_s
   second conjunct by `decide_eq_true rfl`); an accepted one is not ignored, whichever way
   HasWork of the worker's set goes, so its fields are split until the case is constant. -/
 theorem quiesce_answer_only_in_round : Statute.Launcher.quiesce_answer_only_in_round_stmt := by
-  intro s w _
+  intro s w _ _
   unfold stepQuiesce stepQuiesceOnAnswer
   cases hm : List.getD s.workers w
       ({ gate := Gate.Open,
@@ -452,7 +452,7 @@ theorem quiesce_answers_belong_to_the_round :
   with the worker list and the worker's other fields free. -/
 theorem quiesce_stop_only_at_a_closed_gate :
     Statute.Launcher.quiesce_stop_only_at_a_closed_gate_stmt := by
-  intro s w _
+  intro s w _ _
   unfold stepQuiesce stepQuiesceOnStop
   cases hm : List.getD s.workers w
       ({ gate := Gate.Open,
@@ -478,7 +478,7 @@ theorem quiesce_stop_only_at_a_closed_gate :
 /-- quiesce_release_reopens: as quiesce_stop_only_at_a_closed_gate: a release reopens
   the gate of a live worker whose gate is closed, unless the supervisor is lost. -/
 theorem quiesce_release_reopens : Statute.Launcher.quiesce_release_reopens_stmt := by
-  intro s w _
+  intro s w _ _
   unfold stepQuiesce stepQuiesceOnRelease
   cases hm : List.getD s.workers w
       ({ gate := Gate.Open,
@@ -516,7 +516,7 @@ theorem quiesce_release_reopens : Statute.Launcher.quiesce_release_reopens_stmt 
 /-- quiesce_hold_reopens: as quiesce_release_reopens, without the phase: an expired
   hold reopens a closed gate of a live worker. -/
 theorem quiesce_hold_reopens : Statute.Launcher.quiesce_hold_reopens_stmt := by
-  intro s w _
+  intro s w _ _
   unfold stepQuiesce stepQuiesceOnHoldExpiry
   cases hm : List.getD s.workers w
       ({ gate := Gate.Open,

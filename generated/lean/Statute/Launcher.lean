@@ -506,6 +506,7 @@ def adopt_same_build_stmt : Prop :=
   between the answer and the commit. (spec/launcher.yaml:196) -/
 def quiesce_gate_admits_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat) (e_work : Statute.Orphan.WorkSet), ReachableQuiesce s →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Work e_w e_work)).1
     let o := (stepQuiesce s (QuiesceEvent.Work e_w e_work)).2
     (let me := List.getD
@@ -563,6 +564,7 @@ def quiesce_ask_opens_a_round_stmt : Prop :=
   after the commit, or twice. (spec/launcher.yaml:218) -/
 def quiesce_answer_only_in_round_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Answer e_w)).2
     (let me := List.getD
@@ -596,6 +598,7 @@ def quiesce_answer_only_in_round_stmt : Prop :=
   (spec/launcher.yaml:229) -/
 def quiesce_answer_by_work_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Answer e_w)).2
     (let me := List.getD
@@ -707,6 +710,7 @@ def quiesce_answers_belong_to_the_round_stmt : Prop :=
   quiesce hold; a stop delivered twice or after the supervisor was lost. (spec/launcher.yaml:276) -/
 def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Stop e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Stop e_w)).2
     (let me := List.getD
@@ -741,6 +745,7 @@ def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
   arriving late, after a new round, or after the stop. (spec/launcher.yaml:288) -/
 def quiesce_release_reopens_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Release e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Release e_w)).2
     (let me := List.getD
@@ -774,6 +779,7 @@ def quiesce_release_reopens_stmt : Prop :=
   release; a supervisor that dies between ask and commit. (spec/launcher.yaml:300) -/
 def quiesce_hold_reopens_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).2
     (let me := List.getD

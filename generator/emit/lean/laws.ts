@@ -83,6 +83,7 @@ function stepStatement(m: Machine, event: string | null, needs: ReadonlySet<stri
   const state = typeRefName(m.state, cx.module);
   let inner = withLocal(cx, "s", { kind: "value", lean: "s" });
   const binders = [`(s : ${state})`];
+  let bounds: Doc[] = [];
   let ev: Term;
   if (event === null) {
     binders.push(`(e : ${typeRefName(m.event, cx.module)})`);
@@ -92,6 +93,7 @@ function stepStatement(m: Machine, event: string | null, needs: ReadonlySet<stri
     const v = eventVariant(m, event, cx);
     const { local, names: params } = payloadLocal(v);
     v.fields.forEach((f, i) => binders.push(`(${params[i] ?? f.name} : ${leanType(f.type, cx.module)})`));
+    bounds = rangeHypotheses(v.fields, (f, i) => params[i] ?? f.name);
     inner = withLocal(inner, "e", local);
     ev = app(`${typeRefName(m.event, cx.module)}.${event}`, params.map((p) => ({ doc: p, prec: P.max })));
   }
@@ -103,7 +105,7 @@ function stepStatement(m: Machine, event: string | null, needs: ReadonlySet<stri
     inner = withLocal(inner, v, { kind: "value", lean: v });
   }
   const quant = align(group(cat("∀ ", align(join(binders, line)), ",", line, `${names.reachable} s →`)));
-  return cat(quant, nest(2, cat(hard, ...lets, claim(inner))));
+  return cat(quant, nest(2, cat(hard, ...bounds, ...lets, claim(inner))));
 }
 
 /** The generated names of machine `m`, qualified when it lives in another module. */
@@ -119,17 +121,19 @@ function needsOf(...exprs: readonly Expr[]): Set<string> {
 }
 
 /**
- * A decision law ranges over the facts the wire admits: Lean's `Nat` is unbounded, so each fact
- * with a range type (`ms 0ms..N`, `nat 1..6`) becomes a hypothesis `f.x ≤ N` (and `M ≤ f.x` for a
- * lower bound above 0), one per line before the claim.
+ * A decision law ranges over the facts the wire admits, a step law over the events it admits:
+ * Lean's `Nat` is unbounded, so each fact or event field with a range type (`ms 0ms..N`,
+ * `nat 0..WORKERS - 1`) becomes a hypothesis `x ≤ N` (and `M ≤ x` for a lower bound above 0),
+ * one per line before the claim. Without it a step law on a worker index claimed something of
+ * an index past the list, where the step does nothing.
  */
-function rangeHypotheses(fields: readonly Field[]): Doc[] {
+function rangeHypotheses(fields: readonly Field[], name: (f: Field, i: number) => string): Doc[] {
   const out: Doc[] = [];
-  for (const fd of fields) {
-    if (fd.type.kind !== "nat") continue;
-    if (fd.type.min > 0) out.push(cat(`${fd.type.min} ≤ f.${ident(fd.name)} →`, hard));
-    if (fd.type.max !== null) out.push(cat(`f.${ident(fd.name)} ≤ ${fd.type.max} →`, hard));
-  }
+  fields.forEach((fd, i) => {
+    if (fd.type.kind !== "nat") return;
+    if (fd.type.min > 0) out.push(cat(`${fd.type.min} ≤ ${name(fd, i)} →`, hard));
+    if (fd.type.max !== null) out.push(cat(`${name(fd, i)} ≤ ${fd.type.max} →`, hard));
+  });
   return out;
 }
 
@@ -151,7 +155,7 @@ function statement(law: Law, cx: ExprCx, idx: ProgramIndex): Doc {
       const inner = withLocal(withLocal(cx, "f", { kind: "value", lean: "f" }), "v", { kind: "value", lean: "v" });
       const v = mentions(b.expr, "v") ? [cat(`let v := ${qualifiedDecide(b.decision, cx)} f`, hard)] : [];
       const facts = cx.typeDecl(d.facts);
-      const bounds = facts.kind === "record" ? rangeHypotheses(facts.fields) : [];
+      const bounds = facts.kind === "record" ? rangeHypotheses(facts.fields, (fd) => `f.${ident(fd.name)}`) : [];
       return cat(`∀ (f : ${typeRefName(d.facts, cx.module)}),`, nest(2, cat(hard, ...bounds, ...v, holds(b.expr, inner))));
     }
     case "variant": {
