@@ -817,10 +817,28 @@ theorem quiesce_supervisor_lost : Statute.Launcher.quiesce_supervisor_lost_stmt 
   | Stopping => exact on_else ff_ne_tt (both rfl rfl)
   | Lost => exact on_then rfl (both rfl rfl)
 
-/-- quiesce_hold_leads_to_open_gate: not yet proved. -/
+/-- quiesce_hold_leads_to_open_gate: split the state: the workers into empty and a first worker
+  with its fields, and that worker's gate and stopped flag (nothing else is read). An empty list
+  or a stopped worker refutes the premise (`absurd _ ff_ne_tt`, the premise a Bool of constants);
+  an open gate is the target at once; a closed gate of a live worker is opened by its hold expiry
+  (`List.set` at 0 of a non-empty list, then `List.getD` at 0), whatever the phase and the rest:
+  `leads 1` is a Bool that evaluates to `true` with the rest free (`exact rfl`). -/
 theorem quiesce_hold_leads_to_open_gate :
     Statute.Launcher.quiesce_hold_leads_to_open_gate_stmt := by
-  sorry
+  intro s _ hf
+  cases s with
+  | mk ph ws =>
+    cases ws with
+    | nil => exact absurd hf ff_ne_tt
+    | cons w0 rest =>
+      cases w0 with
+      | mk g a wk st =>
+        cases g with
+        | Open => exact rfl
+        | Closed =>
+          cases st with
+          | false => exact rfl
+          | true => exact absurd hf ff_ne_tt
 
 /-- quiesce_round_ends: split the state. Out of a round `leads 1` holds at once; in a round the
   answer timeout serves again, and so does a commit whether or not every answer is Quiesced
@@ -841,9 +859,29 @@ theorem quiesce_round_ends : Statute.Launcher.quiesce_round_ends_stmt := by
     | Stopping => exact rfl
     | Lost => exact rfl
 
-/-- quiesce_stop_leads_to_exit: not yet proved. -/
+/-- quiesce_stop_leads_to_exit: as quiesce_hold_leads_to_open_gate, with the phase split too: a
+  stopped first worker is the target at once; a stop in the Stopping phase reaching a live worker
+  behind a closed gate stops it (`exact rfl`); any other case refutes the premise. -/
 theorem quiesce_stop_leads_to_exit : Statute.Launcher.quiesce_stop_leads_to_exit_stmt := by
-  sorry
+  intro s _ hf
+  cases s with
+  | mk ph ws =>
+    cases ws with
+    | nil => cases ph <;> exact absurd hf ff_ne_tt
+    | cons w0 rest =>
+      cases w0 with
+      | mk g a wk st =>
+        cases st with
+        | true => exact rfl
+        | false =>
+          cases g with
+          | Open => cases ph <;> exact absurd hf ff_ne_tt
+          | Closed =>
+            cases ph with
+            | Stopping => exact rfl
+            | Serving => exact absurd hf ff_ne_tt
+            | Asking => exact absurd hf ff_ne_tt
+            | Lost => exact absurd hf ff_ne_tt
 
 /-- launcher_retry_under_budget: split the facts (the budget verdict, the survivor's two flags
   and the stop flag); each case is a Bool of constants (`exact rfl`) but a launch, whose pause
