@@ -440,11 +440,283 @@ theorem quiesce_answer_timeout_ends_the_round :
   | Stopping => exact on_else ff_ne_tt (both rfl rfl)
   | Lost => exact on_else ff_ne_tt (both rfl rfl)
 
-/-- quiesce_answers_belong_to_the_round: not yet proved (an invariant: induction over
-  ReachableQuiesce). -/
+/-- The right disjunct of a true Bool `||` whose left one is false. -/
+theorem or_resolve {a b : Bool} (h : (a || b) = true) (ha : a = false) : b = true := by
+  cases ha
+  exact h
+
+/-- Resetting every answer leaves every answer Unasked. -/
+theorem all_unasked_map (l : List Worker) :
+    List.all (List.map (fun (x : Worker) => { x with answer := Answer.Unasked }) l)
+      (fun (x : Worker) => decide (x.answer = Answer.Unasked)) = true := by
+  induction l with
+  | nil => rfl
+  | cons a l ih => exact and_true_of rfl ih
+
+/-- `List.set` keeps `List.all p` when the new element passes if the old one (`List.getD` at the
+  same index, named `x` by generalizing it) does: out of range the list is unchanged, so the
+  default need not pass. -/
+theorem all_set_of_eq' {α : Type} {p : α → Bool} {d x v : α} :
+    ∀ (l : List α) (i : Nat), List.all l p = true → List.getD l i d = x →
+      (p x = true → p v = true) → List.all (List.set l i v) p = true := by
+  intro l
+  induction l with
+  | nil => intro i _ _ _; cases i <;> rfl
+  | cons a l ih =>
+    intro i h hm hv
+    cases i with
+    | zero =>
+      exact and_true_of (hv ((congrArg p (List.getD_cons_zero.symm.trans hm)).symm.trans
+        (and_left h))) (and_right h)
+    | succ i =>
+      exact and_true_of (and_left h) (ih i (and_right h) (List.getD_cons_succ.symm.trans hm) hv)
+
+/-- `all_set_of_eq'` with the list and index implicit, so that the expected type (the law on the
+  state after the step) fixes the new element before `hv` is elaborated. -/
+theorem all_set_of_eq {α : Type} {p : α → Bool} {d x v : α} {l : List α} {i : Nat}
+    (hl : List.all l p = true) (hm : List.getD l i d = x) (hv : p x = true → p v = true) :
+    List.all (List.set l i v) p = true :=
+  all_set_of_eq' l i hl hm hv
+
+/-- quiesce_answers_belong_to_the_round: induction on the reachability derivation. In a step the
+  state is split (phase and workers) and the step unfolded (`simp only` with its definitions, for
+  the zeta reduction of `me`); then the phase and the addressed worker (`List.getD`, generalized
+  and split into its fields) are split as far as the step reads them. A step that stays in or
+  enters Asking makes the law a Bool of constants (`exact rfl`); one that resets the answers
+  gives all Unasked (`all_unasked_map`); a commit into Stopping keeps the workers whose answers
+  it just checked (`hq`); a step that rewrites worker `w` keeps its answer, so the phase's
+  `List.all` of the hypothesis carries over (`all_set_of_eq`, the hypothesis's `List.all` read
+  by `or_resolve` once the phase is known); an ignored event leaves the state (`exact ih`). -/
 theorem quiesce_answers_belong_to_the_round :
     Statute.Launcher.quiesce_answers_belong_to_the_round_stmt := by
-  sorry
+  intro s h
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk ph ws =>
+      cases e with
+      | Ask =>
+        simp only [stepQuiesce, stepQuiesceOnAsk]
+        cases ph with
+        | Serving => exact rfl
+        | Asking => exact ih
+        | Stopping => exact ih
+        | Lost => exact ih
+      | AnswerTimeout =>
+        simp only [stepQuiesce, stepQuiesceOnAnswerTimeout]
+        cases ph with
+        | Asking => exact and_true_of (or_right_of (all_unasked_map ws)) rfl
+        | Serving => exact ih
+        | Stopping => exact ih
+        | Lost => exact ih
+      | SupervisorLost =>
+        simp only [stepQuiesce, stepQuiesceOnSupervisorLost]
+        cases ph with
+        | Lost => exact ih
+        | Serving => exact and_true_of (or_right_of (all_unasked_map ws)) rfl
+        | Asking => exact and_true_of (or_right_of (all_unasked_map ws)) rfl
+        | Stopping => exact and_true_of (or_right_of (all_unasked_map ws)) rfl
+      | Commit =>
+        simp only [stepQuiesce, stepQuiesceOnCommit]
+        cases ph with
+        | Asking =>
+          cases hq : List.all ws (fun (x : Worker) => decide (x.answer = Answer.Quiesced)) with
+          | true => exact and_true_of rfl (or_right_of hq)
+          | false => exact and_true_of (or_right_of (all_unasked_map ws)) rfl
+        | Serving => exact ih
+        | Stopping => exact ih
+        | Lost => exact ih
+      | Work w wk' =>
+        simp only [stepQuiesce, stepQuiesceOnWork]
+        cases hm : List.getD ws w
+            ({ gate := Gate.Open,
+                  answer := Answer.Unasked,
+                  work := ({ run := false, compaction := false, queued_input := false,
+                    admitted_run_start := false, background_job := false, user_bash := false,
+                    unsettled_child := false, workflow_run := false, withdrawn_input := false
+                  } : Statute.Orphan.WorkSet),
+                  stopped := false } : Worker) with
+        | mk g a wk st =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open =>
+              cases ph with
+              | Serving =>
+                exact and_true_of
+                  (or_right_of (all_set_of_eq (or_resolve (and_left ih) rfl) hm
+                    (by exact fun h' => h'))) rfl
+              | Lost =>
+                exact and_true_of
+                  (or_right_of (all_set_of_eq (or_resolve (and_left ih) rfl) hm
+                    (by exact fun h' => h'))) rfl
+              | Stopping =>
+                exact and_true_of rfl
+                  (or_right_of (all_set_of_eq (or_resolve (and_right ih) rfl) hm
+                    (by exact fun h' => h')))
+              | Asking => exact rfl
+            | Closed =>
+              cases hw : Statute.Orphan.decideHasWork
+                  ({ work := wk' } : Statute.Orphan.HasWorkFacts) with
+              | true => exact ih
+              | false =>
+                cases ph with
+                | Serving =>
+                  exact and_true_of
+                    (or_right_of (all_set_of_eq (or_resolve (and_left ih) rfl) hm
+                      (by exact fun h' => h'))) rfl
+                | Lost =>
+                  exact and_true_of
+                    (or_right_of (all_set_of_eq (or_resolve (and_left ih) rfl) hm
+                      (by exact fun h' => h'))) rfl
+                | Stopping =>
+                  exact and_true_of rfl
+                    (or_right_of (all_set_of_eq (or_resolve (and_right ih) rfl) hm
+                      (by exact fun h' => h')))
+                | Asking => exact rfl
+      | Answer w =>
+        simp only [stepQuiesce, stepQuiesceOnAnswer]
+        cases ph with
+        | Serving => exact ih
+        | Stopping => exact ih
+        | Lost => exact ih
+        | Asking =>
+          cases hm : List.getD ws w
+              ({ gate := Gate.Open,
+                    answer := Answer.Unasked,
+                    work := ({ run := false, compaction := false, queued_input := false,
+                      admitted_run_start := false, background_job := false, user_bash := false,
+                      unsettled_child := false, workflow_run := false, withdrawn_input := false
+                    } : Statute.Orphan.WorkSet),
+                    stopped := false } : Worker) with
+          | mk g a wk st =>
+            cases a with
+            | Quiesced => exact ih
+            | Busy => exact ih
+            | Unasked =>
+              cases st with
+              | true => exact ih
+              | false =>
+                cases wk with
+                | mk r c q ar b u ch wf wd =>
+                  cases r <;> cases c <;> cases q <;> cases ar <;> cases b <;> cases u <;>
+                    cases ch <;> cases wf <;> exact rfl
+      | Stop w =>
+        simp only [stepQuiesce, stepQuiesceOnStop]
+        cases ph with
+        | Serving => exact ih
+        | Asking => exact ih
+        | Lost => exact ih
+        | Stopping =>
+          cases hm : List.getD ws w
+              ({ gate := Gate.Open,
+                    answer := Answer.Unasked,
+                    work := ({ run := false, compaction := false, queued_input := false,
+                      admitted_run_start := false, background_job := false, user_bash := false,
+                      unsettled_child := false, workflow_run := false, withdrawn_input := false
+                    } : Statute.Orphan.WorkSet),
+                    stopped := false } : Worker) with
+          | mk g a wk st =>
+            cases st with
+            | true => exact ih
+            | false =>
+              cases g with
+              | Open => exact ih
+              | Closed =>
+                exact and_true_of rfl
+                  (or_right_of (all_set_of_eq (or_resolve (and_right ih) rfl) hm
+                    (by exact fun h' => h')))
+      | Release w =>
+        simp only [stepQuiesce, stepQuiesceOnRelease]
+        cases ph with
+        | Lost => exact ih
+        | Serving =>
+          cases hm : List.getD ws w
+              ({ gate := Gate.Open,
+                    answer := Answer.Unasked,
+                    work := ({ run := false, compaction := false, queued_input := false,
+                      admitted_run_start := false, background_job := false, user_bash := false,
+                      unsettled_child := false, workflow_run := false, withdrawn_input := false
+                    } : Statute.Orphan.WorkSet),
+                    stopped := false } : Worker) with
+          | mk g a wk st =>
+            cases st with
+            | true => exact ih
+            | false =>
+              cases g with
+              | Open => exact ih
+              | Closed =>
+                exact and_true_of
+                  (or_right_of (all_set_of_eq (or_resolve (and_left ih) rfl) hm
+                    (by exact fun h' => h'))) rfl
+        | Asking =>
+          cases hm : List.getD ws w
+              ({ gate := Gate.Open,
+                    answer := Answer.Unasked,
+                    work := ({ run := false, compaction := false, queued_input := false,
+                      admitted_run_start := false, background_job := false, user_bash := false,
+                      unsettled_child := false, workflow_run := false, withdrawn_input := false
+                    } : Statute.Orphan.WorkSet),
+                    stopped := false } : Worker) with
+          | mk g a wk st =>
+            cases st with
+            | true => exact ih
+            | false =>
+              cases g with
+              | Open => exact ih
+              | Closed => exact rfl
+        | Stopping =>
+          cases hm : List.getD ws w
+              ({ gate := Gate.Open,
+                    answer := Answer.Unasked,
+                    work := ({ run := false, compaction := false, queued_input := false,
+                      admitted_run_start := false, background_job := false, user_bash := false,
+                      unsettled_child := false, workflow_run := false, withdrawn_input := false
+                    } : Statute.Orphan.WorkSet),
+                    stopped := false } : Worker) with
+          | mk g a wk st =>
+            cases st with
+            | true => exact ih
+            | false =>
+              cases g with
+              | Open => exact ih
+              | Closed =>
+                exact and_true_of rfl
+                  (or_right_of (all_set_of_eq (or_resolve (and_right ih) rfl) hm
+                    (by exact fun h' => h')))
+      | HoldExpiry w =>
+        simp only [stepQuiesce, stepQuiesceOnHoldExpiry]
+        cases hm : List.getD ws w
+            ({ gate := Gate.Open,
+                  answer := Answer.Unasked,
+                  work := ({ run := false, compaction := false, queued_input := false,
+                    admitted_run_start := false, background_job := false, user_bash := false,
+                    unsettled_child := false, workflow_run := false, withdrawn_input := false
+                  } : Statute.Orphan.WorkSet),
+                  stopped := false } : Worker) with
+        | mk g a wk st =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed =>
+              cases ph with
+              | Serving =>
+                exact and_true_of
+                  (or_right_of (all_set_of_eq (or_resolve (and_left ih) rfl) hm
+                    (by exact fun h' => h'))) rfl
+              | Lost =>
+                exact and_true_of
+                  (or_right_of (all_set_of_eq (or_resolve (and_left ih) rfl) hm
+                    (by exact fun h' => h'))) rfl
+              | Stopping =>
+                exact and_true_of rfl
+                  (or_right_of (all_set_of_eq (or_resolve (and_right ih) rfl) hm
+                    (by exact fun h' => h')))
+              | Asking => exact rfl
 
 /-- quiesce_stop_only_at_a_closed_gate: generalize the addressed worker (the `List.getD` both
   the step and the law bind as `me`, split into its fields) and the phase, then the worker's stop
@@ -545,10 +817,28 @@ theorem quiesce_supervisor_lost : Statute.Launcher.quiesce_supervisor_lost_stmt 
   | Stopping => exact on_else ff_ne_tt (both rfl rfl)
   | Lost => exact on_then rfl (both rfl rfl)
 
-/-- quiesce_hold_leads_to_open_gate: not yet proved. -/
+/-- quiesce_hold_leads_to_open_gate: split the state: the workers into empty and a first worker
+  with its fields, and that worker's gate and stopped flag (nothing else is read). An empty list
+  or a stopped worker refutes the premise (`absurd _ ff_ne_tt`, the premise a Bool of constants);
+  an open gate is the target at once; a closed gate of a live worker is opened by its hold expiry
+  (`List.set` at 0 of a non-empty list, then `List.getD` at 0), whatever the phase and the rest:
+  `leads 1` is a Bool that evaluates to `true` with the rest free (`exact rfl`). -/
 theorem quiesce_hold_leads_to_open_gate :
     Statute.Launcher.quiesce_hold_leads_to_open_gate_stmt := by
-  sorry
+  intro s _ hf
+  cases s with
+  | mk ph ws =>
+    cases ws with
+    | nil => exact absurd hf ff_ne_tt
+    | cons w0 rest =>
+      cases w0 with
+      | mk g a wk st =>
+        cases g with
+        | Open => exact rfl
+        | Closed =>
+          cases st with
+          | false => exact rfl
+          | true => exact absurd hf ff_ne_tt
 
 /-- quiesce_round_ends: split the state. Out of a round `leads 1` holds at once; in a round the
   answer timeout serves again, and so does a commit whether or not every answer is Quiesced
@@ -569,9 +859,29 @@ theorem quiesce_round_ends : Statute.Launcher.quiesce_round_ends_stmt := by
     | Stopping => exact rfl
     | Lost => exact rfl
 
-/-- quiesce_stop_leads_to_exit: not yet proved. -/
+/-- quiesce_stop_leads_to_exit: as quiesce_hold_leads_to_open_gate, with the phase split too: a
+  stopped first worker is the target at once; a stop in the Stopping phase reaching a live worker
+  behind a closed gate stops it (`exact rfl`); any other case refutes the premise. -/
 theorem quiesce_stop_leads_to_exit : Statute.Launcher.quiesce_stop_leads_to_exit_stmt := by
-  sorry
+  intro s _ hf
+  cases s with
+  | mk ph ws =>
+    cases ws with
+    | nil => cases ph <;> exact absurd hf ff_ne_tt
+    | cons w0 rest =>
+      cases w0 with
+      | mk g a wk st =>
+        cases st with
+        | true => exact rfl
+        | false =>
+          cases g with
+          | Open => cases ph <;> exact absurd hf ff_ne_tt
+          | Closed =>
+            cases ph with
+            | Stopping => exact rfl
+            | Serving => exact absurd hf ff_ne_tt
+            | Asking => exact absurd hf ff_ne_tt
+            | Lost => exact absurd hf ff_ne_tt
 
 /-- launcher_retry_under_budget: split the facts (the budget verdict, the survivor's two flags
   and the stop flag); each case is a Bool of constants (`exact rfl`) but a launch, whose pause

@@ -252,9 +252,116 @@ theorem park_job_holds_kernel : Statute.Park.park_job_holds_kernel_stmt := by
   intro s h
   exact and_right (parked_inv s h)
 
-/-- park_evicted_was_idle_root: not yet proved. -/
+/-- The right disjunct of a true Bool `||` whose left one is false. -/
+theorem or_resolve {a b : Bool} (h : (a || b) = true) (ha : a = false) : b = true := by
+  cases ha
+  exact h
+
+/-- park_evicted_was_idle_root: induction on the reachability derivation. In a step the state is
+  split into its fields and the event; the phase is split (after unfolding the step with `simp
+  only` where a comparison must be generalized). An evicted worker ignores every event, so the
+  hypothesis carries over (`exact ih`), but for a job settling, which the hypothesis refutes (it
+  says no job: `or_resolve`, then the job conjunct, false by evaluation). Out of Evicted, only a
+  park that asks to stop enters it: the release decision and the eviction timer are unfolded, the
+  idle comparison generalized (`hi`) and the fields it reads split; the AskStop case is a root
+  worker, unattached, without jobs, idle past the eviction time (`hi`), and its kernel is live
+  (a released one contradicts `parked_inv`); every other case leaves the phase out of Evicted,
+  and the law is a Bool of constants (`exact rfl`). -/
 theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stmt := by
-  sorry
+  intro s h
+  induction h with
+  | init => decide
+  | step s e hs ih =>
+    cases s with
+    | mk ph d att pl sj jobs k idle =>
+      cases e with
+      | Open x =>
+        cases ph with
+        | Evicted => exact ih
+        | Closed => exact rfl
+        | Running => exact rfl
+        | Parked => exact rfl
+      | RunStart =>
+        cases ph with
+        | Evicted => exact ih
+        | Closed => exact rfl
+        | Running => exact rfl
+        | Parked => exact rfl
+      | KernelUse =>
+        cases ph with
+        | Evicted => exact ih
+        | Closed => exact rfl
+        | Parked => exact rfl
+        | Running => cases k <;> exact rfl
+      | JobStart =>
+        simp only [stepParked, stepParkedOnJobStart]
+        cases ph with
+        | Evicted => exact ih
+        | Closed => exact rfl
+        | Parked => exact rfl
+        | Running => cases hj : decide (jobs ≥ MAX_JOBS) <;> exact rfl
+      | JobSettle =>
+        cases jobs with
+        | zero =>
+          cases ph with
+          | Evicted => exact ih
+          | Closed => exact rfl
+          | Running => exact rfl
+          | Parked => exact rfl
+        | succ j =>
+          cases ph with
+          | Evicted => exact absurd (and_right (and_left (and_left (or_resolve ih rfl)))) ff_ne_tt
+          | Closed => exact rfl
+          | Running => exact rfl
+          | Parked => exact rfl
+      | RunEnd =>
+        simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn]
+        cases ph with
+        | Evicted => exact ih
+        | Closed => exact rfl
+        | Parked => exact rfl
+        | Running =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases jobs <;> cases d <;> cases att <;>
+            cases pl <;> cases sj <;> cases k <;> exact rfl
+      | Park =>
+        simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn]
+        cases ph with
+        | Evicted => exact ih
+        | Closed => exact rfl
+        | Running => exact rfl
+        | Parked =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) with
+          | false =>
+            cases jobs <;> cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;>
+              exact rfl
+          | true =>
+            cases jobs with
+            | succ j =>
+              cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;> exact rfl
+            | zero =>
+              cases d with
+              | succ n => cases att <;> cases pl <;> cases sj <;> cases k <;> exact rfl
+              | zero =>
+                cases att with
+                | true => cases pl <;> cases sj <;> cases k <;> exact rfl
+                | false =>
+                  cases k with
+                  | Live =>
+                    exact or_right_of
+                      (and_true_of (and_true_of (and_true_of (and_true_of rfl rfl) rfl) hi) rfl)
+                  | Released => exact absurd (parked_inv _ hs) ff_ne_tt
+      | Holds a p q =>
+        cases ph with
+        | Evicted => exact ih
+        | Closed => exact rfl
+        | Running => exact rfl
+        | Parked => exact rfl
+      | Elapse ms =>
+        cases ph with
+        | Evicted => exact ih
+        | Closed => exact rfl
+        | Running => exact rfl
+        | Parked => cases jobs <;> exact rfl
 
 /-- park_root_keeps_kernel: three conjuncts of `parked_inv`. -/
 theorem park_root_keeps_kernel : Statute.Park.park_root_keeps_kernel_stmt := by
@@ -264,9 +371,107 @@ theorem park_root_keeps_kernel : Statute.Park.park_root_keeps_kernel_stmt := by
     (and_true_of (and_right (and_right (and_left hi))) (and_left (and_left (and_left hi))))
     (and_right (and_left (and_left hi)))
 
-/-- park_idle_clock: not yet proved. -/
+/-- An equality as `≤`. -/
+theorem le_of_eq' {n m : Nat} (h : n = m) : n ≤ m := by
+  cases h
+  exact Nat.le_refl _
+
+/-- A Bool is `true` or `false`. -/
+theorem bool_split (b : Bool) : b = true ∨ b = false := by
+  cases b with
+  | true => exact Or.inl rfl
+  | false => exact Or.inr rfl
+
+/-- `min a b ≤ b`, from `min` as `if a ≤ b then a else b` (its definition in old and new core). -/
+theorem min_le_r (a b : Nat) : min a b ≤ b :=
+  (bool_split (decide (a ≤ b))).elim
+    (fun h => Nat.le_trans (le_of_eq' (if_pos (of_decide_eq_true h))) (of_decide_eq_true h))
+    (fun h => le_of_eq' (if_neg (of_decide_eq_false h)))
+
+/-- A Bool invariant `a && c` carried over a step that keeps `c` (the same term on both sides up
+  to evaluation): `!a || b` is a Bool of constants once the state is split. -/
+theorem carry {a b c : Bool} (h : (a && c) = true) (hab : (!a || b) = true) : (b && c) = true := by
+  cases a with
+  | false => exact absurd h ff_ne_tt
+  | true => exact and_true_of hab (and_right h)
+
+/-- park_idle_clock: induction on the reachability derivation, the state split into its fields.
+  Only a run start (the clock to 0) and time passing while parked with no job (the clock to
+  `min (idle + ms) WIRE_MAX_MS`, at most WIRE_MAX_MS by `min_le_r`) move the clock; every other
+  step keeps it, so the law's bound `idle ≤ WIRE_MAX_MS` is the hypothesis's (`carry`), and its
+  first conjunct is carried by evaluation once the phase, the job count (0 or more, one level
+  more where a job settles) and the clock (0 or more) are split, with the step's other guards
+  (the release decision at a run end or park, the job limit) generalized or split as far as the
+  step needs to reduce. An ignored event leaves the state (`exact ih`). -/
 theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
-  sorry
+  intro s h
+  induction h with
+  | init => decide
+  | step s e _ ih =>
+    cases s with
+    | mk ph d att pl sj jobs k idle =>
+      cases e with
+      | Open x =>
+        cases ph with
+        | Closed => cases jobs <;> cases idle <;> exact carry ih rfl
+        | Running => exact ih
+        | Parked => exact ih
+        | Evicted => exact ih
+      | RunStart =>
+        cases ph with
+        | Parked => cases jobs <;> exact rfl
+        | Closed => exact ih
+        | Running => exact ih
+        | Evicted => exact ih
+      | KernelUse =>
+        cases ph with
+        | Running => cases k <;> exact ih
+        | Closed => exact ih
+        | Parked => exact ih
+        | Evicted => exact ih
+      | JobStart =>
+        simp only [stepParked, stepParkedOnJobStart]
+        cases ph with
+        | Running =>
+          cases hj : decide (jobs ≥ MAX_JOBS) <;> cases jobs <;> cases idle <;>
+            exact carry ih rfl
+        | Closed => exact ih
+        | Parked => exact ih
+        | Evicted => exact ih
+      | JobSettle =>
+        cases jobs with
+        | zero => exact ih
+        | succ j => cases ph <;> cases j <;> cases idle <;> exact carry ih rfl
+      | RunEnd =>
+        simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn]
+        cases ph with
+        | Running =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases jobs <;> cases idle <;>
+            cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;> exact carry ih rfl
+        | Closed => exact ih
+        | Parked => exact ih
+        | Evicted => exact ih
+      | Park =>
+        simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn]
+        cases ph with
+        | Parked =>
+          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases jobs <;> cases idle <;>
+            cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;> exact carry ih rfl
+        | Closed => exact ih
+        | Running => exact ih
+        | Evicted => exact ih
+      | Holds a p q => cases ph <;> exact ih
+      | Elapse ms =>
+        cases ph with
+        | Parked =>
+          cases jobs with
+          | zero =>
+            exact and_true_of rfl
+              (decide_eq_true (min_le_r (idle + ms) Statute.Timeouts.WIRE_MAX_MS))
+          | succ j => exact ih
+        | Closed => exact ih
+        | Running => exact ih
+        | Evicted => exact ih
 
 /-- park_run_end_rechecks: unfold the step, the release decision and its timer; split the phase
   and, in a run, the facts the decision reads (the job count and depth into 0 and more, the holds,

@@ -31,6 +31,78 @@ theorem ite_neg_and {c : Prop} [Decidable c] {x a b : Bool} (hc : ¬c) (ha : a =
     (hb : b = true) : (if c then x else (a && b)) = true :=
   (if_neg hc).trans (and_true_of ha hb)
 
+/-! Nat order facts for Relate's three-level comparison, stated once and proved from
+  `Nat.le_refl`, `Nat.le_trans`, `Nat.zero_le`, `Nat.succ_le_succ`, `Nat.le_of_succ_le_succ`,
+  `Nat.lt_irrefl`, `Nat.lt_trans`, `Nat.lt_of_le_of_lt` (Prelude or early `Nat.Basic` in both the
+  2021 build and current Lean) and `decide_eq_true/false`, `of_decide_eq_true/false`. -/
+
+/-- `a ≤ b` refutes `b < a`. -/
+theorem not_lt_of_le' {a b : Nat} (h : a ≤ b) : ¬ (b < a) :=
+  fun hc => Nat.lt_irrefl a (Nat.lt_of_le_of_lt h hc)
+
+/-- `¬ (b < a)` gives `a ≤ b` (induction on `a`, splitting `b`). -/
+theorem le_of_not_lt' (a : Nat) : ∀ (b : Nat), ¬ (b < a) → a ≤ b := by
+  induction a with
+  | zero =>
+    intro b _
+    exact Nat.zero_le b
+  | succ a ih =>
+    intro b hn
+    cases b with
+    | zero => exact absurd (Nat.succ_le_succ (Nat.zero_le a)) hn
+    | succ b => exact Nat.succ_le_succ (ih b (fun h => hn (Nat.succ_le_succ h)))
+
+/-- `a ≤ b` and `a ≠ b` give `a < b` (induction on `a`, splitting `b`). -/
+theorem lt_of_le_ne (a : Nat) : ∀ (b : Nat), a ≤ b → ¬ (a = b) → a < b := by
+  induction a with
+  | zero =>
+    intro b _ hne
+    cases b with
+    | zero => exact absurd rfl hne
+    | succ b => exact Nat.succ_le_succ (Nat.zero_le b)
+  | succ a ih =>
+    intro b h hne
+    cases b with
+    | zero => exact absurd (Nat.succ_le_succ (Nat.zero_le a)) (not_lt_of_le' h)
+    | succ b =>
+      exact Nat.succ_le_succ
+        (ih b (Nat.le_of_succ_le_succ h) (fun e => hne (congrArg Nat.succ e)))
+
+/-- Equal numbers: not `>`. -/
+theorem gt_false_of_eq {a b : Nat} (h : decide (a = b) = true) : decide (a > b) = false := by
+  have he : a = b := of_decide_eq_true h
+  cases he
+  exact decide_eq_false (Nat.lt_irrefl _)
+
+/-- Equal numbers: not `<`. -/
+theorem lt_false_of_eq {a b : Nat} (h : decide (a = b) = true) : decide (a < b) = false := by
+  have he : a = b := of_decide_eq_true h
+  cases he
+  exact decide_eq_false (Nat.lt_irrefl _)
+
+/-- `>` excludes `<`. -/
+theorem lt_false_of_gt {a b : Nat} (h : decide (a > b) = true) : decide (a < b) = false :=
+  decide_eq_false (fun hab => Nat.lt_irrefl a (Nat.lt_trans hab (of_decide_eq_true h)))
+
+/-- Neither `=` nor `>`: `<` (trichotomy). -/
+theorem lt_of_ne_not_gt {a b : Nat} (he : decide (a = b) = false)
+    (hg : decide (a > b) = false) : decide (a < b) = true :=
+  decide_eq_true
+    (lt_of_le_ne a b (le_of_not_lt' a b (of_decide_eq_false hg)) (of_decide_eq_false he))
+
+/-- `=` read the other way, true. -/
+theorem eq_swap {a b : Nat} (h : decide (a = b) = true) : decide (b = a) = true :=
+  decide_eq_true (of_decide_eq_true h).symm
+
+/-- `=` read the other way, false. -/
+theorem eq_swap_false {a b : Nat} (h : decide (a = b) = false) : decide (b = a) = false :=
+  decide_eq_false (fun e => of_decide_eq_false h e.symm)
+
+/-- Equal series have equal fields. -/
+theorem field_eq_true {c d : Series} (f : Series → Nat) (h : decide (c = d) = true) :
+    decide (f c = f d) = true :=
+  decide_eq_true (congrArg f (of_decide_eq_true h))
+
 /-- Every reachable daemon has counted at most as many replacements as its rank: a replacement
   raises the rank strictly (`r > rank`) and counts one; a kept daemon changes nothing. The step
   is unfolded and its two rank comparisons generalized; the kind, capability and busy flags are
@@ -95,19 +167,276 @@ theorem background_never_replaces : Statute.Replace.background_never_replaces_st
   cases f with
   | mk r k i b p => cases r <;> cases k <;> cases i <;> cases b <;> cases p <;> decide
 
-/-- replace_rank_reads_semver: not yet proved (three levels of Nat order on unbounded series). -/
+/-- replace_rank_reads_semver: split the facts; a missing version makes the law's premise false
+  (`exact rfl`). With both versions, unfold Relate (`simp only` with it and `Option.getD`, for the
+  zeta reduction of its `let`s and the versions) and generalize the three comparisons of each
+  level in order (`=`, `>`, `<`; the version with its pre-release flag flipped reads the same
+  ones), refuting the combinations trichotomy excludes (`gt_false_of_eq`, `lt_false_of_eq`,
+  `lt_false_of_gt`, `lt_of_ne_not_gt`). Where a level differs, Relate and the law are Bools of
+  constants (`exact rfl`); three equal levels are the law's second disjunct. -/
 theorem replace_rank_reads_semver : Statute.Replace.replace_rank_reads_semver_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk cl dm pc sb =>
+    cases cl with
+    | none => exact rfl
+    | some c =>
+      cases dm with
+      | none => exact rfl
+      | some d =>
+        simp only [decideRelate, Option.getD]
+        cases hE0 : decide (c.major = d.major) with
+        | true =>
+          cases hG0 : decide (c.major > d.major) with
+          | true => cases hG0.symm.trans (gt_false_of_eq hE0)
+          | false =>
+            cases hL0 : decide (c.major < d.major) with
+            | true => cases hL0.symm.trans (lt_false_of_eq hE0)
+            | false =>
+              cases hE1 : decide (c.minor = d.minor) with
+              | true =>
+                cases hG1 : decide (c.minor > d.minor) with
+                | true => cases hG1.symm.trans (gt_false_of_eq hE1)
+                | false =>
+                  cases hL1 : decide (c.minor < d.minor) with
+                  | true => cases hL1.symm.trans (lt_false_of_eq hE1)
+                  | false =>
+                    cases hE2 : decide (c.patch = d.patch) with
+                    | true =>
+                      cases hG2 : decide (c.patch > d.patch) with
+                      | true => cases hG2.symm.trans (gt_false_of_eq hE2)
+                      | false =>
+                        cases hL2 : decide (c.patch < d.patch) with
+                        | true => cases hL2.symm.trans (lt_false_of_eq hE2)
+                        | false =>
+                          exact rfl
+                    | false =>
+                      cases hG2 : decide (c.patch > d.patch) with
+                      | true =>
+                        cases hL2 : decide (c.patch < d.patch) with
+                        | true => cases hL2.symm.trans (lt_false_of_gt hG2)
+                        | false => exact rfl
+                      | false =>
+                        cases hL2 : decide (c.patch < d.patch) with
+                        | false => cases hL2.symm.trans (lt_of_ne_not_gt hE2 hG2)
+                        | true => exact rfl
+              | false =>
+                cases hG1 : decide (c.minor > d.minor) with
+                | true =>
+                  cases hL1 : decide (c.minor < d.minor) with
+                  | true => cases hL1.symm.trans (lt_false_of_gt hG1)
+                  | false => exact rfl
+                | false =>
+                  cases hL1 : decide (c.minor < d.minor) with
+                  | false => cases hL1.symm.trans (lt_of_ne_not_gt hE1 hG1)
+                  | true => exact rfl
+        | false =>
+          cases hG0 : decide (c.major > d.major) with
+          | true =>
+            cases hL0 : decide (c.major < d.major) with
+            | true => cases hL0.symm.trans (lt_false_of_gt hG0)
+            | false => exact rfl
+          | false =>
+            cases hL0 : decide (c.major < d.major) with
+            | false => cases hL0.symm.trans (lt_of_ne_not_gt hE0 hG0)
+            | true => exact rfl
 
-/-- replace_rank_cut: not yet proved (equal series on unbounded Nats; the cut itself is one
-  rule). -/
+/-- replace_rank_cut: as replace_rank_reads_semver; the premise needs every level equal, so an
+  unequal level is a false premise (`exact rfl`) and equal ones exclude `>` and `<`; then the two
+  pre-release flags, the pre-release order and the build ids are split, each case a Bool of
+  constants (Relate with the build ids flipped reads the same comparisons). -/
 theorem replace_rank_cut : Statute.Replace.replace_rank_cut_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk cl dm pc sb =>
+    cases cl with
+    | none => exact rfl
+    | some c =>
+      cases dm with
+      | none => exact rfl
+      | some d =>
+        simp only [decideRelate, Option.getD]
+        cases hE0 : decide (c.major = d.major) with
+        | false => exact rfl
+        | true =>
+          cases hG0 : decide (c.major > d.major) with
+          | true => cases hG0.symm.trans (gt_false_of_eq hE0)
+          | false =>
+            cases hL0 : decide (c.major < d.major) with
+            | true => cases hL0.symm.trans (lt_false_of_eq hE0)
+            | false =>
+              cases hE1 : decide (c.minor = d.minor) with
+              | false => exact rfl
+              | true =>
+                cases hG1 : decide (c.minor > d.minor) with
+                | true => cases hG1.symm.trans (gt_false_of_eq hE1)
+                | false =>
+                  cases hL1 : decide (c.minor < d.minor) with
+                  | true => cases hL1.symm.trans (lt_false_of_eq hE1)
+                  | false =>
+                    cases hE2 : decide (c.patch = d.patch) with
+                    | false => exact rfl
+                    | true =>
+                      cases hG2 : decide (c.patch > d.patch) with
+                      | true => cases hG2.symm.trans (gt_false_of_eq hE2)
+                      | false =>
+                        cases hL2 : decide (c.patch < d.patch) with
+                        | true => cases hL2.symm.trans (lt_false_of_eq hE2)
+                        | false =>
+                          cases hP : c.pre_release <;> cases hQ : d.pre_release <;> cases pc <;> cases sb <;>
+                            exact rfl
 
-/-- replace_relation_exact: not yet proved (the swap needs `decide (a = b) = decide (b = a)` and
-  the lexicographic order on unbounded series). -/
+/-- replace_relation_exact: as replace_rank_reads_semver; the swapped Relate reads each level's
+  comparisons the other way round: `d < c` and `d > c` are `c > d` and `c < d` up to unfolding
+  `>`, and `d = c` is generalized beside `c = d` (`eq_swap`, `eq_swap_false`); whether or not the
+  generalization of `c > d` already replaced `d < c`, the second split keeps only the consistent
+  case (the other refuted by `cases` on `true = false`). A missing version gives Unknown both
+  ways (the other version split, `exact rfl`). -/
 theorem replace_relation_exact : Statute.Replace.replace_relation_exact_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk cl dm pc sb =>
+    cases cl with
+    | none => cases dm <;> exact rfl
+    | some c =>
+      cases dm with
+      | none => exact rfl
+      | some d =>
+        simp only [decideRelate, Option.getD]
+        cases hE0 : decide (c.major = d.major) with
+        | true =>
+          cases hE'0 : decide (d.major = c.major) with
+          | false => cases hE'0.symm.trans (eq_swap hE0)
+          | true =>
+            cases hG0 : decide (c.major > d.major) with
+            | true => cases hG0.symm.trans (gt_false_of_eq hE0)
+            | false =>
+              cases hL0 : decide (c.major < d.major) with
+              | true => cases hL0.symm.trans (lt_false_of_eq hE0)
+              | false =>
+                cases hG'0 : decide (d.major < c.major) with
+                | true => cases hG'0.symm.trans hG0
+                | false =>
+                  cases hL'0 : decide (d.major > c.major) with
+                  | true => cases hL'0.symm.trans hL0
+                  | false =>
+                    cases hE1 : decide (c.minor = d.minor) with
+                    | true =>
+                      cases hE'1 : decide (d.minor = c.minor) with
+                      | false => cases hE'1.symm.trans (eq_swap hE1)
+                      | true =>
+                        cases hG1 : decide (c.minor > d.minor) with
+                        | true => cases hG1.symm.trans (gt_false_of_eq hE1)
+                        | false =>
+                          cases hL1 : decide (c.minor < d.minor) with
+                          | true => cases hL1.symm.trans (lt_false_of_eq hE1)
+                          | false =>
+                            cases hG'1 : decide (d.minor < c.minor) with
+                            | true => cases hG'1.symm.trans hG1
+                            | false =>
+                              cases hL'1 : decide (d.minor > c.minor) with
+                              | true => cases hL'1.symm.trans hL1
+                              | false =>
+                                cases hE2 : decide (c.patch = d.patch) with
+                                | true =>
+                                  cases hE'2 : decide (d.patch = c.patch) with
+                                  | false => cases hE'2.symm.trans (eq_swap hE2)
+                                  | true =>
+                                    cases hG2 : decide (c.patch > d.patch) with
+                                    | true => cases hG2.symm.trans (gt_false_of_eq hE2)
+                                    | false =>
+                                      cases hL2 : decide (c.patch < d.patch) with
+                                      | true => cases hL2.symm.trans (lt_false_of_eq hE2)
+                                      | false =>
+                                        cases hG'2 : decide (d.patch < c.patch) with
+                                        | true => cases hG'2.symm.trans hG2
+                                        | false =>
+                                          cases hL'2 : decide (d.patch > c.patch) with
+                                          | true => cases hL'2.symm.trans hL2
+                                          | false =>
+                                            cases hP : c.pre_release <;> cases hQ : d.pre_release <;> cases pc <;> cases sb <;>
+                                              exact rfl
+                                | false =>
+                                  cases hE'2 : decide (d.patch = c.patch) with
+                                  | true => cases hE'2.symm.trans (eq_swap_false hE2)
+                                  | false =>
+                                    cases hG2 : decide (c.patch > d.patch) with
+                                    | true =>
+                                      cases hL2 : decide (c.patch < d.patch) with
+                                      | true => cases hL2.symm.trans (lt_false_of_gt hG2)
+                                      | false =>
+                                        cases hG'2 : decide (d.patch < c.patch) with
+                                        | false => cases hG'2.symm.trans hG2
+                                        | true =>
+                                          cases hL'2 : decide (d.patch > c.patch) with
+                                          | true => cases hL'2.symm.trans hL2
+                                          | false =>
+                                            exact rfl
+                                    | false =>
+                                      cases hL2 : decide (c.patch < d.patch) with
+                                      | false => cases hL2.symm.trans (lt_of_ne_not_gt hE2 hG2)
+                                      | true =>
+                                        cases hG'2 : decide (d.patch < c.patch) with
+                                        | true => cases hG'2.symm.trans hG2
+                                        | false =>
+                                          cases hL'2 : decide (d.patch > c.patch) with
+                                          | false => cases hL'2.symm.trans hL2
+                                          | true =>
+                                            exact rfl
+                    | false =>
+                      cases hE'1 : decide (d.minor = c.minor) with
+                      | true => cases hE'1.symm.trans (eq_swap_false hE1)
+                      | false =>
+                        cases hG1 : decide (c.minor > d.minor) with
+                        | true =>
+                          cases hL1 : decide (c.minor < d.minor) with
+                          | true => cases hL1.symm.trans (lt_false_of_gt hG1)
+                          | false =>
+                            cases hG'1 : decide (d.minor < c.minor) with
+                            | false => cases hG'1.symm.trans hG1
+                            | true =>
+                              cases hL'1 : decide (d.minor > c.minor) with
+                              | true => cases hL'1.symm.trans hL1
+                              | false =>
+                                exact rfl
+                        | false =>
+                          cases hL1 : decide (c.minor < d.minor) with
+                          | false => cases hL1.symm.trans (lt_of_ne_not_gt hE1 hG1)
+                          | true =>
+                            cases hG'1 : decide (d.minor < c.minor) with
+                            | true => cases hG'1.symm.trans hG1
+                            | false =>
+                              cases hL'1 : decide (d.minor > c.minor) with
+                              | false => cases hL'1.symm.trans hL1
+                              | true =>
+                                exact rfl
+        | false =>
+          cases hE'0 : decide (d.major = c.major) with
+          | true => cases hE'0.symm.trans (eq_swap_false hE0)
+          | false =>
+            cases hG0 : decide (c.major > d.major) with
+            | true =>
+              cases hL0 : decide (c.major < d.major) with
+              | true => cases hL0.symm.trans (lt_false_of_gt hG0)
+              | false =>
+                cases hG'0 : decide (d.major < c.major) with
+                | false => cases hG'0.symm.trans hG0
+                | true =>
+                  cases hL'0 : decide (d.major > c.major) with
+                  | true => cases hL'0.symm.trans hL0
+                  | false =>
+                    exact rfl
+            | false =>
+              cases hL0 : decide (c.major < d.major) with
+              | false => cases hL0.symm.trans (lt_of_ne_not_gt hE0 hG0)
+              | true =>
+                cases hG'0 : decide (d.major < c.major) with
+                | true => cases hG'0.symm.trans hG0
+                | false =>
+                  cases hL'0 : decide (d.major > c.major) with
+                  | false => cases hL'0.symm.trans hL0
+                  | true =>
+                    exact rfl
 
 /-- replace_verdict_exact: all 80 closed cases of ReplacementFacts, by `decide`. -/
 theorem replace_verdict_exact : Statute.Replace.replace_verdict_exact_stmt := by
@@ -121,9 +450,62 @@ theorem replace_tell_exact : Statute.Replace.replace_tell_exact_stmt := by
   cases f with
   | mk r k i b p => cases r <;> cases k <;> cases i <;> cases b <;> cases p <;> decide
 
-/-- replace_same_series: not yet proved. -/
+/-- replace_same_series: split the facts; with both versions unfold Relate as in
+  replace_rank_reads_semver and generalize the series equality of the premise: false is a false
+  premise; true gives equal levels (`field_eq_true`, so no `>` or `<`) and equal pre-release flags
+  (`hpre`), and the pre-release order and build ids are split: each case a Bool of constants. -/
 theorem replace_same_series : Statute.Replace.replace_same_series_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk cl dm pc sb =>
+    cases cl with
+    | none => exact rfl
+    | some c =>
+      cases dm with
+      | none => exact rfl
+      | some d =>
+        simp only [decideRelate, Option.getD]
+        cases hcd : decide (c = d) with
+        | false => exact rfl
+        | true =>
+          cases hE0 : decide (c.major = d.major) with
+          | false => cases hE0.symm.trans (field_eq_true Series.major hcd)
+          | true =>
+            cases hG0 : decide (c.major > d.major) with
+            | true => cases hG0.symm.trans (gt_false_of_eq hE0)
+            | false =>
+              cases hL0 : decide (c.major < d.major) with
+              | true => cases hL0.symm.trans (lt_false_of_eq hE0)
+              | false =>
+                cases hE1 : decide (c.minor = d.minor) with
+                | false => cases hE1.symm.trans (field_eq_true Series.minor hcd)
+                | true =>
+                  cases hG1 : decide (c.minor > d.minor) with
+                  | true => cases hG1.symm.trans (gt_false_of_eq hE1)
+                  | false =>
+                    cases hL1 : decide (c.minor < d.minor) with
+                    | true => cases hL1.symm.trans (lt_false_of_eq hE1)
+                    | false =>
+                      cases hE2 : decide (c.patch = d.patch) with
+                      | false => cases hE2.symm.trans (field_eq_true Series.patch hcd)
+                      | true =>
+                        cases hG2 : decide (c.patch > d.patch) with
+                        | true => cases hG2.symm.trans (gt_false_of_eq hE2)
+                        | false =>
+                          cases hL2 : decide (c.patch < d.patch) with
+                          | true => cases hL2.symm.trans (lt_false_of_eq hE2)
+                          | false =>
+                            have hpre : c.pre_release = d.pre_release :=
+                              congrArg Series.pre_release (of_decide_eq_true hcd)
+                            cases hP : c.pre_release with
+                            | true =>
+                              cases hQ : d.pre_release with
+                              | false => cases hP.symm.trans (hpre.trans hQ)
+                              | true => cases pc <;> cases sb <;> exact rfl
+                            | false =>
+                              cases hQ : d.pre_release with
+                              | true => cases hP.symm.trans (hpre.trans hQ)
+                              | false => cases pc <;> cases sb <;> exact rfl
 
 /-- replace_daemon_follows_the_verdict: the same split as replacement_terminates; in each case
   the law's `if` takes the branch the step took (`if_pos` / `if_neg`), and its two conjuncts hold

@@ -180,9 +180,182 @@ theorem restart_decide_window : Statute.Supervise.restart_decide_window_stmt := 
                 hdrop).trans hall))
             (decide_eq_true rfl))
 
-/-- restart_decide_verdict: not yet proved (needs `min` and `2 ^ k` arithmetic without omega). -/
+/-! Arithmetic for the pause doubling, stated once and proved by induction with the
+  definitional equations of `+`, `*`, `^` on `Nat` (`n + succ m = succ (n + m)`,
+  `n * succ m = n * m + n`, `n ^ succ m = n ^ m * n`). Core names relied on: `Nat.le_refl`,
+  `Nat.le_trans`, `Nat.le_succ`, `Nat.zero_le`, `Nat.succ_le_succ`, `Nat.le_of_succ_le_succ`,
+  `Nat.le_of_lt_succ`, `Nat.lt_irrefl`, `Nat.lt_of_le_of_lt`, `Nat.lt_of_lt_of_le` (Prelude or
+  early `Nat.Basic` in both the 2021 build and current Lean), `if_pos`, `if_neg`. -/
+
+/-- An equality as `≤`. -/
+theorem le_of_eq' {n m : Nat} (h : n = m) : n ≤ m := by
+  cases h
+  exact Nat.le_refl _
+
+/-- `a ≤ b` refutes `b < a`. -/
+theorem not_lt_of_le' {a b : Nat} (h : a ≤ b) : ¬ (b < a) :=
+  fun hc => Nat.lt_irrefl a (Nat.lt_of_le_of_lt h hc)
+
+/-- `¬ (b < a)` gives `a ≤ b` (induction on `a`, splitting `b`). -/
+theorem le_of_not_lt' (a : Nat) : ∀ (b : Nat), ¬ (b < a) → a ≤ b := by
+  induction a with
+  | zero =>
+    intro b _
+    exact Nat.zero_le b
+  | succ a ih =>
+    intro b hn
+    cases b with
+    | zero => exact absurd (Nat.succ_le_succ (Nat.zero_le a)) hn
+    | succ b => exact Nat.succ_le_succ (ih b (fun h => hn (Nat.succ_le_succ h)))
+
+/-- A Bool is `true` or `false`. -/
+theorem bool_split (b : Bool) : b = true ∨ b = false := by
+  cases b with
+  | true => exact Or.inl rfl
+  | false => exact Or.inr rfl
+
+/-- `e ≤ k + e`. -/
+theorem le_add_l (k e : Nat) : e ≤ k + e := by
+  induction e with
+  | zero => exact Nat.zero_le _
+  | succ n ih => exact Nat.succ_le_succ ih
+
+/-- `a ≤ a + b`. -/
+theorem le_add_r' (a b : Nat) : a ≤ a + b := by
+  induction b with
+  | zero => exact Nat.le_refl _
+  | succ b ih => exact Nat.le_trans ih (Nat.le_succ _)
+
+/-- Adding on the right keeps `≤`. -/
+theorem add_le_add_r {a b : Nat} (k : Nat) (h : a ≤ b) : a + k ≤ b + k := by
+  induction k with
+  | zero => exact h
+  | succ k ih => exact Nat.succ_le_succ ih
+
+/-- A fixed left factor keeps `≤` (induction on `a`, splitting `b`). -/
+theorem mul_le_mul_l' (k a : Nat) : ∀ (b : Nat), a ≤ b → k * a ≤ k * b := by
+  induction a with
+  | zero =>
+    intro b _
+    exact Nat.zero_le _
+  | succ a ih =>
+    intro b h
+    cases b with
+    | zero => exact absurd (Nat.succ_le_succ (Nat.zero_le a)) (not_lt_of_le' h)
+    | succ b => exact add_le_add_r k (ih b (Nat.le_of_succ_le_succ h))
+
+/-- `x ≤ x * 2` (`x * 2` is `0 + x + x` by definition). -/
+theorem le_mul_two (x : Nat) : x ≤ x * 2 :=
+  Nat.le_trans (le_add_l 0 x) (le_add_r' (0 + x) x)
+
+/-- `a ≤ a * n` for `n ≥ 1`. -/
+theorem le_mul_of_pos (a n : Nat) (h : 1 ≤ n) : a ≤ a * n := by
+  cases n with
+  | zero => exact absurd h (not_lt_of_le' (Nat.le_refl 0))
+  | succ m => exact le_add_l (a * m) a
+
+/-- `1 ≤ 2 ^ n`. -/
+theorem pow_pos' (n : Nat) : 1 ≤ 2 ^ n := by
+  induction n with
+  | zero => exact Nat.le_refl 1
+  | succ n ih => exact Nat.le_trans ih (le_mul_two (2 ^ n))
+
+/-- `2 ^ 7 ≤ 2 ^ (i + 7)`. -/
+theorem pow_ge (i : Nat) : 2 ^ 7 ≤ 2 ^ (i + 7) := by
+  induction i with
+  | zero => exact Nat.le_refl _
+  | succ i ih => exact Nat.le_trans ih (le_mul_two (2 ^ (i + 7)))
+
+/-- `min a b ≤ b`, from `min` as `if a ≤ b then a else b` (its definition in old and new core). -/
+theorem min_le_r (a b : Nat) : min a b ≤ b :=
+  (bool_split (decide (a ≤ b))).elim
+    (fun h => Nat.le_trans (le_of_eq' (if_pos (of_decide_eq_true h))) (of_decide_eq_true h))
+    (fun h => le_of_eq' (if_neg (of_decide_eq_false h)))
+
+/-- Below both, below the `min`. -/
+theorem le_min' {a x y : Nat} (h1 : a ≤ x) (h2 : a ≤ y) : a ≤ min x y :=
+  (bool_split (decide (x ≤ y))).elim
+    (fun h => Nat.le_trans h1 (le_of_eq' (if_pos (of_decide_eq_true h)).symm))
+    (fun h => Nat.le_trans h2 (le_of_eq' (if_neg (of_decide_eq_false h)).symm))
+
+/-- A value past the cap is capped: `min x cap = cap`. -/
+theorem min_of_gt {x cap : Nat} (h : cap < x) : min x cap = cap :=
+  if_neg (fun hx => Nat.lt_irrefl cap (Nat.lt_of_lt_of_le h hx))
+
+/-- From 8 failures on the doubled pause is past the cap: `MAX < BASE * 2 ^ (i + 7)`. -/
+theorem pause_past_cap (i : Nat) :
+    RESTART_PAUSE_MAX_MS < RESTART_PAUSE_BASE_MS * 2 ^ (i + 7) :=
+  Nat.lt_of_lt_of_le (by decide : RESTART_PAUSE_MAX_MS < RESTART_PAUSE_BASE_MS * 2 ^ 7)
+    (mul_le_mul_l' RESTART_PAUSE_BASE_MS (2 ^ 7) (2 ^ (i + 7)) (pow_ge i))
+
+/-- The pause is at least the base: `BASE ≤ min (BASE * 2 ^ k) MAX`. -/
+theorem base_le_pause (k : Nat) :
+    RESTART_PAUSE_BASE_MS ≤ min (RESTART_PAUSE_BASE_MS * 2 ^ k) RESTART_PAUSE_MAX_MS :=
+  le_min' (le_mul_of_pos RESTART_PAUSE_BASE_MS (2 ^ k) (pow_pos' k))
+    (by decide : RESTART_PAUSE_BASE_MS ≤ RESTART_PAUSE_MAX_MS)
+
+/-- Past 8 failures both pauses are the cap, and twice the cap capped is the cap. -/
+theorem pause_doubles_capped (i : Nat) :
+    min (RESTART_PAUSE_BASE_MS * 2 ^ (i + 8)) RESTART_PAUSE_MAX_MS =
+      min (2 * min (RESTART_PAUSE_BASE_MS * 2 ^ (i + 7)) RESTART_PAUSE_MAX_MS)
+        RESTART_PAUSE_MAX_MS :=
+  (min_of_gt (pause_past_cap (i + 1))).trans
+    ((by decide : RESTART_PAUSE_MAX_MS =
+        min (2 * RESTART_PAUSE_MAX_MS) RESTART_PAUSE_MAX_MS).trans
+      (congrArg (fun x => min (2 * x) RESTART_PAUSE_MAX_MS)
+        (min_of_gt (pause_past_cap i))).symm)
+
+/-- restart_decide_verdict: split the facts and unfold RestartDecide (`simp only` with it, for
+  the zeta reduction; the law reads it twice) and generalize its budget test, and the test of the
+  count one lower. Over the budget: GiveUp, with `k ≥ b` from `k + 1 > b`. Within it: Restart,
+  `k < b` is the test's complement, the pause is at least the base (`base_le_pause`) and at most
+  the cap (`min_le_r`), and the last conjunct is split on the count: 0 to 7 failures are closed
+  cases (`exact rfl`), from 8 on both pauses are the cap (`pause_doubles_capped`). The range
+  hypotheses (`≤ 40`) are not needed. -/
 theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt := by
-  sorry
+  intro f _ _
+  cases f with
+  | mk k b =>
+    simp only [decideRestartDecide]
+    cases hg : decide (k + 1 > b) with
+    | true => exact decide_eq_true (Nat.le_of_lt_succ (of_decide_eq_true hg))
+    | false =>
+      have hkb : k + 1 ≤ b := le_of_not_lt' (k + 1) b (of_decide_eq_false hg)
+      have hlt : k < b := hkb
+      cases hg1 : decide (k - 1 + 1 > b) with
+      | true =>
+        cases k with
+        | zero => cases hg1.symm.trans (decide_eq_false (not_lt_of_le' hkb))
+        | succ j =>
+          cases hg1.symm.trans
+            (decide_eq_false (not_lt_of_le' (Nat.le_trans (Nat.le_succ (j + 1)) hkb)))
+      | false =>
+        refine and_true_of (and_true_of (and_true_of (decide_eq_true hlt)
+          (decide_eq_true (base_le_pause k))) (decide_eq_true (min_le_r _ _))) ?_
+        cases k with
+        | zero => exact rfl
+        | succ j =>
+          cases j with
+          | zero => exact rfl
+          | succ j =>
+            cases j with
+            | zero => exact rfl
+            | succ j =>
+              cases j with
+              | zero => exact rfl
+              | succ j =>
+                cases j with
+                | zero => exact rfl
+                | succ j =>
+                  cases j with
+                  | zero => exact rfl
+                  | succ j =>
+                    cases j with
+                    | zero => exact rfl
+                    | succ j =>
+                      cases j with
+                      | zero => exact rfl
+                      | succ i => exact decide_eq_true (pause_doubles_capped i)
 
 /-- restart_clock_backwards_rejected: unfold the step and generalize `given_up` and the two
   comparisons of the failure time with the latest one (each beside its complement); a failure

@@ -132,7 +132,7 @@ describe("proofs live with formal/", () => {
     cpSync(join(ROOT, "generator", "spec.schema.json"), join(dir, "generator", "spec.schema.json"));
     const before = await run(dir, "proofs");
     expect(before.code, before.err).toBe(0);
-    expect(before.out).toContain("restart_decide_verdict");
+    expect(before.out).toContain("supervise: ");
     const proofs = join(dir, "formal", "Proofs", "Supervise.lean");
     writeFileSync(proofs, readFileSync(proofs, "utf8").replace(/theorem restart_pause_ordered : [^\n]*\n(?:  [^\n]*\n)+/, "theorem restart_pause_ordered : Statute.Supervise.restart_pause_ordered_stmt := by\n  sorry\n"));
     const after = await run(dir, "proofs");
