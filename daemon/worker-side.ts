@@ -14,8 +14,8 @@ import type { WorkSet } from "../generated/ts/orphan.js";
 import { monotonicClock, type Timeouts, type Wire } from "../runtime/index.js";
 import type { Marker } from "./boot.js";
 import { ms } from "./config.js";
-import { OrphanWatch } from "./orphan.js";
 import { readSupervisorLine, type SupervisorLine } from "./lines.js";
+import { OrphanWatch } from "./orphan.js";
 import { type GateEvent, QuiesceGate } from "./quiesce-gate.js";
 import { RefreshDriver } from "./refresh.js";
 

@@ -44,10 +44,10 @@ export class ModuleCtx {
 
   /**
    * A reference to a constant: a number is printed as its value with its name beside it in a
-   * block comment, since V8 reads a module binding (an export above all) from its cell on every
-   * use, even in optimised code, where a literal costs nothing; a boolean keeps its name. The
-   * value is the one the generator evaluated exactly (ir/module.ts); the exported constant stays
-   * for readers and for the runtime's registries.
+   * block comment, since reading the module-level binding cost the restart budget's step about
+   * 7% in V8 (bench/step.ts), where a literal costs nothing; a boolean keeps its name. The value
+   * is the one the generator evaluated exactly (ir/module.ts); the exported constant stays for
+   * readers and for the runtime's registries.
    */
   constantRef(module: string, name: string): string {
     const value = this.constantValue(module, name);
