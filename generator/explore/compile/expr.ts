@@ -10,7 +10,8 @@ import type { Program } from "../../ir/module.js";
 import type { Type, TypeRef } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
-import { EqualCompiler } from "./equal.js";
+import { EqualCompiler, isPath } from "./equal.js";
+import { Lifter } from "./lift.js";
 import { findConstant, findDecision, findType } from "../../interpret/lookup.js";
 import { InterpretError } from "../../interpret/value.js";
 
@@ -53,9 +54,11 @@ export class ExprCompiler {
 
   /** Type-directed equality; its functions go into the compiled source after `functions`. */
   readonly eq: EqualCompiler;
+  /** Lambdas, lets and matches as functions of the source (lift.ts). */
+  private readonly lifter = new Lifter(this.functions);
 
   constructor(readonly prog: Program) {
-    this.eq = new EqualCompiler(prog);
+    this.eq = new EqualCompiler(prog, this.lifter);
   }
 
   private tmp(): string {
@@ -103,7 +106,7 @@ export class ExprCompiler {
       case "call":
         return this.call(e);
       case "listop":
-        return `$${e.op}(${x(e.list)}, (v_${e.param}) => ${x(e.body)})`;
+        return this.listop(e);
       case "enum":
         return JSON.stringify(e.member);
       case "union":
@@ -121,7 +124,7 @@ export class ExprCompiler {
       case "none":
         return "null";
       case "let":
-        return `((v_${e.name}) => ${x(e.body)})(${x(e.value)})`;
+        return this.lifter.lift([`v_${e.name}`], [x(e.value)], [e.body], [e.name], `return ${x(e.body)};`);
       case "decide":
         return `${this.decision(e.ref)}(${x(e.arg)})`;
       default:
@@ -136,7 +139,8 @@ export class ExprCompiler {
   /** `left == right`, by the values' type (equal.ts). */
   private equal(left: Expr, right: Expr, l: string, r: string): string {
     const text = (y: Expr): string => this.expr(y);
-    return this.eq.fields(left, right, text) ?? this.eq.fields(right, left, text) ?? this.eq.test(l, r, left.type);
+    const eq = this.eq;
+    return eq.fields(left, right, text) ?? eq.fields(right, left, text) ?? eq.update(l, right, text) ?? eq.update(r, left, text) ?? eq.test(l, r, left.type);
   }
 
   private binary(e: Expr & { kind: "binary" }): string {
@@ -207,9 +211,26 @@ export class ExprCompiler {
     if (shape?.kind !== "record" || [...updates.keys()].some((k) => !shape.fields.some((f) => f.name === k))) {
       return `$with(${of}, { ${e.fields.map((f) => `${key(f.name)}: ${updates.get(f.name)}`).join(", ")} })`;
     }
+    // A path is read again for each field kept (it cannot throw); anything else once, lifted.
+    if (isPath(e.of)) return `{ ${shape.fields.map((f) => `${key(f.name)}: ${updates.get(f.name) ?? `${of}${prop(f.name)}`}`).join(", ")} }`;
     const r = this.tmp();
     const body = shape.fields.map((f) => `${key(f.name)}: ${updates.get(f.name) ?? `${r}${prop(f.name)}`}`).join(", ");
-    return `((${r}) => ({ ${body} }))(${of})`;
+    return this.lifter.lift([r], [of], e.fields.map((f) => f.value), [], `return { ${body} };`);
+  }
+
+  /** A list operation as a loop in a lifted function, the lambda's body written in place. */
+  private listop(e: Expr & { kind: "listop" }): string {
+    const b = this.expr(e.body);
+    const loop = (step: string): string => `for (let $ix = 0; $ix < $li.length; $ix++) { const v_${e.param} = $li[$ix]; ${step} }`;
+    const bodies = {
+      all: `${loop(`if (!(${b})) return false;`)} return true;`,
+      any: `${loop(`if (${b}) return true;`)} return false;`,
+      count: `let $cn = 0; ${loop(`if (${b}) $cn++;`)} return $cn;`,
+      filter: `const $out = []; ${loop(`if (${b}) $out.push(v_${e.param});`)} return $out;`,
+      // Built by push, so the list stays a packed array like every other list of the search.
+      map: `const $out = []; ${loop(`$out.push(${b});`)} return $out;`,
+    } as const;
+    return this.lifter.lift(["$li"], [this.expr(e.list)], [e.body], [e.param], bodies[e.op]);
   }
 
   private match(e: Expr & { kind: "match" }): string {
@@ -231,7 +252,9 @@ export class ExprCompiler {
       arms.push(`if (${m}t === ${JSON.stringify(arm.variant)}) { ${binds.join(" ")} return ${body}; }`);
     }
     const tag = enumLike ? m : `${m}.kind`;
-    return `((${m}) => { const ${m}t = ${tag}; ${arms.join(" ")} return $fail("match: no arm for " + JSON.stringify(${m}t)); })(${this.expr(e.of)})`;
+    const body = `const ${m}t = ${tag}; ${arms.join(" ")} return $fail("match: no arm for " + JSON.stringify(${m}t));`;
+    // The whole match as the use: its free variables, arm by arm less that arm's binds.
+    return this.lifter.lift([m], [this.expr(e.of)], [e], [], body);
   }
 
   /** The name of the compiled function of a decision (its verdict from its facts). */

@@ -75,7 +75,10 @@ export const helpers = {
   },
   $repeat(n: number, x: Value): List {
     if (n < 0) fail(`repeat: negative count ${n}`);
-    return new Array<Value>(n).fill(x);
+    // Pushed, not `new Array(n).fill`: a packed array, the elements kind of every other list.
+    const out: Value[] = [];
+    for (let i = 0; i < n; i++) out.push(x);
+    return out;
   },
   $get_or: (o: Value, d: Value): Value => (o !== null ? o : d),
   $with(r: Value, updates: Record<string, Value>): Value {
