@@ -88,8 +88,9 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
           break search;
         }
         succ?.push({ event: e, state: n, output: out.output, rule: cm.rules[rule] as string });
-        // A branch that assigns nothing returns `s` itself, which is visited already: about half
-        // the transitions of a machine whose events are mostly refused, with no hash to compute.
+        // A branch that changes no field returns `s` itself, which is visited already: more than
+        // half the transitions of a machine whose events are mostly refused or repeat a value,
+        // with no hash to compute.
         if (n === s) continue;
         cm.fingerprint(n);
         const added = visited.add(cm.fp[0] as number, cm.fp[1] as number, index, ord);

@@ -211,11 +211,20 @@ export class ExprCompiler {
     if (shape?.kind !== "record" || [...updates.keys()].some((k) => !shape.fields.some((f) => f.name === k))) {
       return `$with(${of}, { ${e.fields.map((f) => `${key(f.name)}: ${updates.get(f.name)}`).join(", ")} })`;
     }
-    // A path is read again for each field kept (it cannot throw); anything else once, lifted.
-    if (isPath(e.of)) return `{ ${shape.fields.map((f) => `${key(f.name)}: ${updates.get(f.name) ?? `${of}${prop(f.name)}`}`).join(", ")} }`;
+    // A record whose updated fields already hold their new values (by identity) is returned as
+    // it is: values are never mutated, so this is the same value, and a step that changes nothing
+    // returns its state itself (no allocation, no fingerprint). With a path and atoms the texts
+    // are repeated (they cannot throw); anything else is computed once, in a lifted function.
+    if (isPath(e.of) && e.fields.every((f) => atom(f.value))) {
+      const same = e.fields.map((f) => `${of}${prop(f.name)} === ${updates.get(f.name)}`).join(" && ");
+      return `(${same || "true"} ? ${of} : { ${shape.fields.map((f) => `${key(f.name)}: ${updates.get(f.name) ?? `${of}${prop(f.name)}`}`).join(", ")} })`;
+    }
     const r = this.tmp();
-    const body = shape.fields.map((f) => `${key(f.name)}: ${updates.get(f.name) ?? `${r}${prop(f.name)}`}`).join(", ");
-    return this.lifter.lift([r], [of], e.fields.map((f) => f.value), [], `return { ${body} };`);
+    const temps = e.fields.map((f, i) => `const ${r}u${i} = ${updates.get(f.name)};`);
+    const at = new Map(e.fields.map((f, i) => [f.name, `${r}u${i}`]));
+    const same = e.fields.map((f) => `${r}${prop(f.name)} === ${at.get(f.name)}`).join(" && ");
+    const body = shape.fields.map((f) => `${key(f.name)}: ${at.get(f.name) ?? `${r}${prop(f.name)}`}`).join(", ");
+    return this.lifter.lift([r], [of], e.fields.map((f) => f.value), [], `${temps.join(" ")} if (${same || "true"}) return ${r}; return { ${body} };`);
   }
 
   /** A list operation as a loop in a lifted function, the lambda's body written in place. */
@@ -227,8 +236,9 @@ export class ExprCompiler {
       any: `${loop(`if (${b}) return true;`)} return false;`,
       count: `let $cn = 0; ${loop(`if (${b}) $cn++;`)} return $cn;`,
       filter: `const $out = []; ${loop(`if (${b}) $out.push(v_${e.param});`)} return $out;`,
-      // Built by push, so the list stays a packed array like every other list of the search.
-      map: `const $out = []; ${loop(`$out.push(${b});`)} return $out;`,
+      // Built by push, so the list stays a packed array like every other list of the search; the
+      // list itself when every element maps to itself (see \`with\`).
+      map: `const $out = []; let $same = true; ${loop(`const $y = ${b}; if ($y !== v_${e.param}) $same = false; $out.push($y);`)} return $same ? $li : $out;`,
     } as const;
     return this.lifter.lift(["$li"], [this.expr(e.list)], [e.body], [e.param], bodies[e.op]);
   }
@@ -273,6 +283,11 @@ export class ExprCompiler {
 }
 
 const HOISTABLE = new Set(["record", "union", "list", "with"]);
+
+/** A literal, constant or path: text that may be evaluated twice, costing no allocation and never throwing. */
+function atom(e: Expr): boolean {
+  return e.kind === "lit" || e.kind === "enum" || e.kind === "const" || e.kind === "none" || isPath(e);
+}
 
 /** Whether `e` reads no variable: its value is the same on every evaluation. */
 function closed(e: Expr): boolean {

@@ -69,8 +69,11 @@ export const helpers = {
   },
   $set_at(l: List, i: number, x: Value): List {
     if (i < 0) fail(`set_at: negative count ${i}`);
+    // The list itself when nothing changes: the same value (lists are never mutated), so a step
+    // that changes nothing returns its very state.
+    if (i >= l.length || l[i] === x) return l;
     const out = l.slice();
-    if (i < out.length) out[i] = x;
+    out[i] = x;
     return out;
   },
   $repeat(n: number, x: Value): List {

@@ -31,7 +31,7 @@ export interface CompiledMachine {
   init(): Value;
   /** The candidate events from `s`; the same array for every state when no domain reads `s`. */
   events(s: Value): readonly Value[];
-  /** The next state; output and rule into `out`. A branch that assigns nothing returns `s` itself. */
+  /** The next state; output and rule into `out`. A branch that changes no field returns `s` itself. */
   step(s: Value, e: Value, out: StepOut): Value;
   /** Index of the first invariant that fails on `s`, or -1. */
   invariant(s: Value): number;
@@ -95,7 +95,10 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
       const rule = rules.indexOf(b.rule);
       const assigned = new Map(b.assigns.map((a, i) => [a.field, `$a${i}`]));
       const temps = b.assigns.map((a, i) => `const $a${i} = ${c.expr(a.value)};`);
-      const next = b.assigns.length === 0 ? "v_s" : `{ ${fields.map((f) => `${key(f.name)}: ${assigned.get(f.name) ?? `v_s${prop(f.name)}`}`).join(", ")} }`;
+      // A branch whose assignments change no field (by identity) returns the state itself.
+      const same = b.assigns.map((a, i) => `$a${i} === v_s${prop(a.field)}`).join(" && ");
+      const literal = `{ ${fields.map((f) => `${key(f.name)}: ${assigned.get(f.name) ?? `v_s${prop(f.name)}`}`).join(", ")} }`;
+      const next = b.assigns.length === 0 ? "v_s" : `(${same}) ? v_s : ${literal}`;
       const body = `${temps.join(" ")} const $n = ${next}; out.output = ${c.expr(b.emit)}; out.rule = ${rule}; return $n;`;
       return b.guard === null ? `{ ${body} }` : `if (${c.expr(b.guard)}) { ${body} }`;
     });
