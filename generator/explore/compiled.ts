@@ -10,10 +10,10 @@ import type { Explore, Law, Program } from "../ir/module.js";
 import { findMachine } from "../interpret/lookup.js";
 import { stepMachine } from "../interpret/machine.js";
 import { InterpretError, type Value } from "../interpret/value.js";
-import { compileMachine, type CompiledMachine, type StepOut } from "./compile/machine.js";
+import { BROKEN_STEP, compileMachine, EXPAND_EVENTS, EXPAND_FOUND, EXPAND_LAW, EXPAND_STEP, STOPPED, type CompiledMachine, type Expansion } from "./compile/machine.js";
 import { candidateEvents } from "./domains.js";
 import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
-import type { ExploreOptions, ExploreResult, Transition, Violation } from "./search.js";
+import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
 import { Visited } from "./visited.js";
 
@@ -28,9 +28,6 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const heapLimit = getHeapStatistics().heap_size_limit;
   const visited = new Visited();
   const firstFire = new Int32Array(cm.rules.length * 2).fill(-1);
-  const out: StepOut = { output: null, rule: -1 };
-  const stepLaws = cm.stepLaws.length > 0;
-  let transitions = 0;
   let reached = 0;
   let violation: Violation | null = null;
   let stopped: ExploreResult["stopped"] = null;
@@ -52,78 +49,77 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
   let frontier: Value[] = [init];
   let indices: number[] = [0];
+  let next: Value[] = [];
+  let nextIndices: number[] = [];
   let depth = 0;
   let nextCheck = CHECK_EVERY;
+  const x: Expansion = {
+    visited,
+    firstFire,
+    rules: cm.rules,
+    succ: null,
+    transitions: 0,
+    ord: -1,
+    phase: EXPAND_EVENTS,
+    found(n: Value, added: number): number {
+      // What throws from here on is no law's and no step's.
+      x.phase = EXPAND_FOUND;
+      reached = depth + 1;
+      const bad = badState(n);
+      if (bad !== null) {
+        fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), bad));
+        return 1;
+      }
+      next.push(n);
+      nextIndices.push(added);
+      opts.onState?.(n);
+      if (opts.maxStates !== undefined && visited.size >= opts.maxStates) {
+        stopped = { budget: "states", message: `stopped at --max-states ${opts.maxStates}` };
+        return 1;
+      }
+      return 0;
+    },
+  };
   search: for (; depth < bound && frontier.length > 0 && violation === null; depth++) {
-    const next: Value[] = [];
-    const nextIndices: number[] = [];
+    next = [];
+    nextIndices = [];
     for (let f = 0; f < frontier.length; f++) {
       const s = frontier[f] as Value;
       const index = indices[f] as number;
-      const succ: Transition[] | null = opts.onSuccessors ? [] : null;
-      let events: readonly Value[];
+      x.succ = opts.onSuccessors ? [] : null;
+      let result: number;
       try {
-        events = cm.events(s);
-      } catch {
-        fail(confirmError(prog, explore, visited.path(index), null));
+        x.phase = EXPAND_EVENTS;
+        result = cm.expand(s, index, x);
+      } catch (err) {
+        // A step law that throws is a broken law (the oracle words it); a throw while listing
+        // events or stepping is the model's error. Anything else is ours.
+        if (x.phase === EXPAND_LAW) fail(confirmStep(prog, explore, cm.stepLaws, [...visited.path(index), x.ord]));
+        else if (x.phase === EXPAND_STEP) fail(confirmError(prog, explore, visited.path(index), x.ord));
+        else if (x.phase === EXPAND_EVENTS) fail(confirmError(prog, explore, visited.path(index), null));
+        else throw err;
         break search;
       }
-      for (let ord = 0; ord < events.length; ord++) {
-        const e = events[ord] as Value;
-        let n: Value;
-        try {
-          n = cm.step(s, e, out);
-        } catch {
-          fail(confirmError(prog, explore, visited.path(index), ord));
-          break search;
-        }
-        transitions++;
-        const rule = out.rule;
-        if ((firstFire[rule * 2] as number) < 0) {
-          firstFire[rule * 2] = index;
-          firstFire[rule * 2 + 1] = ord;
-        }
-        if (stepLaws && badStep(cm, s, e, n, out.output)) {
-          fail(confirmStep(prog, explore, cm.stepLaws, [...visited.path(index), ord]));
-          break search;
-        }
-        succ?.push({ event: e, state: n, output: out.output, rule: cm.rules[rule] as string });
-        // A branch that changes no field returns `s` itself, which is visited already: more than
-        // half the transitions of a machine whose events are mostly refused or repeat a value,
-        // with no hash to compute.
-        if (n === s) continue;
-        cm.fingerprint(n);
-        const added = visited.add(cm.fp[0] as number, cm.fp[1] as number, index, ord);
-        if (added >= 0) {
-          reached = depth + 1;
-          const bad = badState(n);
-          if (bad !== null) {
-            fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), bad));
-            break search;
-          }
-          next.push(n);
-          nextIndices.push(added);
-          opts.onState?.(n);
-          if (opts.maxStates !== undefined && visited.size >= opts.maxStates) {
-            stopped = { budget: "states", message: `stopped at --max-states ${opts.maxStates}` };
-            break search;
-          }
-        }
-        if (transitions >= nextCheck) {
-          nextCheck += CHECK_EVERY;
-          const elapsedMs = performance.now() - started;
-          opts.onProgress?.({ states: visited.size, transitions, depth: depth + 1, elapsedMs, memory: process.memoryUsage.rss() });
-          stopped = memoryStop(opts.maxMemory, heapLimit);
-          if (stopped) break search;
-        }
+      if (result === BROKEN_STEP) {
+        fail(confirmStep(prog, explore, cm.stepLaws, [...visited.path(index), x.ord]));
+        break search;
       }
-      if (succ) opts.onSuccessors?.(s, succ);
+      if (result === STOPPED) break search;
+      if (x.succ) opts.onSuccessors?.(s, x.succ);
       // Let the state be collected as soon as it is expanded: the level array outlives it.
       frontier[f] = null;
+      if (x.transitions >= nextCheck) {
+        nextCheck = x.transitions + CHECK_EVERY;
+        const elapsedMs = performance.now() - started;
+        opts.onProgress?.({ states: visited.size, transitions: x.transitions, depth: depth + 1, elapsedMs, memory: process.memoryUsage.rss() });
+        stopped = memoryStop(opts.maxMemory, heapLimit);
+        if (stopped) break search;
+      }
     }
     frontier = next;
     indices = nextIndices;
   }
+  const transitions = x.transitions;
   const witnesses = new Map<string, readonly TraceStep[]>();
   const fired = new Set<string>();
   cm.rules.forEach((rule, i) => {
@@ -158,14 +154,6 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
 function badInvariant(cm: CompiledMachine, s: Value, ordered: boolean): boolean {
   try {
     return (ordered ? cm.orderedInvariant(s) : cm.invariant(s)) >= 0;
-  } catch {
-    return true;
-  }
-}
-
-function badStep(cm: CompiledMachine, s: Value, e: Value, n: Value, o: Value): boolean {
-  try {
-    return cm.stepLaw(s, e, n, o) >= 0;
   } catch {
     return true;
   }

@@ -55,7 +55,7 @@ export class ExprCompiler {
   /** Type-directed equality; its functions go into the compiled source after `functions`. */
   readonly eq: EqualCompiler;
   /** Lambdas, lets and matches as functions of the source (lift.ts). */
-  private readonly lifter = new Lifter(this.functions);
+  readonly lifter = new Lifter(this.functions);
 
   constructor(readonly prog: Program) {
     this.eq = new EqualCompiler(prog, this.lifter);

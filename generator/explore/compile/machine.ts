@@ -13,12 +13,77 @@ import { machineLaws } from "../domains.js";
 import { ExprCompiler, key, prop, shapeOf } from "./expr.js";
 import { HashCompiler, hashPrologue } from "./hash.js";
 import { helpers, prologue } from "./helpers.js";
+import type { Transition } from "../search.js";
+import type { Visited } from "../visited.js";
 
 /** What one step produced besides the next state; reused across steps to save allocation. */
 export interface StepOut {
   output: Value;
   /** Index into `rules`. */
   rule: number;
+}
+
+/**
+ * What `expand` shares with the search (compiled.ts) around it. One object per search, made at
+ * one site, so the compiled loops of every machine see one shape.
+ */
+export interface Expansion {
+  readonly visited: Visited;
+  /** Per rule, the index of a state that fired it and the event ordinal (-1: not yet). */
+  readonly firstFire: Int32Array;
+  readonly rules: readonly string[];
+  /** The transitions of the state being expanded, when the caller asked for them. */
+  succ: Transition[] | null;
+  transitions: number;
+  /** The event being stepped, and in which part (EXPAND_*) a throw happened. */
+  ord: number;
+  phase: number;
+  /** A new state and its index: 0 to go on, nonzero to stop the search. */
+  found(n: Value, index: number): number;
+}
+
+/** `Expansion.phase` while listing events, stepping, checking step laws, and in `found`. */
+export const EXPAND_EVENTS = 0;
+export const EXPAND_STEP = 1;
+export const EXPAND_LAW = 2;
+export const EXPAND_FOUND = 3;
+/** `expand` results: every transition done; a step law broke (at `ord`); `found` said stop. */
+export const EXPANDED = 0;
+export const BROKEN_STEP = 1;
+export const STOPPED = 2;
+
+/**
+ * The inner loop of the search, one per machine in its compiled source: every event from `s`,
+ * stepped, its step laws checked, and the new states handed to `found`. Written with the machine
+ * (not once in compiled.ts) so its calls to step, laws and fingerprint see one machine only and
+ * V8 can inline them.
+ */
+function expandSource(handlers: number): string {
+  const each = (f: (k: number) => string, otherwise: string): string => `switch (k) { ${Array.from({ length: handlers }, (_, k) => `case ${k}: ${f(k)} break;`).join(" ")} default: ${otherwise} }`;
+  return `function expand(s, index, x) {
+  const evs = $events !== null ? $events : events(s);
+  const kinds = $events !== null ? $eventKinds : null;
+  const ff = x.firstFire, visited = x.visited, succ = x.succ;
+  for (let ord = 0; ord < evs.length; ord++) {
+    const e = evs[ord], k = kinds !== null ? kinds[ord] : $kindOf(e.kind);
+    x.ord = ord; x.phase = ${EXPAND_STEP};
+    let n;
+    ${each((k) => `n = $step${k}(s, e, $out);`, "n = step(s, e, $out);")}
+    x.transitions++;
+    const rule = $out.rule, o = $out.output;
+    if (ff[rule * 2] < 0) { ff[rule * 2] = index; ff[rule * 2 + 1] = ord; }
+    x.phase = ${EXPAND_LAW};
+    let bad;
+    ${each((k) => `bad = $laws${k}(s, e, n, o);`, "bad = stepLaw(s, e, n, o);")}
+    if (bad >= 0) return ${BROKEN_STEP};
+    if (succ !== null) succ.push({ event: e, state: n, output: o, rule: x.rules[rule] });
+    if (n === s) continue;
+    $fingerprint(n);
+    const added = visited.add($fp[0], $fp[1], index, ord);
+    if (added >= 0 && x.found(n, added) !== 0) return ${STOPPED};
+  }
+  return ${EXPANDED};
+}`;
 }
 
 /** A machine compiled for exploration. Every function may throw InterpretError as the oracle does. */
@@ -49,6 +114,11 @@ export interface CompiledMachine {
   readonly fp: Int32Array;
   /** The fingerprint as text, a Map key for passes over the reachable graph (orbits under symmetry). */
   key(s: Value): string;
+  /**
+   * Every transition from `s` (the state numbered `index`): EXPANDED, BROKEN_STEP or STOPPED.
+   * A throw leaves `x.ord` and `x.phase` saying where (EXPAND_EVENTS: listing the events).
+   */
+  expand(s: Value, index: number, x: Expansion): number;
   /** The generated source, for debugging (`STATUTE_EXPLORE_SOURCE=1` prints it). */
   readonly source: string;
 }
@@ -89,7 +159,8 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
 
   const init = `function init() { return { ${fields.map((f) => `${key(f.name)}: ${c.expr(initOf(m, f.name))}`).join(", ")} }; }`;
 
-  const cases = m.handlers.map((h) => {
+  // One function per handler: the search's loop (expand) calls it by the event's kind number.
+  const cases = m.handlers.map((h, k) => {
     const lets = h.lets.map((l) => `const v_${l.name} = ${c.expr(l.value)};`);
     const branches = h.branches.map((b) => {
       const rule = rules.indexOf(b.rule);
@@ -102,9 +173,10 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
       const body = `${temps.join(" ")} const $n = ${next}; out.output = ${c.expr(b.emit)}; out.rule = ${rule}; return $n;`;
       return b.guard === null ? `{ ${body} }` : `if (${c.expr(b.guard)}) { ${body} }`;
     });
-    return `case ${JSON.stringify(h.event)}: { ${lets.join(" ")} ${branches.join(" ")} return $fail(${JSON.stringify(`${m.name}.${h.event}: no branch holds`)}); }`;
+    return `function $step${k}(v_s, v_e, out) { ${lets.join(" ")} ${branches.join(" ")} return $fail(${JSON.stringify(`${m.name}.${h.event}: no branch holds`)}); }`;
   });
-  const step = `function step(v_s, v_e, out) { switch (v_e.kind) { ${cases.join(" ")} default: return $fail(${JSON.stringify(`${m.name}: no handler for event `)} + JSON.stringify(v_e.kind)); } }`;
+  const noHandler = `$fail(${JSON.stringify(`${m.name}: no handler for event `)} + JSON.stringify(v_e.kind))`;
+  const step = `function step(v_s, v_e, out) { switch (v_e.kind) { ${m.handlers.map((h, k) => `case ${JSON.stringify(h.event)}: return $step${k}(v_s, v_e, out);`).join(" ")} default: return ${noHandler}; } }`;
 
   const domains = x.domains.map((d) => {
     const lists = d.fields.map((f, i) => `const $d${i} = $dedup([${f.values.map((v) => c.expr(v)).join(", ")}]);`);
@@ -113,12 +185,29 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     return `{ ${lists.join(" ")} ${push} }`;
   });
   const events = `function events(v_s) { const out = []; ${domains.join(" ")} return out; }`;
+  // The handler number of an event (-1: none, and step fails).
+  const kindOf = `function $kindOf(kind) { switch (kind) { ${m.handlers.map((h, k) => `case ${JSON.stringify(h.event)}: return ${k};`).join(" ")} default: return -1; } }`;
 
   const progress: string[] = [];
   const invariant = `function invariant(v_s) { ${laws.invariants.map((l, i) => stateLawCheck(c, l, i, progress)).join(" ")} return -1; }`;
   const ordered = laws.invariants.map((l, i) => (orderBlind(l, symmetric) ? "" : stateLawCheck(c, l, i, progress)));
   const orderedInvariant = `function orderedInvariant(v_s) { ${ordered.join(" ")} return -1; }`;
-  const stepLaw = `function stepLaw(v_s, v_e, v_n, v_o) { ${laws.steps.map((l, i) => stepLawCheck(c, l, i)).join(" ")} return -1; }`;
+  // Each step law as a function; stepLaw checks them all in order, and for the loop each
+  // handler has its own list (the laws of its event and of every event, in order).
+  const lawFns = laws.steps.map((l, i) => stepLawFunction(c, l, i));
+  const call = (i: number): string => `if (!$law${i}(v_s, v_e, v_n, v_o)) return ${i};`;
+  const lawCalls = (event: string | null): string =>
+    laws.steps
+      .map((l, i) => {
+        const b = l.body;
+        if (b.kind !== "step" && b.kind !== "variant") return "";
+        const only = b.kind === "step" ? b.event : null;
+        if (event === null) return only === null ? call(i) : `if (v_e.kind === ${JSON.stringify(only)}) { ${call(i)} }`;
+        return only === null || only === event ? call(i) : "";
+      })
+      .join(" ");
+  const stepLaw = `function stepLaw(v_s, v_e, v_n, v_o) { ${lawCalls(null)} return -1; }`;
+  const handlerLaws = m.handlers.map((h, k) => `function $laws${k}(v_s, v_e, v_n, v_o) { ${lawCalls(h.event)} return -1; }`);
 
   const hash = new HashCompiler(prog);
   const fingerprint = hash.state(fields, symmetric);
@@ -126,6 +215,9 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     prologue,
     hashPrologue,
     `const $fp = new Int32Array(2);`,
+    `const $out = { output: null, rule: -1 };`,
+    // The events of every state and their handler numbers, when no domain reads the state.
+    `let $events = null, $eventKinds = null;`,
     // Candidates are mostly numbers: `includes` for those, structural equality for the rest.
     `function $dedup(l) { const out = []; for (const v of l) { if (typeof v !== "object" || v === null ? !out.includes(v) : !out.some((w) => $eq(v, w))) out.push(v); } return out; }`,
     ...c.eq.functions,
@@ -139,11 +231,17 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     orderedInvariant,
     stepLaw,
     fingerprint,
-    `return { init, step, events, invariant, orderedInvariant, stepLaw, fingerprint: $fingerprint, fp: $fp };`,
+    ...cases,
+    ...lawFns,
+    ...handlerLaws,
+    expandSource(m.handlers.length),
+    kindOf,
+    `function cacheEvents() { $events = events(init()); $eventKinds = $events.map((e) => $kindOf(e.kind)); return $events; }`,
+    `return { init, step, events, invariant, orderedInvariant, stepLaw, fingerprint: $fingerprint, fp: $fp, expand, cacheEvents };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "invariants" | "stepLaws" | "source" | "key">;
-  const cached = readsState(x) ? null : built.events(built.init());
+  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[] };
+  const cached = readsState(x) ? null : built.cacheEvents();
   const hex = (x: number): string => (x >>> 0).toString(16).padStart(8, "0");
   return {
     ...built,
@@ -182,19 +280,17 @@ function stateLawCheck(c: ExprCompiler, law: Law, i: number, functions: string[]
 }
 
 /** One step or variant law as a statement returning `i` when it fails (law.ts's meaning). */
-function stepLawCheck(c: ExprCompiler, law: Law, i: number): string {
+function stepLawFunction(c: ExprCompiler, law: Law, i: number): string {
   const b = law.body;
-  if (b.kind === "step") {
-    const check = `if (!${c.expr(b.expr)}) return ${i};`;
-    return b.event === null ? check : `if (v_e.kind === ${JSON.stringify(b.event)}) { ${check} }`;
-  }
-  if (b.kind !== "variant") return "";
-  const measure = (state: string): string => `((v_s) => ${c.expr(b.measure)})(${state})`;
+  const fn = (body: string): string => `function $law${i}(v_s, v_e, v_n, v_o) { ${body} }`;
+  if (b.kind === "step") return fn(`return ${c.expr(b.expr)};`);
+  if (b.kind !== "variant") return fn("return true;");
+  const measure = (state: string): string => c.lifter.lift(["v_s"], [state], [b.measure], ["s"], `return ${c.expr(b.measure)};`);
   const up = b.direction === "increases";
   const moved = up ? "$after > $before" : "$after < $before";
   const kept = up ? "$after >= $before" : "$after <= $before";
-  const otherwise = b.monotone ? `if (!(${kept})) return ${i};` : "";
-  return `{ const $before = ${measure("v_s")}, $after = ${measure("v_n")}; if (${c.expr(b.when)}) { if (!(${moved})) return ${i}; } else { ${otherwise} } }`;
+  const otherwise = b.monotone ? `return ${kept};` : "return true;";
+  return fn(`const $before = ${measure("v_s")}, $after = ${measure("v_n")}; if (${c.expr(b.when)}) return ${moved}; ${otherwise}`);
 }
 
 /**
