@@ -156,9 +156,44 @@ export class HashCompiler {
    * (lists of one length, permuted together) enter as the sorted multiset of their rows.
    */
   state(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[]): string {
+    return this.build(fields, symmetric, null);
+  }
+
+  /**
+   * `$fingerprintFrom(s, p)`, the same fingerprint of `s` computed beside `p` (the state it was
+   * stepped from), and `$prepare(p)`: the packed word of each row of p's lists of packable rows,
+   * computed once per expanded state, stands for any row of `s` that is that very row (a step
+   * replaces one worker and shares the others). Empty when the state has no such list.
+   */
+  stateFrom(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[]): { prepare: string; fingerprint: string } | null {
+    const caches: string[] = [];
+    const fingerprint = this.build(fields, symmetric, caches);
+    if (caches.length === 0) return null;
+    return { prepare: `function $prepare(p) { ${caches.join(" ")} }`, fingerprint };
+  }
+
+  /** With `caches`, the parent-aided form (stateFrom), each cache's preparing statement pushed. */
+  private build(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[], caches: string[] | null): string {
     const plain = fields.filter((f) => !symmetric.includes(f.name));
     const sym = fields.filter((f) => symmetric.includes(f.name) && f.type.kind === "list");
-    const lines = [`let $a = 0x811c9dc5 | 0, $b = 0x2545f491, $w = 0;`, ...plain.map((f) => this.value(`s${prop(f.name)}`, f.type))];
+    // The packed word of row `i` of the list field `f` of `s` (read into `row` beforehand), from
+    // the parent's words where it is the parent's very row.
+    const rowWord = (f: { readonly name: string; readonly type: Type }, row: string, i: string): string => {
+      const t = (f.type as Type & { kind: "list" }).of;
+      const word = this.packed(row, t);
+      if (caches === null) return word;
+      const cache = `$PW${this.serial++}`;
+      this.functions.push(`const ${cache} = [];`);
+      caches.push(`{ const l = p${prop(f.name)}; for (let i = 0; i < l.length; i++) { const r = l[i]; ${cache}[i] = ${this.packed("r", t)}; } }`);
+      return `(${i} < p${prop(f.name)}.length && ${row} === p${prop(f.name)}[${i}] ? ${cache}[${i}] : ${word})`;
+    };
+    const packedList = (f: { readonly name: string; readonly type: Type }): boolean => f.type.kind === "list" && this.bits(f.type.of) !== null;
+    const plainField = (f: { readonly name: string; readonly type: Type }): string => {
+      if (caches === null || !packedList(f)) return this.value(`s${prop(f.name)}`, f.type);
+      const n = this.serial++;
+      return `{ const $l${n} = s${prop(f.name)}; ${mix(`$l${n}.length`)} for (let $i${n} = 0; $i${n} < $l${n}.length; $i${n}++) { const $r${n} = $l${n}[$i${n}]; ${mix(rowWord(f, `$r${n}`, `$i${n}`))} } }`;
+    };
+    const lines = [`let $a = 0x811c9dc5 | 0, $b = 0x2545f491, $w = 0;`, ...plain.map(plainField)];
     const rowTypes = sym.map((f) => (f.type as Type & { kind: "list" }).of);
     const rowBits = rowTypes.reduce<number | null>((n, t) => (n === null ? null : ((b) => (b === null ? null : n + b))(this.bits(t))), 0);
     if (sym.length > 0 && rowBits !== null && rowBits <= 30) {
@@ -166,8 +201,9 @@ export class HashCompiler {
       // to compute, and two different rows never share a word).
       const lists = sym.map((f) => `s${prop(f.name)}`);
       let shift = 0;
-      const parts = sym.map((_, k) => {
-        const p = this.packed(`${lists[k]}[i]`, rowTypes[k] as Type);
+      const rows = sym.map((_, k) => `const $r${k} = ${lists[k]}[i];`).join(" ");
+      const parts = sym.map((f, k) => {
+        const p = rowWord(f, `$r${k}`, "i");
         const at = shift;
         shift += this.bits(rowTypes[k] as Type) as number;
         return at === 0 ? p : `(${p} << ${at})`;
@@ -176,7 +212,7 @@ export class HashCompiler {
       lines.push(
         `const n = ${lengths[0]};`,
         `if (${lengths.map((l) => `${l} !== n`).join(" || ") || "false"}) { ${sym.map((f) => this.value(`s${prop(f.name)}`, f.type)).join(" ")} } else {`,
-        `for (let i = 0; i < n; i++) $EA[i] = ${parts.join(" | ")};`,
+        `for (let i = 0; i < n; i++) { ${rows} $EA[i] = ${parts.join(" | ")}; }`,
         // Insertion sort: worker counts are small.
         `for (let i = 1; i < n; i++) { const x = $EA[i]; let j = i - 1; while (j >= 0 && $EA[j] > x) { $EA[j + 1] = $EA[j]; j--; } $EA[j + 1] = x; }`,
         `${mix("n")} for (let i = 0; i < n; i++) { ${mix("$EA[i]")} }`,
@@ -199,6 +235,6 @@ export class HashCompiler {
       );
     }
     lines.push(`$fp[0] = $fmix($a ^ Math.imul($b, 0x27d4eb2f)); $fp[1] = $fmix($b + $a);`);
-    return `function $fingerprint(s) { ${lines.join(" ")} }`;
+    return caches === null ? `function $fingerprint(s) { ${lines.join(" ")} }` : `function $fingerprintFrom(s, p) { ${lines.join(" ")} }`;
   }
 }

@@ -58,12 +58,13 @@ export const STOPPED = 2;
  * (not once in compiled.ts) so its calls to step, laws and fingerprint see one machine only and
  * V8 can inline them.
  */
-function expandSource(handlers: number): string {
+function expandSource(handlers: number, from: boolean): string {
   const each = (f: (k: number) => string, otherwise: string): string => `switch (k) { ${Array.from({ length: handlers }, (_, k) => `case ${k}: ${f(k)} break;`).join(" ")} default: ${otherwise} }`;
   return `function expand(s, index, x) {
   const evs = $events !== null ? $events : events(s);
   const kinds = $events !== null ? $eventKinds : null;
   const ff = x.firstFire, visited = x.visited, succ = x.succ;
+  ${from ? "$prepare(s);" : ""}
   for (let ord = 0; ord < evs.length; ord++) {
     const e = evs[ord], k = kinds !== null ? kinds[ord] : $kindOf(e.kind);
     x.ord = ord; x.phase = ${EXPAND_STEP};
@@ -78,7 +79,7 @@ function expandSource(handlers: number): string {
     if (bad >= 0) return ${BROKEN_STEP};
     if (succ !== null) succ.push({ event: e, state: n, output: o, rule: x.rules[rule] });
     if (n === s) continue;
-    $fingerprint(n);
+    ${from ? "$fingerprintFrom(n, s);" : "$fingerprint(n);"}
     const added = visited.add($fp[0], $fp[1], index, ord);
     if (added >= 0 && x.found(n, added) !== 0) return ${STOPPED};
   }
@@ -114,6 +115,8 @@ export interface CompiledMachine {
   readonly fp: Int32Array;
   /** The fingerprint as text, a Map key for passes over the reachable graph (orbits under symmetry). */
   key(s: Value): string;
+  /** The same key computed as the search's loop does, beside the state `parent` that `s` was stepped from. */
+  keyFrom(s: Value, parent: Value): string;
   /**
    * Every transition from `s` (the state numbered `index`): EXPANDED, BROKEN_STEP or STOPPED.
    * A throw leaves `x.ord` and `x.phase` saying where (EXPAND_EVENTS: listing the events).
@@ -211,6 +214,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
 
   const hash = new HashCompiler(prog);
   const fingerprint = hash.state(fields, symmetric);
+  const from = hash.stateFrom(fields, symmetric);
   const source = [
     prologue,
     hashPrologue,
@@ -231,16 +235,19 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     orderedInvariant,
     stepLaw,
     fingerprint,
+    from?.prepare ?? "",
+    from?.fingerprint ?? "",
     ...cases,
     ...lawFns,
     ...handlerLaws,
-    expandSource(m.handlers.length),
+    expandSource(m.handlers.length, from !== null),
     kindOf,
     `function cacheEvents() { $events = events(init()); $eventKinds = $events.map((e) => $kindOf(e.kind)); return $events; }`,
-    `return { init, step, events, invariant, orderedInvariant, stepLaw, fingerprint: $fingerprint, fp: $fp, expand, cacheEvents };`,
+    `function fingerprintFrom(s, p) { ${from === null ? "$fingerprint(s);" : "$prepare(p); $fingerprintFrom(s, p);"} }`,
+    `return { init, step, events, invariant, orderedInvariant, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[] };
+  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[]; fingerprintFrom(s: Value, p: Value): void };
   const cached = readsState(x) ? null : built.cacheEvents();
   const hex = (x: number): string => (x >>> 0).toString(16).padStart(8, "0");
   return {
@@ -248,6 +255,10 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     events: cached === null ? built.events : () => cached,
     key(s) {
       built.fingerprint(s);
+      return hex(built.fp[0] as number) + hex(built.fp[1] as number);
+    },
+    keyFrom(s, parent) {
+      built.fingerprintFrom(s, parent);
       return hex(built.fp[0] as number) + hex(built.fp[1] as number);
     },
     rules,
