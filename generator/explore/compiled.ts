@@ -9,7 +9,7 @@ import { getHeapStatistics } from "node:v8";
 import type { Explore, Law, Program } from "../ir/module.js";
 import { findMachine } from "../interpret/lookup.js";
 import { stepMachine } from "../interpret/machine.js";
-import { InterpretError, type Value } from "../interpret/value.js";
+import { InterpretError, valueEquals, type Value } from "../interpret/value.js";
 import * as expansion from "./compile/machine.js";
 import { compileMachine, type CompiledMachine, type Expansion } from "./compile/machine.js";
 import { candidateEvents } from "./domains.js";
@@ -178,31 +178,44 @@ function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[],
   return { law: bad.law.name, kind: "invariant", message: `${bad.message}${note}`, trace };
 }
 
-const orders = new Map<number, number[][]>();
-
-/** Every order of 0..n-1, the identity first (n! of them; symmetry is meant for a handful of workers). */
-function allOrders(n: number): number[][] {
-  let known = orders.get(n);
-  if (known === undefined) {
-    known = n === 0 ? [[]] : allOrders(n - 1).flatMap((o) => Array.from({ length: n }, (_, j) => [...o.slice(0, n - 1 - j), n - 1, ...o.slice(n - 1 - j)]));
-    orders.set(n, known);
-  }
-  return known;
-}
-
-/** `s` with the rows of its symmetric list fields permuted together, every way (itself first), built as asked. */
-function* permutations(s: Value, fields: readonly string[]): Generator<Value> {
+/**
+ * `s` with the rows of its symmetric list fields permuted together, every distinct way, itself
+ * first. Rows equal in every symmetric field are interchangeable (idle workers often are): each
+ * arrangement of them comes once, in lexicographic order of the rows' classes, so five workers
+ * of which three are alike cost 20 arrangements, not 120.
+ */
+export function* permutations(s: Value, fields: readonly string[]): Generator<Value> {
   const st = s as Record<string, readonly Value[]>;
   const n = (st[fields[0] as string] ?? []).length;
   yield s;
   if (fields.some((f) => (st[f] ?? []).length !== n)) return;
-  const orders = allOrders(n);
-  for (let k = 1; k < orders.length; k++) {
-    const order = orders[k] as number[];
-    const out: Record<string, Value> = { ...st };
-    for (const f of fields) out[f] = order.map((i) => (st[f] as readonly Value[])[i] as Value);
-    yield out;
+  // The class of a row: the first row equal to it in every symmetric field.
+  const rows = fields.map((f) => st[f] as readonly Value[]);
+  const cls: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let j = 0;
+    while (j < i && !rows.every((r) => valueEquals(r[j] as Value, r[i] as Value))) j++;
+    cls.push(j);
   }
+  const seq = [...cls].sort((a, b) => a - b);
+  do {
+    if (seq.every((c, i) => c === cls[i])) continue;
+    const out: Record<string, Value> = { ...st };
+    fields.forEach((f, k) => (out[f] = seq.map((c) => (rows[k] as readonly Value[])[c] as Value)));
+    yield out;
+  } while (nextPermutation(seq));
+}
+
+/** Rearranges `a` into its next permutation in lexicographic order (repeated values once); false after the last. */
+function nextPermutation(a: number[]): boolean {
+  let i = a.length - 2;
+  while (i >= 0 && (a[i] as number) >= (a[i + 1] as number)) i--;
+  if (i < 0) return false;
+  let j = a.length - 1;
+  while ((a[j] as number) <= (a[i] as number)) j--;
+  [a[i], a[j]] = [a[j] as number, a[i] as number];
+  for (let l = i + 1, r = a.length - 1; l < r; l++, r--) [a[l], a[r]] = [a[r] as number, a[l] as number];
+  return true;
 }
 
 function confirmStep(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {
