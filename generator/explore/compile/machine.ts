@@ -1,90 +1,26 @@
 // Explore stage, compiled engine: one explored machine as JavaScript functions, built once per
 // program with one `new Function`: the initial state, the candidate events of a state (in the
-// order of domains.ts, so ordinals agree with the interpreter), the step, the machine's laws
-// (first failing index, or -1) and the state fingerprint. The interpreter stays the oracle:
+// order of domains.ts, so ordinals agree with the interpreter), the step (a function per
+// handler), the machine's laws (first failing index, or -1), the state fingerprint, and the
+// search's inner loop over them (expand.ts). The interpreter stays the oracle:
 // test/explore/compiled.test.ts holds these functions to it.
 
 import type { Explore, Law, Program } from "../../ir/module.js";
-import { children, walkExpr } from "../../ir/walk.js";
-import type { Expr } from "../../ir/expr.js";
+import { walkExpr } from "../../ir/walk.js";
 import { findMachine } from "../../interpret/lookup.js";
 import type { Value } from "../../interpret/value.js";
 import { machineLaws } from "../domains.js";
 import { ExprCompiler, key, prop, shapeOf } from "./expr.js";
 import { HashCompiler, hashPrologue } from "./hash.js";
 import { helpers, prologue } from "./helpers.js";
-import type { Transition } from "../search.js";
-import type { Visited } from "../visited.js";
+import { expandSource, type Expansion } from "./expand.js";
+import { orderBlind, stateLawCheck, stepLawFunction } from "./laws.js";
 
 /** What one step produced besides the next state; reused across steps to save allocation. */
 export interface StepOut {
   output: Value;
   /** Index into `rules`. */
   rule: number;
-}
-
-/**
- * What `expand` shares with the search (compiled.ts) around it. One object per search, made at
- * one site, so the compiled loops of every machine see one shape.
- */
-export interface Expansion {
-  readonly visited: Visited;
-  /** Per rule, the index of a state that fired it and the event ordinal (-1: not yet). */
-  readonly firstFire: Int32Array;
-  readonly rules: readonly string[];
-  /** The transitions of the state being expanded, when the caller asked for them. */
-  succ: Transition[] | null;
-  transitions: number;
-  /** The event being stepped, and in which part (EXPAND_*) a throw happened. */
-  ord: number;
-  phase: number;
-  /** A new state and its index: 0 to go on, nonzero to stop the search. */
-  found(n: Value, index: number): number;
-}
-
-/** `Expansion.phase` while listing events, stepping, checking step laws, and in `found`. */
-export const EXPAND_EVENTS = 0;
-export const EXPAND_STEP = 1;
-export const EXPAND_LAW = 2;
-export const EXPAND_FOUND = 3;
-/** `expand` results: every transition done; a step law broke (at `ord`); `found` said stop. */
-export const EXPANDED = 0;
-export const BROKEN_STEP = 1;
-export const STOPPED = 2;
-
-/**
- * The inner loop of the search, one per machine in its compiled source: every event from `s`,
- * stepped, its step laws checked, and the new states handed to `found`. Written with the machine
- * (not once in compiled.ts) so its calls to step, laws and fingerprint see one machine only and
- * V8 can inline them.
- */
-function expandSource(handlers: number, from: boolean): string {
-  const each = (f: (k: number) => string, otherwise: string): string => `switch (k) { ${Array.from({ length: handlers }, (_, k) => `case ${k}: ${f(k)} break;`).join(" ")} default: ${otherwise} }`;
-  return `function expand(s, index, x) {
-  const evs = $events !== null ? $events : events(s);
-  const kinds = $events !== null ? $eventKinds : null;
-  const ff = x.firstFire, visited = x.visited, succ = x.succ;
-  ${from ? "$prepare(s);" : ""}
-  for (let ord = 0; ord < evs.length; ord++) {
-    const e = evs[ord], k = kinds !== null ? kinds[ord] : $kindOf(e.kind);
-    x.ord = ord; x.phase = ${EXPAND_STEP};
-    let n;
-    ${each((k) => `n = $step${k}(s, e, $out);`, "n = step(s, e, $out);")}
-    x.transitions++;
-    const rule = $out.rule, o = $out.output;
-    if (ff[rule * 2] < 0) { ff[rule * 2] = index; ff[rule * 2 + 1] = ord; }
-    x.phase = ${EXPAND_LAW};
-    let bad;
-    ${each((k) => `bad = $laws${k}(s, e, n, o);`, "bad = stepLaw(s, e, n, o);")}
-    if (bad >= 0) return ${BROKEN_STEP};
-    if (succ !== null) succ.push({ event: e, state: n, output: o, rule: x.rules[rule] });
-    if (n === s) continue;
-    ${from ? "$fingerprintFrom(n, s);" : "$fingerprint(n);"}
-    const added = visited.add($fp[0], $fp[1], index, ord);
-    if (added >= 0 && x.found(n, added) !== 0) return ${STOPPED};
-  }
-  return ${EXPANDED};
-}`;
 }
 
 /** A machine compiled for exploration. Every function may throw InterpretError as the oracle does. */
@@ -273,52 +209,4 @@ function initOf(m: ReturnType<typeof findMachine>, field: string) {
   const a = m.init.find((y) => y.field === field);
   if (a === undefined) throw new Error(`${m.name}: no initial value for '${field}'`);
   return a.value;
-}
-
-/**
- * One invariant or progress law as a statement returning `i` when it fails. A progress law
- * ("from leads to `to` by the `by` events within k steps", law.ts's avoidingPath) becomes a
- * recursive function over the compiled step, pushed onto `functions`.
- */
-function stateLawCheck(c: ExprCompiler, law: Law, i: number, functions: string[]): string {
-  const b = law.body;
-  if (b.kind === "invariant") return `if (!${c.expr(b.expr)}) return ${i};`;
-  if (b.kind !== "progress") return "";
-  const name = `$avoids${i}`;
-  const tries = b.by.map((x) => `if (${name}(step(v_s, ${c.expr(x)}, $po), k - 1)) return true;`);
-  functions.push(`function ${name}(v_s, k) { if (${c.expr(b.to)}) return false; if (k === 0) return true; const $po = { output: null, rule: -1 }; ${tries.join(" ")} return false; }`);
-  return `if (${c.expr(b.from)} && ${name}(v_s, ${b.within})) return ${i};`;
-}
-
-/** One step or variant law as a statement returning `i` when it fails (law.ts's meaning). */
-function stepLawFunction(c: ExprCompiler, law: Law, i: number): string {
-  const b = law.body;
-  const fn = (body: string): string => `function $law${i}(v_s, v_e, v_n, v_o) { ${body} }`;
-  if (b.kind === "step") return fn(`return ${c.expr(b.expr)};`);
-  if (b.kind !== "variant") return fn("return true;");
-  const measure = (state: string): string => c.lifter.lift(["v_s"], [state], [b.measure], ["s"], `return ${c.expr(b.measure)};`);
-  const up = b.direction === "increases";
-  const moved = up ? "$after > $before" : "$after < $before";
-  const kept = up ? "$after >= $before" : "$after <= $before";
-  const otherwise = b.monotone ? `return ${kept};` : "return true;";
-  return fn(`const $before = ${measure("v_s")}, $after = ${measure("v_n")}; if (${c.expr(b.when)}) return ${moved}; ${otherwise}`);
-}
-
-/**
- * Whether an invariant holds alike on every permutation of the symmetric rows: it reads the
- * symmetric fields of `s` only whole, as the list of `all`, `any`, `count` or `len`. Such a law
- * is checked once per state; any other (a row read by index, a progress law, whose events name
- * workers by index) on every permutation.
- */
-function orderBlind(law: Law, symmetric: readonly string[]): boolean {
-  if (symmetric.length === 0) return true;
-  if (law.body.kind !== "invariant") return law.body.kind !== "progress";
-  const isRows = (e: Expr): boolean => e.kind === "field" && e.of.kind === "var" && e.of.name === "s" && symmetric.includes(e.field);
-  const blind = (e: Expr): boolean => {
-    if (isRows(e)) return false;
-    if (e.kind === "listop" && (e.op === "all" || e.op === "any" || e.op === "count") && isRows(e.list)) return blind(e.body);
-    if (e.kind === "call" && e.fn === "len" && e.args.length === 1 && isRows(e.args[0] as Expr)) return true;
-    return children(e).every(blind);
-  };
-  return blind(law.body.expr);
 }
