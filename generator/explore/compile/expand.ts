@@ -48,7 +48,6 @@ export function expandSource(handlers: number, from: boolean): string {
   const evs = $events !== null ? $events : events(s);
   const kinds = $events !== null ? $eventKinds : null;
   const ff = x.firstFire, visited = x.visited, succ = x.succ;
-  ${from ? "$prepare(s);" : ""}
   for (let ord = 0; ord < evs.length; ord++) {
     const e = evs[ord], k = kinds !== null ? kinds[ord] : $kindOf(e.kind);
     x.ord = ord; x.phase = ${EXPAND_STEP};

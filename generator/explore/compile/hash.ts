@@ -169,7 +169,9 @@ export class HashCompiler {
     const caches: string[] = [];
     const fingerprint = this.build(fields, symmetric, caches);
     if (caches.length === 0) return null;
-    return { prepare: `function $prepare(p) { ${caches.join(" ")} }`, fingerprint };
+    // `$prepared`: the state the words are of, so a fingerprint beside another state (a caller's
+    // callback hashing in the middle of an expansion) recomputes them rather than misuse them.
+    return { prepare: `let $prepared = null; function $prepare(p) { $prepared = p; ${caches.join(" ")} }`, fingerprint };
   }
 
   /** With `caches`, the parent-aided form (stateFrom), each cache's preparing statement pushed. */
@@ -235,6 +237,6 @@ export class HashCompiler {
       );
     }
     lines.push(`$fp[0] = $fmix($a ^ Math.imul($b, 0x27d4eb2f)); $fp[1] = $fmix($b + $a);`);
-    return caches === null ? `function $fingerprint(s) { ${lines.join(" ")} }` : `function $fingerprintFrom(s, p) { ${lines.join(" ")} }`;
+    return caches === null ? `function $fingerprint(s) { ${lines.join(" ")} }` : `function $fingerprintFrom(s, p) { if (p !== $prepared) $prepare(p); ${lines.join(" ")} }`;
   }
 }

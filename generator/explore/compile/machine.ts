@@ -179,7 +179,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     expandSource(m.handlers.length, from !== null),
     kindOf,
     `function cacheEvents() { $events = events(init()); $eventKinds = $events.map((e) => $kindOf(e.kind)); return $events; }`,
-    `function fingerprintFrom(s, p) { ${from === null ? "$fingerprint(s);" : "$prepare(p); $fingerprintFrom(s, p);"} }`,
+    `function fingerprintFrom(s, p) { ${from === null ? "$fingerprint(s);" : "$fingerprintFrom(s, p);"} }`,
     `return { init, step, events, invariant, orderedInvariant, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
