@@ -1,8 +1,9 @@
 // Explore stage: the compiled engine, breadth-first search over the machine compiled to
 // JavaScript (compile/machine.ts), each state's transitions by the machine's own compiled loop
-// (compile/expand.ts). Level by level, so the first violation found has a shortest trace; two levels of states are held as objects, older ones as fingerprints and parent
-// pointers (visited.ts). With the spec's `symmetric` fields, states that differ by a
-// permutation of the workers share a fingerprint and are expanded once. Anything the compiled
+// (compile/expand.ts). Level by level, so the first violation found has a shortest trace; two
+// levels of states are held as objects, older ones as fingerprints and parent pointers
+// (visited.ts). With the spec's `symmetric` fields, states that differ by a permutation of the
+// workers share a fingerprint and are expanded once. Anything the compiled
 // code reports (a broken law, a throw) is confirmed and worded by the interpreter (oracle.ts).
 
 import { getHeapStatistics } from "node:v8";
