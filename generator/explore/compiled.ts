@@ -1,19 +1,22 @@
 // Explore stage: the compiled engine, breadth-first search over the machine compiled to
-// JavaScript (compile/machine.ts). Level by level, so the first violation found has a shortest
-// trace; two levels of states are held as objects, older ones as fingerprints and parent
-// pointers (visited.ts). With the spec's `symmetric` fields, states that differ by a
-// permutation of the workers share a fingerprint and are expanded once. Anything the compiled
+// JavaScript (compile/machine.ts), each state's transitions by the machine's own compiled loop
+// (compile/expand.ts). Level by level, so the first violation found has a shortest trace; two
+// levels of states are held as objects, older ones as fingerprints and parent pointers
+// (visited.ts). With the spec's `symmetric` fields, states that differ by a permutation of the
+// workers share a fingerprint and are expanded once. Anything the compiled
 // code reports (a broken law, a throw) is confirmed and worded by the interpreter (oracle.ts).
 
 import { getHeapStatistics } from "node:v8";
 import type { Explore, Law, Program } from "../ir/module.js";
 import { findMachine } from "../interpret/lookup.js";
 import { stepMachine } from "../interpret/machine.js";
-import { InterpretError, type Value } from "../interpret/value.js";
-import { compileMachine, type CompiledMachine, type StepOut } from "./compile/machine.js";
+import { InterpretError, valueEquals, type Value } from "../interpret/value.js";
+import * as expansion from "./compile/expand.js";
+import type { Expansion } from "./compile/expand.js";
+import { compileMachine, type CompiledMachine } from "./compile/machine.js";
 import { candidateEvents } from "./domains.js";
 import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
-import type { ExploreOptions, ExploreResult, Transition, Violation } from "./search.js";
+import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
 import { Visited } from "./visited.js";
 
@@ -22,15 +25,14 @@ const CHECK_EVERY = 1 << 13;
 
 export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOptions = {}): ExploreResult {
   const started = performance.now();
+  // Read once: under tsx an imported binding is a getter call, a percent of a small search.
+  const { EXPAND_EVENTS, EXPAND_FOUND, EXPAND_LAW, EXPAND_STEP, BROKEN_STEP, STOPPED } = expansion;
   const symmetric = opts.symmetry === false ? [] : explore.symmetric;
   const cm = compileMachine(prog, explore, opts.symmetry !== false);
   const bound = opts.depth ?? explore.depth;
   const heapLimit = getHeapStatistics().heap_size_limit;
   const visited = new Visited();
   const firstFire = new Int32Array(cm.rules.length * 2).fill(-1);
-  const out: StepOut = { output: null, rule: -1 };
-  const stepLaws = cm.stepLaws.length > 0;
-  let transitions = 0;
   let reached = 0;
   let violation: Violation | null = null;
   let stopped: ExploreResult["stopped"] = null;
@@ -52,77 +54,77 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
   let frontier: Value[] = [init];
   let indices: number[] = [0];
+  let next: Value[] = [];
+  let nextIndices: number[] = [];
   let depth = 0;
   let nextCheck = CHECK_EVERY;
+  const x: Expansion = {
+    visited,
+    firstFire,
+    rules: cm.rules,
+    succ: null,
+    transitions: 0,
+    ord: -1,
+    phase: EXPAND_EVENTS,
+    found(n: Value, added: number): number {
+      // What throws from here on is no law's and no step's.
+      x.phase = EXPAND_FOUND;
+      reached = depth + 1;
+      const bad = badState(n);
+      if (bad !== null) {
+        fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), bad));
+        return 1;
+      }
+      next.push(n);
+      nextIndices.push(added);
+      opts.onState?.(n);
+      if (opts.maxStates !== undefined && visited.size >= opts.maxStates) {
+        stopped = { budget: "states", message: `stopped at --max-states ${opts.maxStates}` };
+        return 1;
+      }
+      return 0;
+    },
+  };
   search: for (; depth < bound && frontier.length > 0 && violation === null; depth++) {
-    const next: Value[] = [];
-    const nextIndices: number[] = [];
+    next = [];
+    nextIndices = [];
     for (let f = 0; f < frontier.length; f++) {
       const s = frontier[f] as Value;
       const index = indices[f] as number;
-      const succ: Transition[] | null = opts.onSuccessors ? [] : null;
-      let events: readonly Value[];
+      x.succ = opts.onSuccessors ? [] : null;
+      let result: number;
       try {
-        events = cm.events(s);
-      } catch {
-        fail(confirmError(prog, explore, visited.path(index), null));
+        x.phase = EXPAND_EVENTS;
+        result = cm.expand(s, index, x);
+      } catch (err) {
+        // A step law that throws is a broken law (the oracle words it); a throw while listing
+        // events or stepping is the model's error. Anything else is ours.
+        if (x.phase === EXPAND_LAW) fail(confirmStep(prog, explore, cm.stepLaws, [...visited.path(index), x.ord]));
+        else if (x.phase === EXPAND_STEP) fail(confirmError(prog, explore, visited.path(index), x.ord));
+        else if (x.phase === EXPAND_EVENTS) fail(confirmError(prog, explore, visited.path(index), null));
+        else throw err;
         break search;
       }
-      for (let ord = 0; ord < events.length; ord++) {
-        const e = events[ord] as Value;
-        let n: Value;
-        try {
-          n = cm.step(s, e, out);
-        } catch {
-          fail(confirmError(prog, explore, visited.path(index), ord));
-          break search;
-        }
-        transitions++;
-        const rule = out.rule;
-        if ((firstFire[rule * 2] as number) < 0) {
-          firstFire[rule * 2] = index;
-          firstFire[rule * 2 + 1] = ord;
-        }
-        if (stepLaws && badStep(cm, s, e, n, out.output)) {
-          fail(confirmStep(prog, explore, cm.stepLaws, [...visited.path(index), ord]));
-          break search;
-        }
-        succ?.push({ event: e, state: n, output: out.output, rule: cm.rules[rule] as string });
-        // A branch that assigns nothing returns `s` itself, which is visited already: about half
-        // the transitions of a machine whose events are mostly refused, with no hash to compute.
-        if (n === s) continue;
-        cm.fingerprint(n);
-        const added = visited.add(cm.fp[0] as number, cm.fp[1] as number, index, ord);
-        if (added >= 0) {
-          reached = depth + 1;
-          const bad = badState(n);
-          if (bad !== null) {
-            fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), bad));
-            break search;
-          }
-          next.push(n);
-          nextIndices.push(added);
-          opts.onState?.(n);
-          if (opts.maxStates !== undefined && visited.size >= opts.maxStates) {
-            stopped = { budget: "states", message: `stopped at --max-states ${opts.maxStates}` };
-            break search;
-          }
-        }
-        if (transitions >= nextCheck) {
-          nextCheck += CHECK_EVERY;
-          const elapsedMs = performance.now() - started;
-          opts.onProgress?.({ states: visited.size, transitions, depth: depth + 1, elapsedMs, memory: process.memoryUsage.rss() });
-          stopped = memoryStop(opts.maxMemory, heapLimit);
-          if (stopped) break search;
-        }
+      if (result === BROKEN_STEP) {
+        fail(confirmStep(prog, explore, cm.stepLaws, [...visited.path(index), x.ord]));
+        break search;
       }
-      if (succ) opts.onSuccessors?.(s, succ);
+      if (result === STOPPED) break search;
+      if (x.succ) opts.onSuccessors?.(s, x.succ);
       // Let the state be collected as soon as it is expanded: the level array outlives it.
       frontier[f] = null;
+      if (x.transitions >= nextCheck) {
+        nextCheck = x.transitions + CHECK_EVERY;
+        const elapsedMs = performance.now() - started;
+        opts.onProgress?.({ states: visited.size, transitions: x.transitions, depth: depth + 1, elapsedMs, memory: process.memoryUsage.rss() });
+        stopped = memoryStop(opts.maxMemory, heapLimit);
+        if (stopped) break search;
+      }
     }
     frontier = next;
     indices = nextIndices;
   }
+  const transitions = x.transitions;
   const witnesses = new Map<string, readonly TraceStep[]>();
   const fired = new Set<string>();
   cm.rules.forEach((rule, i) => {
@@ -162,14 +164,6 @@ function badInvariant(cm: CompiledMachine, s: Value, ordered: boolean): boolean 
   }
 }
 
-function badStep(cm: CompiledMachine, s: Value, e: Value, n: Value, o: Value): boolean {
-  try {
-    return cm.stepLaw(s, e, n, o) >= 0;
-  } catch {
-    return true;
-  }
-}
-
 /** When the oracle does not see what the compiled code saw, say so rather than hide it. */
 function disagreement(what: string, trace: readonly TraceStep[]): Violation {
   return { law: "error", kind: "error", message: `the compiled explorer and the interpreter disagree: ${what} (please report this)`, trace };
@@ -186,31 +180,44 @@ function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[],
   return { law: bad.law.name, kind: "invariant", message: `${bad.message}${note}`, trace };
 }
 
-const orders = new Map<number, number[][]>();
-
-/** Every order of 0..n-1, the identity first (n! of them; symmetry is meant for a handful of workers). */
-function allOrders(n: number): number[][] {
-  let known = orders.get(n);
-  if (known === undefined) {
-    known = n === 0 ? [[]] : allOrders(n - 1).flatMap((o) => Array.from({ length: n }, (_, j) => [...o.slice(0, n - 1 - j), n - 1, ...o.slice(n - 1 - j)]));
-    orders.set(n, known);
-  }
-  return known;
-}
-
-/** `s` with the rows of its symmetric list fields permuted together, every way (itself first), built as asked. */
-function* permutations(s: Value, fields: readonly string[]): Generator<Value> {
+/**
+ * `s` with the rows of its symmetric list fields permuted together, every distinct way, itself
+ * first. Rows equal in every symmetric field are interchangeable (idle workers often are): each
+ * arrangement of them comes once, in lexicographic order of the rows' classes, so five workers
+ * of which three are alike cost 20 arrangements, not 120.
+ */
+export function* permutations(s: Value, fields: readonly string[]): Generator<Value> {
   const st = s as Record<string, readonly Value[]>;
   const n = (st[fields[0] as string] ?? []).length;
   yield s;
   if (fields.some((f) => (st[f] ?? []).length !== n)) return;
-  const orders = allOrders(n);
-  for (let k = 1; k < orders.length; k++) {
-    const order = orders[k] as number[];
-    const out: Record<string, Value> = { ...st };
-    for (const f of fields) out[f] = order.map((i) => (st[f] as readonly Value[])[i] as Value);
-    yield out;
+  // The class of a row: the first row equal to it in every symmetric field.
+  const rows = fields.map((f) => st[f] as readonly Value[]);
+  const cls: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let j = 0;
+    while (j < i && !rows.every((r) => valueEquals(r[j] as Value, r[i] as Value))) j++;
+    cls.push(j);
   }
+  const seq = [...cls].sort((a, b) => a - b);
+  do {
+    if (seq.every((c, i) => c === cls[i])) continue;
+    const out: Record<string, Value> = { ...st };
+    fields.forEach((f, k) => (out[f] = seq.map((c) => (rows[k] as readonly Value[])[c] as Value)));
+    yield out;
+  } while (nextPermutation(seq));
+}
+
+/** Rearranges `a` into its next permutation in lexicographic order (repeated values once); false after the last. */
+function nextPermutation(a: number[]): boolean {
+  let i = a.length - 2;
+  while (i >= 0 && (a[i] as number) >= (a[i + 1] as number)) i--;
+  if (i < 0) return false;
+  let j = a.length - 1;
+  while ((a[j] as number) <= (a[i] as number)) j--;
+  [a[i], a[j]] = [a[j] as number, a[i] as number];
+  for (let l = i + 1, r = a.length - 1; l < r; l++, r--) [a[l], a[r]] = [a[r] as number, a[l] as number];
+  return true;
 }
 
 function confirmStep(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {

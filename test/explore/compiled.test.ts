@@ -144,6 +144,45 @@ describe("the reachable graph for passes over it (onSuccessors, key)", () => {
   });
 });
 
+describe("the search loop's fingerprint, computed beside the state stepped from", () => {
+  // The loop reuses the packed words of the rows a successor shares with its parent: the key it
+  // gets must be the key of the state on its own, or states would be lost or counted twice.
+  it("is the state's own on every transition of the reachable graph, with and without symmetry", () => {
+    let checked = 0;
+    for (const symmetry of [false, true]) {
+      const x = prog.modules.find((m) => m.name === "launcher")?.explore[0] as Explore;
+      const cm = compileMachine(prog, x, symmetry);
+      exploreMachine(prog, x, {
+        depth: 64,
+        symmetry,
+        onSuccessors: (s, succ) => {
+          for (const t of succ) {
+            expect(cm.keyFrom(t.state, s)).toBe(cm.key(t.state));
+            checked++;
+          }
+        },
+      });
+    }
+    expect(checked).toBeGreaterThan(10_000);
+  });
+
+  it("is the state's own after a step from a random state, and beside an unrelated state", () => {
+    for (const [m, x] of explored) {
+      const cm = compileMachine(prog, x);
+      const machine = findMachine(prog, x.machine);
+      const ctx = arbContext(prog, m as Module);
+      fc.assert(
+        fc.property(declArb(ctx, machine.state), declArb(ctx, machine.state), declArb(ctx, machine.event), (s, other, e) => {
+          const step = compiledStep(cm, s, e);
+          if (step !== "throws") expect(cm.keyFrom(step.state, s)).toBe(cm.key(step.state));
+          expect(cm.keyFrom(s, other)).toBe(cm.key(s));
+        }),
+        { numRuns: 200, seed: 13 },
+      );
+    }
+  }, 300_000);
+});
+
 describe("arithmetic helpers", () => {
   const edges = [0, 1, 2, 3, 7, 1000, 2 ** 31, 2 ** 32 + 1, 2 ** 52, Number.MAX_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER];
   const outcome = (f: () => number): number | "throws" => {

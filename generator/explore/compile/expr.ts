@@ -10,7 +10,8 @@ import type { Program } from "../../ir/module.js";
 import type { Type, TypeRef } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
-import { EqualCompiler } from "./equal.js";
+import { EqualCompiler, isPath } from "./equal.js";
+import { Lifter } from "./lift.js";
 import { findConstant, findDecision, findType } from "../../interpret/lookup.js";
 import { InterpretError } from "../../interpret/value.js";
 
@@ -53,9 +54,11 @@ export class ExprCompiler {
 
   /** Type-directed equality; its functions go into the compiled source after `functions`. */
   readonly eq: EqualCompiler;
+  /** Lambdas, lets and matches as functions of the source (lift.ts). */
+  readonly lifter = new Lifter(this.functions);
 
   constructor(readonly prog: Program) {
-    this.eq = new EqualCompiler(prog);
+    this.eq = new EqualCompiler(prog, this.lifter);
   }
 
   private tmp(): string {
@@ -103,7 +106,7 @@ export class ExprCompiler {
       case "call":
         return this.call(e);
       case "listop":
-        return `$${e.op}(${x(e.list)}, (v_${e.param}) => ${x(e.body)})`;
+        return this.listop(e);
       case "enum":
         return JSON.stringify(e.member);
       case "union":
@@ -121,7 +124,7 @@ export class ExprCompiler {
       case "none":
         return "null";
       case "let":
-        return `((v_${e.name}) => ${x(e.body)})(${x(e.value)})`;
+        return this.lifter.lift([`v_${e.name}`], [x(e.value)], [e.body], [e.name], `return ${x(e.body)};`);
       case "decide":
         return `${this.decision(e.ref)}(${x(e.arg)})`;
       default:
@@ -136,7 +139,8 @@ export class ExprCompiler {
   /** `left == right`, by the values' type (equal.ts). */
   private equal(left: Expr, right: Expr, l: string, r: string): string {
     const text = (y: Expr): string => this.expr(y);
-    return this.eq.fields(left, right, text) ?? this.eq.fields(right, left, text) ?? this.eq.test(l, r, left.type);
+    const eq = this.eq;
+    return eq.fields(left, right, text) ?? eq.fields(right, left, text) ?? eq.update(l, right, text) ?? eq.update(r, left, text) ?? eq.test(l, r, left.type);
   }
 
   private binary(e: Expr & { kind: "binary" }): string {
@@ -207,9 +211,36 @@ export class ExprCompiler {
     if (shape?.kind !== "record" || [...updates.keys()].some((k) => !shape.fields.some((f) => f.name === k))) {
       return `$with(${of}, { ${e.fields.map((f) => `${key(f.name)}: ${updates.get(f.name)}`).join(", ")} })`;
     }
+    // A record whose updated fields already hold their new values (by identity) is returned as
+    // it is: values are never mutated, so this is the same value, and a step that changes nothing
+    // returns its state itself (no allocation, no fingerprint). With a path and atoms the texts
+    // are repeated (they cannot throw); anything else is computed once, in a lifted function.
+    if (isPath(e.of) && e.fields.every((f) => atom(f.value))) {
+      const same = e.fields.map((f) => `${of}${prop(f.name)} === ${updates.get(f.name)}`).join(" && ");
+      return `(${same || "true"} ? ${of} : { ${shape.fields.map((f) => `${key(f.name)}: ${updates.get(f.name) ?? `${of}${prop(f.name)}`}`).join(", ")} })`;
+    }
     const r = this.tmp();
-    const body = shape.fields.map((f) => `${key(f.name)}: ${updates.get(f.name) ?? `${r}${prop(f.name)}`}`).join(", ");
-    return `((${r}) => ({ ${body} }))(${of})`;
+    const temps = e.fields.map((f, i) => `const ${r}u${i} = ${updates.get(f.name)};`);
+    const at = new Map(e.fields.map((f, i) => [f.name, `${r}u${i}`]));
+    const same = e.fields.map((f) => `${r}${prop(f.name)} === ${at.get(f.name)}`).join(" && ");
+    const body = shape.fields.map((f) => `${key(f.name)}: ${at.get(f.name) ?? `${r}${prop(f.name)}`}`).join(", ");
+    return this.lifter.lift([r], [of], e.fields.map((f) => f.value), [], `${temps.join(" ")} if (${same || "true"}) return ${r}; return { ${body} };`);
+  }
+
+  /** A list operation as a loop in a lifted function, the lambda's body written in place. */
+  private listop(e: Expr & { kind: "listop" }): string {
+    const b = this.expr(e.body);
+    const loop = (step: string): string => `for (let $ix = 0; $ix < $li.length; $ix++) { const v_${e.param} = $li[$ix]; ${step} }`;
+    const bodies = {
+      all: `${loop(`if (!(${b})) return false;`)} return true;`,
+      any: `${loop(`if (${b}) return true;`)} return false;`,
+      count: `let $cn = 0; ${loop(`if (${b}) $cn++;`)} return $cn;`,
+      filter: `const $out = []; ${loop(`if (${b}) $out.push(v_${e.param});`)} return $out;`,
+      // Built by push, so the list stays a packed array like every other list of the search; the
+      // list itself when every element maps to itself (see \`with\`).
+      map: `const $out = []; let $same = true; ${loop(`const $y = ${b}; if ($y !== v_${e.param}) $same = false; $out.push($y);`)} return $same ? $li : $out;`,
+    } as const;
+    return this.lifter.lift(["$li"], [this.expr(e.list)], [e.body], [e.param], bodies[e.op]);
   }
 
   private match(e: Expr & { kind: "match" }): string {
@@ -231,7 +262,9 @@ export class ExprCompiler {
       arms.push(`if (${m}t === ${JSON.stringify(arm.variant)}) { ${binds.join(" ")} return ${body}; }`);
     }
     const tag = enumLike ? m : `${m}.kind`;
-    return `((${m}) => { const ${m}t = ${tag}; ${arms.join(" ")} return $fail("match: no arm for " + JSON.stringify(${m}t)); })(${this.expr(e.of)})`;
+    const body = `const ${m}t = ${tag}; ${arms.join(" ")} return $fail("match: no arm for " + JSON.stringify(${m}t));`;
+    // The whole match as the use: its free variables, arm by arm less that arm's binds.
+    return this.lifter.lift([m], [this.expr(e.of)], [e], [], body);
   }
 
   /** The name of the compiled function of a decision (its verdict from its facts). */
@@ -250,6 +283,11 @@ export class ExprCompiler {
 }
 
 const HOISTABLE = new Set(["record", "union", "list", "with"]);
+
+/** A literal, constant or path: text that may be evaluated twice, costing no allocation and never throwing. */
+function atom(e: Expr): boolean {
+  return e.kind === "lit" || e.kind === "enum" || e.kind === "const" || e.kind === "none" || isPath(e);
+}
 
 /** Whether `e` reads no variable: its value is the same on every evaluation. */
 function closed(e: Expr): boolean {

@@ -12,50 +12,60 @@ import type { Type, TypeRef } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { prop, shapeOf } from "./expr.js";
 
-/** Lane state and the word mixer; `$A`/`$B` are the lanes. */
+/**
+ * Module state for the rare named type hashed by a function (one that contains itself): the
+ * lanes handed over in `$A`/`$B`; and the row hashes of symmetric fields, sorted in place.
+ */
 export const hashPrologue = `
 let $A = 0, $B = 0;
 const $EA = [], $EB = [], $EI = [];
-function $mix(w) {
-  $A = Math.imul($A ^ w, 0x9e3779b1); $A = ($A << 15) | ($A >>> 17);
-  $B = Math.imul($B + w, 0x85ebca77); $B ^= $B >>> 13; $B = Math.imul($B, 0xc2b2ae3d);
-}
-function $num(x) { $mix(x | 0); $mix(Math.floor(x / 4294967296) | 0); }
-function $str(x) { $mix(x.length); for (let i = 0; i < x.length; i++) $mix(x.charCodeAt(i)); }
 function $fmix(h) { h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); return h ^ (h >>> 16); }
 `;
 
-/** Emits one hash function per named type reached from the state. */
+/**
+ * Mixing one word into the lanes, as statements over the locals `$a`, `$b` and `$w` of the
+ * hashing function: written out in place rather than called, so the lanes stay in registers.
+ */
+function mix(word: string): string {
+  return `$w = ${word}; $a = Math.imul($a ^ $w, 0x9e3779b1); $a = ($a << 15) | ($a >>> 17); $b = Math.imul($b + $w, 0x85ebca77); $b ^= $b >>> 13; $b = Math.imul($b, 0xc2b2ae3d);`;
+}
+
+/** Emits the hash of a state as straight-line code; a named type inside itself as a function. */
 export class HashCompiler {
   private readonly names = new Map<string, string>();
+  /** Named types being written out in place (a type met again inside itself becomes a call). */
+  private readonly open = new Set<string>();
+  private serial = 0;
   readonly functions: string[] = [];
 
   constructor(readonly prog: Program) {}
 
   /** Statements that mix the value `v` (an expression over a local) of type `t`. */
-  value(v: string, t: Type, depth = 0): string {
+  value(v: string, t: Type): string {
+    const n = this.serial++;
     switch (t.kind) {
       case "bool":
-        return `$mix(${v} ? 1 : 2);`;
+        return mix(`${v} ? 1 : 2`);
       case "nat":
       case "int":
-        return `$num(${v});`;
+        return `{ const $x${n} = ${v}; ${mix(`$x${n} | 0`)} ${mix(`Math.floor($x${n} / 4294967296) | 0`)} }`;
       case "string":
-        return `$str(${v});`;
-      case "option": {
-        const o = `$o${depth}`;
-        return `{ const ${o} = ${v}; if (${o} === null) $mix(0); else { $mix(1); ${this.value(o, t.of, depth + 1)} } }`;
-      }
-      case "list": {
-        const l = `$l${depth}`;
-        const i = `$i${depth}`;
-        return `{ const ${l} = ${v}; $mix(${l}.length); for (let ${i} = 0; ${i} < ${l}.length; ${i}++) { ${this.value(`${l}[${i}]`, t.of, depth + 1)} } }`;
-      }
+        return `{ const $x${n} = ${v}; ${this.text(`$x${n}`)} }`;
+      case "option":
+        return `{ const $o${n} = ${v}; if ($o${n} === null) { ${mix("0")} } else { ${mix("1")} ${this.value(`$o${n}`, t.of)} } }`;
+      case "list":
+        return `{ const $l${n} = ${v}; ${mix(`$l${n}.length`)} for (let $i${n} = 0; $i${n} < $l${n}.length; $i${n}++) { ${this.value(`$l${n}[$i${n}]`, t.of)} } }`;
       case "named":
-        return `${this.named(t.ref)}(${v});`;
+        return this.named(v, t.ref);
       default:
         return unreachable(t);
     }
+  }
+
+  /** A string's length and code units (also an enum value outside its type, never produced). */
+  private text(x: string): string {
+    const i = `$c${this.serial++}`;
+    return `${mix(`${x}.length`)} for (let ${i} = 0; ${i} < ${x}.length; ${i}++) { ${mix(`${x}.charCodeAt(${i})`)} }`;
   }
 
   /**
@@ -106,26 +116,39 @@ export class HashCompiler {
     return name;
   }
 
-  private named(ref: TypeRef): string {
+  /** A value of a named type, in place; inside itself, through its function. */
+  private named(v: string, ref: TypeRef): string {
     const id = `${ref.module}.${ref.name}`;
+    if (this.open.has(id)) return `$A = $a; $B = $b; ${this.fn(ref)}(${v}); $a = $A; $b = $B;`;
+    this.open.add(id);
+    const x = `$v${this.serial++}`;
+    const body = this.body(x, ref);
+    this.open.delete(id);
+    return `{ const ${x} = ${v}; ${body} }`;
+  }
+
+  /** The function hashing a named type, for a type that contains itself; lanes in `$A`/`$B`. */
+  private fn(ref: TypeRef): string {
+    const id = `fn:${ref.module}.${ref.name}`;
     const known = this.names.get(id);
     if (known !== undefined) return known;
     const name = `$hash${this.names.size}`;
     this.names.set(id, name);
-    const shape = shapeOf(this.prog, ref);
-    let body: string;
-    if (shape.kind === "record" && this.bits({ kind: "named", ref }) !== null) {
-      body = `$mix(${this.packed("v", { kind: "named", ref })});`;
-    } else if (shape.kind === "enum") {
-      body = `switch (v) { ${shape.members.map((m, i) => `case ${JSON.stringify(m)}: $mix(${i}); return;`).join(" ")} default: $str(v); }`;
-    } else if (shape.kind === "record") {
-      body = shape.fields.map((f) => this.value(`v${prop(f.name)}`, f.type)).join(" ");
-    } else {
-      const arms = shape.variants.map((variant, i) => `case ${JSON.stringify(variant.name)}: $mix(${i}); ${variant.fields.map((f) => this.value(`v${prop(f.name)}`, f.type)).join(" ")} return;`);
-      body = `switch (v.kind) { ${arms.join(" ")} default: $str(v.kind); }`;
-    }
-    this.functions.push(`function ${name}(v) { ${body} }`);
+    this.functions.push(`function ${name}(v) { let $a = $A, $b = $B, $w = 0; ${this.body("v", ref)} $A = $a; $B = $b; }`);
     return name;
+  }
+
+  private body(v: string, ref: TypeRef): string {
+    const shape = shapeOf(this.prog, ref);
+    const t: Type = { kind: "named", ref };
+    if (shape.kind === "record" && this.bits(t) !== null) return mix(this.packed(v, t));
+    if (shape.kind === "enum") {
+      const e = `$e${this.serial++}`;
+      return `const ${e} = ${this.ordinal(ref, shape.members)}(${v}); if (${e} < ${shape.members.length}) { ${mix(e)} } else { ${this.text(v)} }`;
+    }
+    if (shape.kind === "record") return shape.fields.map((f) => this.value(`${v}${prop(f.name)}`, f.type)).join(" ");
+    const arms = shape.variants.map((variant, i) => `case ${JSON.stringify(variant.name)}: ${mix(String(i))} ${variant.fields.map((f) => this.value(`${v}${prop(f.name)}`, f.type)).join(" ")} break;`);
+    return `switch (${v}.kind) { ${arms.join(" ")} default: ${this.text(`${v}.kind`)} }`;
   }
 
   /**
@@ -133,9 +156,46 @@ export class HashCompiler {
    * (lists of one length, permuted together) enter as the sorted multiset of their rows.
    */
   state(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[]): string {
+    return this.build(fields, symmetric, null);
+  }
+
+  /**
+   * `$fingerprintFrom(s, p)`, the same fingerprint of `s` computed beside `p` (the state it was
+   * stepped from), and `$prepare(p)`: the packed word of each row of p's lists of packable rows,
+   * computed once per expanded state, stands for any row of `s` that is that very row (a step
+   * replaces one worker and shares the others). Empty when the state has no such list.
+   */
+  stateFrom(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[]): { prepare: string; fingerprint: string } | null {
+    const caches: string[] = [];
+    const fingerprint = this.build(fields, symmetric, caches);
+    if (caches.length === 0) return null;
+    // `$prepared`: the state the words are of, so a fingerprint beside another state (a caller's
+    // callback hashing in the middle of an expansion) recomputes them rather than misuse them.
+    return { prepare: `let $prepared = null; function $prepare(p) { $prepared = p; ${caches.join(" ")} }`, fingerprint };
+  }
+
+  /** With `caches`, the parent-aided form (stateFrom), each cache's preparing statement pushed. */
+  private build(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[], caches: string[] | null): string {
     const plain = fields.filter((f) => !symmetric.includes(f.name));
     const sym = fields.filter((f) => symmetric.includes(f.name) && f.type.kind === "list");
-    const lines = [`$A = 0x811c9dc5; $B = 0x2545f491;`, ...plain.map((f) => this.value(`s${prop(f.name)}`, f.type))];
+    // The packed word of row `i` of the list field `f` of `s` (read into `row` beforehand), from
+    // the parent's words where it is the parent's very row.
+    const rowWord = (f: { readonly name: string; readonly type: Type }, row: string, i: string): string => {
+      const t = (f.type as Type & { kind: "list" }).of;
+      const word = this.packed(row, t);
+      if (caches === null) return word;
+      const cache = `$PW${this.serial++}`;
+      this.functions.push(`const ${cache} = [];`);
+      caches.push(`{ const l = p${prop(f.name)}; for (let i = 0; i < l.length; i++) { const r = l[i]; ${cache}[i] = ${this.packed("r", t)}; } }`);
+      return `(${i} < p${prop(f.name)}.length && ${row} === p${prop(f.name)}[${i}] ? ${cache}[${i}] : ${word})`;
+    };
+    const packedList = (f: { readonly name: string; readonly type: Type }): boolean => f.type.kind === "list" && this.bits(f.type.of) !== null;
+    const plainField = (f: { readonly name: string; readonly type: Type }): string => {
+      if (caches === null || !packedList(f)) return this.value(`s${prop(f.name)}`, f.type);
+      const n = this.serial++;
+      return `{ const $l${n} = s${prop(f.name)}; ${mix(`$l${n}.length`)} for (let $i${n} = 0; $i${n} < $l${n}.length; $i${n}++) { const $r${n} = $l${n}[$i${n}]; ${mix(rowWord(f, `$r${n}`, `$i${n}`))} } }`;
+    };
+    const lines = [`let $a = 0x811c9dc5 | 0, $b = 0x2545f491, $w = 0;`, ...plain.map(plainField)];
     const rowTypes = sym.map((f) => (f.type as Type & { kind: "list" }).of);
     const rowBits = rowTypes.reduce<number | null>((n, t) => (n === null ? null : ((b) => (b === null ? null : n + b))(this.bits(t))), 0);
     if (sym.length > 0 && rowBits !== null && rowBits <= 30) {
@@ -143,8 +203,9 @@ export class HashCompiler {
       // to compute, and two different rows never share a word).
       const lists = sym.map((f) => `s${prop(f.name)}`);
       let shift = 0;
-      const parts = sym.map((_, k) => {
-        const p = this.packed(`${lists[k]}[i]`, rowTypes[k] as Type);
+      const rows = sym.map((_, k) => `const $r${k} = ${lists[k]}[i];`).join(" ");
+      const parts = sym.map((f, k) => {
+        const p = rowWord(f, `$r${k}`, "i");
         const at = shift;
         shift += this.bits(rowTypes[k] as Type) as number;
         return at === 0 ? p : `(${p} << ${at})`;
@@ -153,10 +214,10 @@ export class HashCompiler {
       lines.push(
         `const n = ${lengths[0]};`,
         `if (${lengths.map((l) => `${l} !== n`).join(" || ") || "false"}) { ${sym.map((f) => this.value(`s${prop(f.name)}`, f.type)).join(" ")} } else {`,
-        `for (let i = 0; i < n; i++) $EA[i] = ${parts.join(" | ")};`,
+        `for (let i = 0; i < n; i++) { ${rows} $EA[i] = ${parts.join(" | ")}; }`,
         // Insertion sort: worker counts are small.
         `for (let i = 1; i < n; i++) { const x = $EA[i]; let j = i - 1; while (j >= 0 && $EA[j] > x) { $EA[j + 1] = $EA[j]; j--; } $EA[j + 1] = x; }`,
-        `$mix(n); for (let i = 0; i < n; i++) $mix($EA[i]);`,
+        `${mix("n")} for (let i = 0; i < n; i++) { ${mix("$EA[i]")} }`,
         `}`,
       );
     } else if (sym.length > 0) {
@@ -167,15 +228,15 @@ export class HashCompiler {
         `const n = ${lengths[0]};`,
         // Lists of different lengths are not a permutation of one another's rows: hash them plainly.
         `if (${lengths.map((l) => `${l} !== n`).join(" || ") || "false"}) { ${sym.map((f) => this.value(`s${prop(f.name)}`, f.type)).join(" ")} } else {`,
-        `const a = $A, b = $B;`,
-        `for (let i = 0; i < n; i++) { $A = 0x3c6ef372; $B = 0x1b873593; ${rows} $EA[i] = $A >>> 0; $EB[i] = $B >>> 0; $EI[i] = i; }`,
+        `const a = $a, b = $b;`,
+        `for (let i = 0; i < n; i++) { $a = 0x3c6ef372; $b = 0x1b873593; ${rows} $EA[i] = $a >>> 0; $EB[i] = $b >>> 0; $EI[i] = i; }`,
         // Insertion sort of the row hashes: worker counts are small.
         `for (let i = 1; i < n; i++) { const x = $EI[i]; let j = i - 1; while (j >= 0 && ($EA[$EI[j]] > $EA[x] || ($EA[$EI[j]] === $EA[x] && $EB[$EI[j]] > $EB[x]))) { $EI[j + 1] = $EI[j]; j--; } $EI[j + 1] = x; }`,
-        `$A = a; $B = b; $mix(n); for (let i = 0; i < n; i++) { $mix($EA[$EI[i]]); $mix($EB[$EI[i]]); }`,
+        `$a = a; $b = b; ${mix("n")} for (let i = 0; i < n; i++) { ${mix("$EA[$EI[i]]")} ${mix("$EB[$EI[i]]")} }`,
         `}`,
       );
     }
-    lines.push(`$fp[0] = $fmix($A ^ Math.imul($B, 0x27d4eb2f)); $fp[1] = $fmix($B + $A);`);
-    return `function $fingerprint(s) { ${lines.join(" ")} }`;
+    lines.push(`$fp[0] = $fmix($a ^ Math.imul($b, 0x27d4eb2f)); $fp[1] = $fmix($b + $a);`);
+    return caches === null ? `function $fingerprint(s) { ${lines.join(" ")} }` : `function $fingerprintFrom(s, p) { if (p !== $prepared) $prepare(p); ${lines.join(" ")} }`;
   }
 }

@@ -69,13 +69,19 @@ export const helpers = {
   },
   $set_at(l: List, i: number, x: Value): List {
     if (i < 0) fail(`set_at: negative count ${i}`);
+    // The list itself when nothing changes: the same value (lists are never mutated), so a step
+    // that changes nothing returns its very state.
+    if (i >= l.length || l[i] === x) return l;
     const out = l.slice();
-    if (i < out.length) out[i] = x;
+    out[i] = x;
     return out;
   },
   $repeat(n: number, x: Value): List {
     if (n < 0) fail(`repeat: negative count ${n}`);
-    return new Array<Value>(n).fill(x);
+    // Pushed, not `new Array(n).fill`: a packed array, the elements kind of every other list.
+    const out: Value[] = [];
+    for (let i = 0; i < n; i++) out.push(x);
+    return out;
   },
   $get_or: (o: Value, d: Value): Value => (o !== null ? o : d),
   $with(r: Value, updates: Record<string, Value>): Value {

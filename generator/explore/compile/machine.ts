@@ -1,18 +1,20 @@
 // Explore stage, compiled engine: one explored machine as JavaScript functions, built once per
 // program with one `new Function`: the initial state, the candidate events of a state (in the
-// order of domains.ts, so ordinals agree with the interpreter), the step, the machine's laws
-// (first failing index, or -1) and the state fingerprint. The interpreter stays the oracle:
+// order of domains.ts, so ordinals agree with the interpreter), the step (a function per
+// handler), the machine's laws (first failing index, or -1), the state fingerprint, and the
+// search's inner loop over them (expand.ts). The interpreter stays the oracle:
 // test/explore/compiled.test.ts holds these functions to it.
 
 import type { Explore, Law, Program } from "../../ir/module.js";
-import { children, walkExpr } from "../../ir/walk.js";
-import type { Expr } from "../../ir/expr.js";
+import { walkExpr } from "../../ir/walk.js";
 import { findMachine } from "../../interpret/lookup.js";
 import type { Value } from "../../interpret/value.js";
 import { machineLaws } from "../domains.js";
 import { ExprCompiler, key, prop, shapeOf } from "./expr.js";
 import { HashCompiler, hashPrologue } from "./hash.js";
 import { helpers, prologue } from "./helpers.js";
+import { expandSource, type Expansion } from "./expand.js";
+import { orderBlind, stateLawCheck, stepLawFunction } from "./laws.js";
 
 /** What one step produced besides the next state; reused across steps to save allocation. */
 export interface StepOut {
@@ -31,7 +33,7 @@ export interface CompiledMachine {
   init(): Value;
   /** The candidate events from `s`; the same array for every state when no domain reads `s`. */
   events(s: Value): readonly Value[];
-  /** The next state; output and rule into `out`. A branch that assigns nothing returns `s` itself. */
+  /** The next state; output and rule into `out`. A branch that changes no field returns `s` itself. */
   step(s: Value, e: Value, out: StepOut): Value;
   /** Index of the first invariant that fails on `s`, or -1. */
   invariant(s: Value): number;
@@ -49,6 +51,13 @@ export interface CompiledMachine {
   readonly fp: Int32Array;
   /** The fingerprint as text, a Map key for passes over the reachable graph (orbits under symmetry). */
   key(s: Value): string;
+  /** The same key computed as the search's loop does, beside the state `parent` that `s` was stepped from. */
+  keyFrom(s: Value, parent: Value): string;
+  /**
+   * Every transition from `s` (the state numbered `index`): EXPANDED, BROKEN_STEP or STOPPED.
+   * A throw leaves `x.ord` and `x.phase` saying where (EXPAND_EVENTS: listing the events).
+   */
+  expand(s: Value, index: number, x: Expansion): number;
   /** The generated source, for debugging (`STATUTE_EXPLORE_SOURCE=1` prints it). */
   readonly source: string;
 }
@@ -89,19 +98,24 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
 
   const init = `function init() { return { ${fields.map((f) => `${key(f.name)}: ${c.expr(initOf(m, f.name))}`).join(", ")} }; }`;
 
-  const cases = m.handlers.map((h) => {
+  // One function per handler: the search's loop (expand) calls it by the event's kind number.
+  const cases = m.handlers.map((h, k) => {
     const lets = h.lets.map((l) => `const v_${l.name} = ${c.expr(l.value)};`);
     const branches = h.branches.map((b) => {
       const rule = rules.indexOf(b.rule);
       const assigned = new Map(b.assigns.map((a, i) => [a.field, `$a${i}`]));
       const temps = b.assigns.map((a, i) => `const $a${i} = ${c.expr(a.value)};`);
-      const next = b.assigns.length === 0 ? "v_s" : `{ ${fields.map((f) => `${key(f.name)}: ${assigned.get(f.name) ?? `v_s${prop(f.name)}`}`).join(", ")} }`;
+      // A branch whose assignments change no field (by identity) returns the state itself.
+      const same = b.assigns.map((a, i) => `$a${i} === v_s${prop(a.field)}`).join(" && ");
+      const literal = `{ ${fields.map((f) => `${key(f.name)}: ${assigned.get(f.name) ?? `v_s${prop(f.name)}`}`).join(", ")} }`;
+      const next = b.assigns.length === 0 ? "v_s" : `(${same}) ? v_s : ${literal}`;
       const body = `${temps.join(" ")} const $n = ${next}; out.output = ${c.expr(b.emit)}; out.rule = ${rule}; return $n;`;
       return b.guard === null ? `{ ${body} }` : `if (${c.expr(b.guard)}) { ${body} }`;
     });
-    return `case ${JSON.stringify(h.event)}: { ${lets.join(" ")} ${branches.join(" ")} return $fail(${JSON.stringify(`${m.name}.${h.event}: no branch holds`)}); }`;
+    return `function $step${k}(v_s, v_e, out) { ${lets.join(" ")} ${branches.join(" ")} return $fail(${JSON.stringify(`${m.name}.${h.event}: no branch holds`)}); }`;
   });
-  const step = `function step(v_s, v_e, out) { switch (v_e.kind) { ${cases.join(" ")} default: return $fail(${JSON.stringify(`${m.name}: no handler for event `)} + JSON.stringify(v_e.kind)); } }`;
+  const noHandler = `$fail(${JSON.stringify(`${m.name}: no handler for event `)} + JSON.stringify(v_e.kind))`;
+  const step = `function step(v_s, v_e, out) { switch (v_e.kind) { ${m.handlers.map((h, k) => `case ${JSON.stringify(h.event)}: return $step${k}(v_s, v_e, out);`).join(" ")} default: return ${noHandler}; } }`;
 
   const domains = x.domains.map((d) => {
     const lists = d.fields.map((f, i) => `const $d${i} = $dedup([${f.values.map((v) => c.expr(v)).join(", ")}]);`);
@@ -110,19 +124,40 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     return `{ ${lists.join(" ")} ${push} }`;
   });
   const events = `function events(v_s) { const out = []; ${domains.join(" ")} return out; }`;
+  // The handler number of an event (-1: none, and step fails).
+  const kindOf = `function $kindOf(kind) { switch (kind) { ${m.handlers.map((h, k) => `case ${JSON.stringify(h.event)}: return ${k};`).join(" ")} default: return -1; } }`;
 
   const progress: string[] = [];
   const invariant = `function invariant(v_s) { ${laws.invariants.map((l, i) => stateLawCheck(c, l, i, progress)).join(" ")} return -1; }`;
   const ordered = laws.invariants.map((l, i) => (orderBlind(l, symmetric) ? "" : stateLawCheck(c, l, i, progress)));
   const orderedInvariant = `function orderedInvariant(v_s) { ${ordered.join(" ")} return -1; }`;
-  const stepLaw = `function stepLaw(v_s, v_e, v_n, v_o) { ${laws.steps.map((l, i) => stepLawCheck(c, l, i)).join(" ")} return -1; }`;
+  // Each step law as a function; stepLaw checks them all in order, and for the loop each
+  // handler has its own list (the laws of its event and of every event, in order).
+  const lawFns = laws.steps.map((l, i) => stepLawFunction(c, l, i));
+  const call = (i: number): string => `if (!$law${i}(v_s, v_e, v_n, v_o)) return ${i};`;
+  const lawCalls = (event: string | null): string =>
+    laws.steps
+      .map((l, i) => {
+        const b = l.body;
+        if (b.kind !== "step" && b.kind !== "variant") return "";
+        const only = b.kind === "step" ? b.event : null;
+        if (event === null) return only === null ? call(i) : `if (v_e.kind === ${JSON.stringify(only)}) { ${call(i)} }`;
+        return only === null || only === event ? call(i) : "";
+      })
+      .join(" ");
+  const stepLaw = `function stepLaw(v_s, v_e, v_n, v_o) { ${lawCalls(null)} return -1; }`;
+  const handlerLaws = m.handlers.map((h, k) => `function $laws${k}(v_s, v_e, v_n, v_o) { ${lawCalls(h.event)} return -1; }`);
 
   const hash = new HashCompiler(prog);
   const fingerprint = hash.state(fields, symmetric);
+  const from = hash.stateFrom(fields, symmetric);
   const source = [
     prologue,
     hashPrologue,
     `const $fp = new Int32Array(2);`,
+    `const $out = { output: null, rule: -1 };`,
+    // The events of every state and their handler numbers, when no domain reads the state.
+    `let $events = null, $eventKinds = null;`,
     // Candidates are mostly numbers: `includes` for those, structural equality for the rest.
     `function $dedup(l) { const out = []; for (const v of l) { if (typeof v !== "object" || v === null ? !out.includes(v) : !out.some((w) => $eq(v, w))) out.push(v); } return out; }`,
     ...c.eq.functions,
@@ -136,17 +171,30 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     orderedInvariant,
     stepLaw,
     fingerprint,
-    `return { init, step, events, invariant, orderedInvariant, stepLaw, fingerprint: $fingerprint, fp: $fp };`,
+    from?.prepare ?? "",
+    from?.fingerprint ?? "",
+    ...cases,
+    ...lawFns,
+    ...handlerLaws,
+    expandSource(m.handlers.length, from !== null),
+    kindOf,
+    `function cacheEvents() { $events = events(init()); $eventKinds = $events.map((e) => $kindOf(e.kind)); return $events; }`,
+    `function fingerprintFrom(s, p) { ${from === null ? "$fingerprint(s);" : "$fingerprintFrom(s, p);"} }`,
+    `return { init, step, events, invariant, orderedInvariant, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "invariants" | "stepLaws" | "source" | "key">;
-  const cached = readsState(x) ? null : built.events(built.init());
+  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[]; fingerprintFrom(s: Value, p: Value): void };
+  const cached = readsState(x) ? null : built.cacheEvents();
   const hex = (x: number): string => (x >>> 0).toString(16).padStart(8, "0");
   return {
     ...built,
     events: cached === null ? built.events : () => cached,
     key(s) {
       built.fingerprint(s);
+      return hex(built.fp[0] as number) + hex(built.fp[1] as number);
+    },
+    keyFrom(s, parent) {
+      built.fingerprintFrom(s, parent);
       return hex(built.fp[0] as number) + hex(built.fp[1] as number);
     },
     rules,
@@ -161,54 +209,4 @@ function initOf(m: ReturnType<typeof findMachine>, field: string) {
   const a = m.init.find((y) => y.field === field);
   if (a === undefined) throw new Error(`${m.name}: no initial value for '${field}'`);
   return a.value;
-}
-
-/**
- * One invariant or progress law as a statement returning `i` when it fails. A progress law
- * ("from leads to `to` by the `by` events within k steps", law.ts's avoidingPath) becomes a
- * recursive function over the compiled step, pushed onto `functions`.
- */
-function stateLawCheck(c: ExprCompiler, law: Law, i: number, functions: string[]): string {
-  const b = law.body;
-  if (b.kind === "invariant") return `if (!${c.expr(b.expr)}) return ${i};`;
-  if (b.kind !== "progress") return "";
-  const name = `$avoids${i}`;
-  const tries = b.by.map((x) => `if (${name}(step(v_s, ${c.expr(x)}, $po), k - 1)) return true;`);
-  functions.push(`function ${name}(v_s, k) { if (${c.expr(b.to)}) return false; if (k === 0) return true; const $po = { output: null, rule: -1 }; ${tries.join(" ")} return false; }`);
-  return `if (${c.expr(b.from)} && ${name}(v_s, ${b.within})) return ${i};`;
-}
-
-/** One step or variant law as a statement returning `i` when it fails (law.ts's meaning). */
-function stepLawCheck(c: ExprCompiler, law: Law, i: number): string {
-  const b = law.body;
-  if (b.kind === "step") {
-    const check = `if (!${c.expr(b.expr)}) return ${i};`;
-    return b.event === null ? check : `if (v_e.kind === ${JSON.stringify(b.event)}) { ${check} }`;
-  }
-  if (b.kind !== "variant") return "";
-  const measure = (state: string): string => `((v_s) => ${c.expr(b.measure)})(${state})`;
-  const up = b.direction === "increases";
-  const moved = up ? "$after > $before" : "$after < $before";
-  const kept = up ? "$after >= $before" : "$after <= $before";
-  const otherwise = b.monotone ? `if (!(${kept})) return ${i};` : "";
-  return `{ const $before = ${measure("v_s")}, $after = ${measure("v_n")}; if (${c.expr(b.when)}) { if (!(${moved})) return ${i}; } else { ${otherwise} } }`;
-}
-
-/**
- * Whether an invariant holds alike on every permutation of the symmetric rows: it reads the
- * symmetric fields of `s` only whole, as the list of `all`, `any`, `count` or `len`. Such a law
- * is checked once per state; any other (a row read by index, a progress law, whose events name
- * workers by index) on every permutation.
- */
-function orderBlind(law: Law, symmetric: readonly string[]): boolean {
-  if (symmetric.length === 0) return true;
-  if (law.body.kind !== "invariant") return law.body.kind !== "progress";
-  const isRows = (e: Expr): boolean => e.kind === "field" && e.of.kind === "var" && e.of.name === "s" && symmetric.includes(e.field);
-  const blind = (e: Expr): boolean => {
-    if (isRows(e)) return false;
-    if (e.kind === "listop" && (e.op === "all" || e.op === "any" || e.op === "count") && isRows(e.list)) return blind(e.body);
-    if (e.kind === "call" && e.fn === "len" && e.args.length === 1 && isRows(e.args[0] as Expr)) return true;
-    return children(e).every(blind);
-  };
-  return blind(law.body.expr);
 }
