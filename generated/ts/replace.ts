@@ -185,9 +185,8 @@ export function initialDaemon(): DaemonState {
  */
 export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState, DaemonOutput> {
   const relation: ClientRelation = e.rank > s.rank ? "ClientNewer" : (e.rank < s.rank ? "ClientOlder" : "OtherBuild");
-  const answer: ReplaceAnswer = verdictReplacement(relation, e.client_kind, e.idle_shutdown, e.busy, true);
   // replace (spec/replace.yaml:138)
-  if (answer.kind === "Replace") {
+  if (relation === "ClientNewer" && e.client_kind === "Interactive" && e.idle_shutdown && !e.busy) {
     return {
       state: { rank: e.rank, replacements: s.replacements + 1 },
       output: "Replaced",

@@ -146,9 +146,9 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
   const recent: number[] = [];
   const eAtMs = e.at_ms;
   for (const t of s.failures) if (eAtMs - t < 900000 /* RESTART_WINDOW_MS */) recent.push(t);
-  const verdict: Verdict = verdictRestartDecide(recent.length, 5 /* RESTART_MAX_FAILURES */);
+  const verdict$in_window: number = recent.length;
   // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:76)
-  if (verdict.kind === "GiveUp") {
+  if (verdict$in_window + 1 > 5 /* RESTART_MAX_FAILURES */) {
     return {
       state: { failures: s.failures, given_up: true, last_ms: s.last_ms },
       output: { kind: "GiveUp" },
@@ -163,7 +163,10 @@ export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent):
       given_up: s.given_up,
       last_ms: e.at_ms,
     },
-    output: verdict,
+    output: {
+      kind: "Restart",
+      pause_ms: Math.min(250 /* RESTART_PAUSE_BASE_MS */ * (verdict$in_window < 31 ? 1 << verdict$in_window : 2 ** verdict$in_window), 30000 /* RESTART_PAUSE_MAX_MS */),
+    },
     rule: "RestartBudget.Failure.restart",
   };
 }

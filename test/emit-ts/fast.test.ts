@@ -83,6 +83,19 @@ describe("fast paths of the emitted step", () => {
     expect(far).toContain("(x > eV ? x - eV : 0) < 0");
   });
 
+  it("unboxes a variant verdict that guards test with `is`: facts kept, no object before the guards", () => {
+    const take = caseText("Take");
+    // The count is read where the let stood, before the list is extended in place.
+    expect(take).toContain("const space$count: number = kept.length;");
+    expect(take).toContain("if (space$count >= 4) {");
+    expect(take).toContain("kept.push(e.v);");
+    // Past the guard only Left can fire: its literal, built in the return.
+    expect(take).toContain('room: { kind: "Left", left: 4 > space$count ? 4 - space$count : 0 }');
+    expect(take).not.toContain("verdictSpace");
+    // Read by another let, the verdict stays a value.
+    expect(caseText("Peek")).toContain("const space: Room = verdictSpace(s.items.length, e.v);");
+  });
+
   it("applies a decision through its verdict function, facts as arguments", () => {
     expect(caseText("Near")).toContain("const fits: boolean = verdictFits(near.length, 4);");
     expect(text).toContain("export function verdictFits(count: number, room: number): boolean {");
@@ -92,7 +105,7 @@ describe("fast paths of the emitted step", () => {
   });
 
   it("answers as the interpreter and never changes a state an earlier step returned", () => {
-    const event = fc.record({ kind: fc.constantFrom("Add", "Echo", "Pair", "Near", "Far"), v: fc.nat({ max: 9 }) });
+    const event = fc.record({ kind: fc.constantFrom("Add", "Echo", "Pair", "Near", "Far", "Take", "Peek"), v: fc.nat({ max: 9 }) });
     fc.assert(
       fc.property(fc.array(event, { maxLength: 14 }), (events) => {
         let mine = initial();

@@ -10,6 +10,7 @@ import { localName } from "./context.js";
 import { exprText, fresh, type Scope } from "./expr.js";
 import { assume, domainOf, possible, possibleTags } from "./narrow.js";
 import { tsType } from "./types.js";
+import { unboxLines } from "./unbox.js";
 
 /**
  * `const name: T = value;` per let. TypeScript narrows a union-typed `const` to the type of its
@@ -17,6 +18,8 @@ import { tsType } from "./types.js";
  */
 export function letLines(lets: readonly Let[], scope: Scope): string[] {
   return lets.flatMap((l) => {
+    const decision = scope.unboxable.get(l.name);
+    if (decision !== undefined) return unboxLines(l, decision, scope);
     const loop = loopLines(l, scope);
     if (loop !== null) return loop;
     const name = localName(l.name);

@@ -3,12 +3,14 @@
 // values). Precedence-aware printing; parentheses are added wherever a reader could hesitate.
 
 import type { Builtin, Expr, ListOp } from "../../ir/expr.js";
+import type { Decision } from "../../ir/module.js";
 import type { Type } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
 import { localName, type ModuleCtx } from "./context.js";
 import { matchExpr } from "./match.js";
 import { tsType } from "./types.js";
+import { unboxedIs, unboxedValue, type Unboxed } from "./unbox.js";
 import { verdictCall } from "./verdict.js";
 import { equalityTest, facts, mayHold, tagTest, under, type Narrowing } from "./narrow.js";
 
@@ -32,11 +34,15 @@ export interface Scope {
   readonly depth: number;
   /** Expressions (by IR id) printed as a given text instead: an append done in place before. */
   readonly replaced: Map<number, string>;
+  /** Lets of the handler to unbox (unbox.ts), by spec name, with the decision each applies. */
+  readonly unboxable: Map<string, Decision>;
+  /** Unboxed lets already placed: their decision and the text each fact is read as. */
+  readonly unboxed: Map<string, Unboxed>;
 }
 
 /** A fresh scope for one generated function. */
 export function functionScope(ctx: ModuleCtx): Scope {
-  return { ctx, vars: new Map(), narrow: new Map(), depth: 0, replaced: new Map() };
+  return { ctx, vars: new Map(), narrow: new Map(), depth: 0, replaced: new Map(), unboxable: new Map(), unboxed: new Map() };
 }
 
 /** A scope in which `name` is a plain local again (a lambda parameter or `let` shadows it). */
@@ -94,9 +100,13 @@ export function expr(e: Expr, scope: Scope): Printed {
     case "lit":
       if (typeof e.value === "number") return e.value < 0 ? atom(`(${e.value})`) : atom(String(e.value));
       return atom(typeof e.value === "string" ? JSON.stringify(e.value) : String(e.value));
-    case "var":
+    case "var": {
+      const u = scope.vars.has(e.name) ? undefined : scope.unboxed.get(e.name);
+      if (u !== undefined) return unboxedValue(e, u, scope);
+      return atom(scope.vars.get(e.name) ?? localName(e.name));
+    }
     case "field":
-      return atom(e.kind === "var" ? (scope.vars.get(e.name) ?? localName(e.name)) : `${receiver(expr(e.of, scope))}.${e.field}`);
+      return atom(`${receiver(expr(e.of, scope))}.${e.field}`);
     case "const":
       return atom(ctx.constantRef(e.ref.module, e.ref.name));
     case "not": {
@@ -255,6 +265,8 @@ export function isTest(of: Expr, variant: string, scope: Scope): Printed {
   if (of.kind === "enum") return atom(String(of.member === variant));
   if (of.kind === "union") return atom(String(of.variant === variant));
   if (of.type.kind !== "named") throw new Error("emit ts: `is` on a value that is not of a named type");
+  const u = of.kind === "var" && !scope.vars.has(of.name) ? scope.unboxed.get(of.name) : undefined;
+  if (u !== undefined && of.kind === "var") return unboxedIs(of, variant, u, scope);
   const t = tagTest(of, variant, scope);
   if (t !== null && !mayHold(scope, t)) return atom("false");
   const x = wrap(expr(of, scope), 8);

@@ -12,6 +12,7 @@ import { exprText, functionScope, type Scope } from "./expr.js";
 import { inPlaceAppends } from "./in-place.js";
 import { LetPlacer } from "./lets.js";
 import { tsType } from "./types.js";
+import { unboxable } from "./unbox.js";
 import { assume, facts, under } from "./narrow.js";
 
 /** `initial<M>` and `step<M>` of one machine. */
@@ -62,6 +63,10 @@ function stepBody(ctx: ModuleCtx, m: Machine): string[] {
 function handlerLines(ctx: ModuleCtx, m: Machine, h: Handler): string[] {
   // A fresh scope per case: narrowing never flows from one case of the switch into another.
   const scope = functionScope(ctx);
+  for (const l of h.lets) {
+    const d = unboxable(ctx, h, l);
+    if (d !== null) scope.unboxable.set(l.name, d);
+  }
   const lets = new LetPlacer(h.lets, scope);
   const lines: string[] = [];
   for (const b of h.branches) {
