@@ -53,7 +53,7 @@ function mentions(e: Expr, name: string): boolean {
   return found;
 }
 
-/** Whether `e` reads `name` nowhere under a binder of the same name (which would shadow it). */
+/** Whether no binder in `e` (lambda, let, match arm) rebinds `name`, which would shadow the let. */
 function binderFreeOf(e: Expr, name: string): boolean {
   let ok = true;
   walkExpr(e, {
