@@ -1,7 +1,7 @@
 // Emit stage, TypeScript target: a machine as `initial<M>()` and a pure `step<M>(s, e)` that
-// switches on the event's tag (unless there is one event) and returns the first branch whose guard holds, with the rule id
-// that fired. All assignments read the old state; the next state lists every field, unassigned
-// ones read from the old state.
+// switches on the event's tag (unless there is one event) and returns the first branch whose
+// guard holds, with the rule id that fired. All assignments read the old state; the next state
+// lists every field, unassigned ones read from the old state.
 
 import type { StatementStructures } from "ts-morph";
 import { StructureKind } from "./ts-morph.js";
