@@ -2,7 +2,7 @@
 // the imports (a name is imported exactly when printed code uses it), safe local names, the
 // lookup of declarations across the program, and the JSDoc text of declarations.
 
-import type { Constant, Module, Program } from "../../ir/module.js";
+import type { Constant, Decision, Module, Program } from "../../ir/module.js";
 import type { Span, TypeDecl, TypeRef } from "../../ir/types.js";
 
 /** Per-module emission state. */
@@ -13,6 +13,7 @@ export class ModuleCtx {
   private runtimeUsed = false;
   private readonly decls = new Map<string, TypeDecl>();
   private readonly constants = new Map<string, Constant>();
+  private readonly decisions = new Map<string, Decision>();
   /** Constant compound values lifted to module level, by their printed value. */
   private readonly hoisted = new Map<string, { readonly name: string; readonly type: string; readonly value: string }>();
 
@@ -22,6 +23,7 @@ export class ModuleCtx {
   ) {
     for (const m of program.modules) for (const d of m.types) this.decls.set(`${m.name}.${d.name}`, d);
     for (const m of program.modules) for (const c of m.constants) this.constants.set(`${m.name}.${c.name}`, c);
+    for (const m of program.modules) for (const d of m.decisions) this.decisions.set(`${m.name}.${d.name}`, d);
   }
 
   /** `rt.<name>`: a runtime helper; marks the runtime import as needed. */
@@ -59,6 +61,13 @@ export class ModuleCtx {
     const c = this.constants.get(`${module}.${name}`);
     if (c === undefined) throw new Error(`emit ts: unknown constant ${module}.${name}`);
     return c.value;
+  }
+
+  /** The decision behind a reference, from any module of the program. */
+  decision(ref: TypeRef): Decision {
+    const d = this.decisions.get(`${ref.module}.${ref.name}`);
+    if (d === undefined) throw new Error(`emit ts: unknown decision ${ref.module}.${ref.name}`);
+    return d;
   }
 
   /** The declaration behind a type reference, from any module of the program. */

@@ -101,7 +101,7 @@ export function expr(e: Expr, scope: Scope): Printed {
       if (typeof e.value === "number") return e.value < 0 ? atom(`(${e.value})`) : atom(String(e.value));
       return atom(typeof e.value === "string" ? JSON.stringify(e.value) : String(e.value));
     case "var": {
-      const u = scope.vars.has(e.name) ? undefined : scope.unboxed.get(e.name);
+      const u = unboxedLet(e, scope);
       if (u !== undefined) return unboxedValue(e, u, scope);
       return atom(scope.vars.get(e.name) ?? localName(e.name));
     }
@@ -236,6 +236,11 @@ function plainDifference(op: string, left: Expr, right: Expr, scope: Scope): Pri
   return { text: `${difference} ${op} ${wrap(expr(right, scope), 5)}`, prec: 4 };
 }
 
+/** The unboxed let (unbox.ts) a variable reads, unless a match binding of the same name hides it. */
+function unboxedLet(e: Expr & { kind: "var" }, scope: Scope): Unboxed | undefined {
+  return scope.vars.has(e.name) ? undefined : scope.unboxed.get(e.name);
+}
+
 /** Whether `===` is the spec's `==` on values of this type (no structure to compare). */
 function primitive(ctx: ModuleCtx, t: Type): boolean {
   if (t.kind === "named") return ctx.decl(t.ref).kind === "enum";
@@ -265,7 +270,7 @@ export function isTest(of: Expr, variant: string, scope: Scope): Printed {
   if (of.kind === "enum") return atom(String(of.member === variant));
   if (of.kind === "union") return atom(String(of.variant === variant));
   if (of.type.kind !== "named") throw new Error("emit ts: `is` on a value that is not of a named type");
-  const u = of.kind === "var" && !scope.vars.has(of.name) ? scope.unboxed.get(of.name) : undefined;
+  const u = of.kind === "var" ? unboxedLet(of, scope) : undefined;
   if (u !== undefined && of.kind === "var") return unboxedIs(of, variant, u, scope);
   const t = tagTest(of, variant, scope);
   if (t !== null && !mayHold(scope, t)) return atom("false");

@@ -26,11 +26,21 @@ function tagOf(r: Rule): string | null {
   return r.verdict.kind === "union" ? r.verdict.variant : null;
 }
 
-/** Whether `e` binds nothing (no lambda, let or match), so its reads of `f` can be replaced by text. */
-function binderFree(e: Expr): boolean {
-  let free = true;
-  walkExpr(e, { enter: (x) => void (free &&= x.kind !== "listop" && x.kind !== "let" && x.kind !== "match") });
-  return free;
+/**
+ * Whether a binder in `e` (lambda, let, match arm) binds `name`, or any name when `name` is
+ * null: a bound name would shadow the let, and a decision's expressions are printed with their
+ * reads of `f` replaced by text, which only a binder-free expression allows.
+ */
+function binds(e: Expr, name: string | null): boolean {
+  let found = false;
+  walkExpr(e, {
+    enter(x) {
+      const bound = x.kind === "listop" ? [x.param] : x.kind === "let" ? [x.name] : x.kind === "match" ? x.arms.flatMap((a) => a.binds) : [];
+      found ||= name === null ? x.kind === "listop" || x.kind === "let" || x.kind === "match" : bound.includes(name);
+      return !found;
+    },
+  });
+  return found;
 }
 
 /** Whether every read of variable `name` in `e` is the subject of an `is` test. */
@@ -53,32 +63,19 @@ function mentions(e: Expr, name: string): boolean {
   return found;
 }
 
-/** Whether no binder in `e` (lambda, let, match arm) rebinds `name`, which would shadow the let. */
-function binderFreeOf(e: Expr, name: string): boolean {
-  let ok = true;
-  walkExpr(e, {
-    enter(x) {
-      if ((x.kind === "listop" && x.param === name) || (x.kind === "let" && x.name === name)) ok = false;
-      if (x.kind === "match" && x.arms.some((a) => a.binds.includes(name))) ok = false;
-      return true;
-    },
-  });
-  return ok;
-}
-
 /** The decision `l` applies when it can be unboxed in handler `h`, else null. */
 export function unboxable(ctx: ModuleCtx, h: Handler, l: Let): Decision | null {
   const v = l.value;
   if (v.kind !== "decide" || v.arg.kind !== "record") return null;
-  const d = ctx.program.modules.find((m) => m.name === v.ref.module)?.decisions.find((x) => x.name === v.ref.name);
-  if (d === undefined || d.lets.length > 0 || factParams(ctx, d) === null) return null;
+  const d = ctx.decision(v.ref);
+  if (d.lets.length > 0 || factParams(ctx, d) === null) return null;
   const last = d.rules[d.rules.length - 1];
   if (last === undefined || last.guard !== null) return null;
-  if (!d.rules.every((r) => tagOf(r) !== null && binderFree(r.verdict) && (r.guard === null || binderFree(r.guard)))) return null;
+  if (!d.rules.every((r) => tagOf(r) !== null && !binds(r.verdict, null) && (r.guard === null || !binds(r.guard, null)))) return null;
   // Other lets must not read it at all; guards only through `is`; results may read it whole.
   if (h.lets.some((o) => o !== l && mentions(o.value, l.name))) return null;
-  if (!h.branches.every((b) => b.guard === null || (onlyTagTested(b.guard, l.name) && binderFreeOf(b.guard, l.name)))) return null;
-  if (!h.branches.every((b) => [b.emit, ...b.assigns.map((a) => a.value)].every((e) => binderFreeOf(e, l.name)))) return null;
+  if (!h.branches.every((b) => b.guard === null || (onlyTagTested(b.guard, l.name) && !binds(b.guard, l.name)))) return null;
+  if (!h.branches.every((b) => [b.emit, ...b.assigns.map((a) => a.value)].every((e) => !binds(e, l.name)))) return null;
   return d;
 }
 

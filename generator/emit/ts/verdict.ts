@@ -107,8 +107,8 @@ export function verdictDecl(ctx: ModuleCtx, d: Decision): StatementStructures | 
 export function verdictCall(scope: Scope, ref: TypeRef, arg: Expr): Printed | null {
   const ctx = scope.ctx;
   if (arg.kind !== "record") return null;
-  const d = ctx.program.modules.find((m) => m.name === ref.module)?.decisions.find((x) => x.name === ref.name);
-  if (d === undefined || factParams(ctx, d) === null) return null;
+  const d = ctx.decision(ref);
+  if (factParams(ctx, d) === null) return null;
   const facts = ctx.decl(d.facts);
   if (facts.kind !== "record") return null;
   const values = new Map(arg.fields.map((f) => [f.name, f.value]));
