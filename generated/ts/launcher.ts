@@ -26,7 +26,7 @@ import { verdictHasWork } from "./orphan.js";
 import type { Verdict } from "./supervise.js";
 
 /**
- * workers in the composed quiesce model; three exercise every mix of idle and busy
+ * workers in one idle-shutdown round: the daemon binds it to the number of live workers at the ask; three exercise every mix of idle and busy
  *
  * spec/launcher.yaml:34
  */

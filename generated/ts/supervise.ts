@@ -19,7 +19,7 @@ import * as rt from "statute/runtime/v1";
 export const RESTART_MAX_FAILURES: number = 5;
 
 /**
- * the sliding window of the budget, on the monotonic clock; an operator may override it (STATUTE_RESTART_WINDOW_MS), and the crash-loop relation of timeouts is checked again
+ * the sliding window of the budget, on the monotonic clock; a parameter the operator sets (STATUTE_RESTART_WINDOW_MS), checked against the crash-loop relation of timeouts; at least 1 ms (a window of 0 would count no failure)
  *
  * The runtime may override it with STATUTE_RESTART_WINDOW_MS.
  *

@@ -30,7 +30,7 @@ export function checkImports(cx: ModuleContext, deps: ReadonlyMap<string, Module
       const c = dep.constants.find((x) => x.name === name);
       const t = dep.types.find((x) => x.name === name);
       const d = dep.decisions.find((x) => x.name === name);
-      if (c) cx.tables.consts.set(name, { ref: { module: mod, name }, type: c.type, value: c.value });
+      if (c) cx.tables.consts.set(name, { ref: { module: mod, name }, type: c.type, value: c.value, widest: c.widest });
       if (t) cx.tables.types.set(name, { ref: { module: mod, name }, decl: t });
       if (d) cx.tables.decisions.set(name, { ref: { module: mod, name }, facts: d.facts, verdict: d.verdict });
       if (!c && !t && !d) {
@@ -55,6 +55,8 @@ export function checkConstants(cx: ModuleContext): Constant[] {
   const inProgress: string[] = [];
   const valueOf = (ref: TypeRef): number | boolean | undefined =>
     ref.module === cx.module ? resolve(ref.name)?.value : cx.tables.deps.get(ref.module)?.constants.find((c) => c.name === ref.name)?.value;
+  const widestOf = (ref: TypeRef): number | boolean | undefined =>
+    ref.module === cx.module ? resolve(ref.name)?.widest : cx.tables.deps.get(ref.module)?.constants.find((c) => c.name === ref.name)?.widest;
 
   const resolve = (name: string): ConstInfo | undefined => {
     const ready = done.get(name);
@@ -75,23 +77,30 @@ export function checkConstants(cx: ModuleContext): Constant[] {
     inProgress.pop();
     // An expression that already had an error (say, a result past 2^53) is not reported again.
     if (value === undefined && cx.diags.list.length === before) cx.error("notConstant", path, { what: `constant ${name}` });
+    const isParam = raw.param === true || raw.param === "env";
+    const range = isParam ? paramRange(cx, name, raw.range, type, valueOf) : null;
+    if (!isParam && raw.range !== undefined) cx.error("badAttribute", ["constants", name, "range"], { where: `constant ${name}`, detail: "only a parameter has a range", hint: "mark it 'param: true' (or 'param: env'), or drop 'range'" }, true);
     const c: Constant = {
       name,
       doc: raw.doc,
       type,
       value: value ?? 0,
       expr: raw.expr !== undefined ? e : null,
-      overridable: raw.override === true,
+      overridable: raw.param === "env",
       wireBound: raw.wire_bound === true,
-      param: raw.param === true,
+      param: isParam,
+      range,
+      widest: range !== null ? range.max : raw.expr !== undefined ? (evalConstExpr(e, widestOf) ?? value ?? 0) : (value ?? 0),
       span: cx.span(["constants", name]),
     };
     checkAttributes(cx, c, raw);
-    if (raw.override === true && raw.expr !== undefined) cx.error("constantValue", ["constants", name, "override"], { name, detail: "only a base value may be overridden", hint: "drop 'override' or give the constant a 'value'" });
+    if (range !== null && typeof c.value === "number" && (c.value < range.min || c.value > range.max)) {
+      cx.error("constantValue", ["constants", name, "value"], { name, detail: `the default ${c.value} is outside its range ${range.min}..${range.max}`, hint: "widen 'range' or change the default 'value'" });
+    }
     if (!Number.isSafeInteger(c.value) && typeof c.value === "number") cx.error("constantValue", path, { name, detail: `value ${c.value} is not a safe integer`, hint: "keep constants below 2^53" });
     done.set(name, c);
-    cx.tables.consts.set(name, { ref: { module: cx.module, name }, type, value: c.value });
-    return { ref: { module: cx.module, name }, type, value: c.value };
+    cx.tables.consts.set(name, { ref: { module: cx.module, name }, type, value: c.value, widest: c.widest });
+    return { ref: { module: cx.module, name }, type, value: c.value, widest: c.widest };
   };
   cx.tables.constResolver = resolve;
   for (const name of Object.keys(raws)) {
@@ -108,11 +117,39 @@ export function checkConstants(cx: ModuleContext): Constant[] {
 }
 
 /** The attributes `wire_bound` and `param` fit only some constants; say which and why. */
-function checkAttributes(cx: ModuleContext, c: Constant, raw: { wire_bound?: boolean; param?: boolean }): void {
+function checkAttributes(cx: ModuleContext, c: Constant, raw: { wire_bound?: boolean; param?: boolean | "env" }): void {
   const at = (key: string, detail: string, hint: string): void => cx.error("badAttribute", ["constants", c.name, key], { where: `constant ${c.name}`, detail, hint }, true);
   if (raw.wire_bound === true && typeof c.value !== "number") at("wire_bound", "a wire bound is a number", "give the wire bound type nat or ms, or drop 'wire_bound'");
-  if (raw.param === true && c.expr !== null) at("param", "only a base value can be an explore parameter (this one is derived)", "give the constant a 'value', or mark the base constant it is derived from");
-  else if (raw.param === true && (c.type.kind !== "nat" || c.type.unit !== "none")) at("param", `an explore parameter is a nat (this one is ${c.type.kind === "nat" ? "ms" : c.type.kind})`, "make it 'type: nat', or drop 'param'");
+  if (c.param && c.expr !== null) at("param", "only a base value can be a parameter (this one is derived)", "give the constant a 'value', or mark the base constant it is derived from");
+  else if (c.param && c.type.kind !== "nat") at("param", `a parameter is a nat or ms (this one is ${c.type.kind})`, "make it 'type: nat' or 'type: ms', or drop 'param'");
+  if (c.param && c.wireBound) at("param", "the wire bound is not a parameter (schemas are compiled with it)", "drop 'param'");
+}
+
+/** The wire bound of a module that declares none (10^14 ms), as the schema emitter has it. */
+const DEFAULT_RANGE_MAX = 100_000_000_000_000;
+
+/**
+ * A parameter's `range: "A..B"` (constant expressions over non-parameters), folded; absent, 0 to
+ * the wire bound. A malformed range is reported and taken as the default one.
+ */
+function paramRange(cx: ModuleContext, name: string, text: string | undefined, type: Type, valueOf: (ref: TypeRef) => number | boolean | undefined): { min: number; max: number } {
+  const whole = { min: 0, max: DEFAULT_RANGE_MAX };
+  if (text === undefined) return whole;
+  const path = ["constants", name, "range"];
+  const parts = String(text).split("..");
+  if (parts.length !== 2) {
+    cx.error("badAttribute", path, { where: `range of ${name}`, detail: `expected A..B, got ${JSON.stringify(String(text).slice(0, 60))}`, hint: "write the two ends as constant expressions, e.g. range: \"1ms..WIRE_MAX_MS\"" }, true);
+    return whole;
+  }
+  const [lo, hi] = parts.map((p) => {
+    const e = cx.expr(path, p.trim(), new Map(), type);
+    return evalConstExpr(e, valueOf);
+  });
+  if (typeof lo !== "number" || typeof hi !== "number" || lo > hi) {
+    cx.error("badAttribute", path, { where: `range of ${name}`, detail: `the ends must be constant numbers with the first at most the second (got ${String(lo)}..${String(hi)})`, hint: "write e.g. range: \"1..64\"" }, true);
+    return whole;
+  }
+  return { min: lo, max: hi };
 }
 
 /** Phase A: register every local type name (so types may refer to each other in any order). */

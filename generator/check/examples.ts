@@ -74,6 +74,7 @@ function factsRecord(cx: ModuleContext, d: DecisionShell, raw: Record<string, st
 export function checkExplore(cx: ModuleContext, machines: readonly Machine[]): Explore[] {
   const out: Explore[] = [];
   for (const [name, raw] of entries(cx.raw.explore)) {
+    if (name === "params") continue; // the instances (check/params.ts)
     const path = ["explore", name];
     const m = machines.find((x) => x.name === name);
     if (!m) {

@@ -8,6 +8,7 @@ import type { Module, Program } from "../ir/module.js";
 import { keyAt, parseSpec, rangeOf, type Parsed } from "../parse/index.js";
 import { checkMeta } from "./meta.js";
 import { checkModule } from "./module.js";
+import { unreadParams } from "./params.js";
 import type { RawSpec } from "./raw.js";
 
 export type CompileResult =
@@ -62,6 +63,10 @@ export function compileSpecs(root: string, files: readonly string[] = specFiles(
       continue;
     }
     modules.set(name, checkModule(p, modules, diags));
+  }
+  for (const { module, constant } of unreadParams([...modules.values()])) {
+    const p = parsed.get(module.name);
+    if (p) diags.report({ id: "unreadParam", file: p.file, ...rangeOf(keyAt(p, ["constants", constant.name])), args: { name: constant.name } });
   }
   if (diags.hasErrors) return { ok: false, diagnostics: diags.list, texts };
   return { ok: true, program: { modules: order.flatMap((n) => modules.get(n) ?? []) }, texts };

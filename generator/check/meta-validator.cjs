@@ -2,10 +2,11 @@
 "use strict";
 module.exports = validate20;
 module.exports.default = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://statute.dev/spec.schema.json","title":"Statute law module","description":"One YAML transition spec: constants, types, machines, decisions, laws, examples. See spec/LANGUAGE.md.","type":"object","additionalProperties":false,"required":["module","doc"],"properties":{"module":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Module name, equal to the file's base name."},"doc":{"type":"string","description":"Module docstring (Markdown)."},"decided":{"type":"array","items":{"type":"string"},"description":"Project decisions where the seed is silent."},"imports":{"type":"object","description":"Names taken from other modules: module -> [constants, types, decisions].","additionalProperties":{"type":"array","items":{"type":"string"}}},"constants":{"type":"object","additionalProperties":{"$ref":"#/$defs/constant"}},"types":{"type":"object","additionalProperties":{"$ref":"#/$defs/typeDecl"}},"machines":{"type":"object","additionalProperties":{"$ref":"#/$defs/machine"}},"decisions":{"type":"object","additionalProperties":{"$ref":"#/$defs/decision"}},"laws":{"type":"object","additionalProperties":{"$ref":"#/$defs/law"}},"examples":{"type":"array","items":{"$ref":"#/$defs/example"}},"explore":{"type":"object","additionalProperties":{"$ref":"#/$defs/explore"}},"equivalent":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["mutant","reason"],"properties":{"mutant":{"type":"string"},"reason":{"type":"string"}}}}},"$defs":{"expr":{"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."},"typeString":{"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, or a type name."},"field":{"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]},"fields":{"type":"object","additionalProperties":{"$ref":"#/$defs/field"}},"variant":{"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}},"constant":{"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"The runtime may replace this base value from STATUTE_<NAME>."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"type":"boolean","description":"An explore parameter: `statute explore --param NAME=VALUE` explores with another value. A base nat constant."}}},"typeDecl":{"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}},"stateField":{"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}},"lets":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"branch":{"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}},"handler":{"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}},"machine":{"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}}}},"rule":{"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}},"decision":{"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}},"law":{"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}},"example":{"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}},"explore":{"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}}}};
-const schema32 = {"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"The runtime may replace this base value from STATUTE_<NAME>."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"type":"boolean","description":"An explore parameter: `statute explore --param NAME=VALUE` explores with another value. A base nat constant."}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://statute.dev/spec.schema.json","title":"Statute law module","description":"One YAML transition spec: constants, types, machines, decisions, laws, examples. See spec/LANGUAGE.md.","type":"object","additionalProperties":false,"required":["module","doc"],"properties":{"module":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Module name, equal to the file's base name."},"doc":{"type":"string","description":"Module docstring (Markdown)."},"decided":{"type":"array","items":{"type":"string"},"description":"Project decisions where the seed is silent."},"imports":{"type":"object","description":"Names taken from other modules: module -> [constants, types, decisions].","additionalProperties":{"type":"array","items":{"type":"string"}}},"constants":{"type":"object","additionalProperties":{"$ref":"#/$defs/constant"}},"types":{"type":"object","additionalProperties":{"$ref":"#/$defs/typeDecl"}},"machines":{"type":"object","additionalProperties":{"$ref":"#/$defs/machine"}},"decisions":{"type":"object","additionalProperties":{"$ref":"#/$defs/decision"}},"laws":{"type":"object","additionalProperties":{"$ref":"#/$defs/law"}},"examples":{"type":"array","items":{"$ref":"#/$defs/example"}},"explore":{"type":"object","properties":{"params":{"type":"object","description":"The parameter instances explore, mutate and the conformance suite run: per parameter the values to check (numbers or constant expressions such as \"1ms\"); every combination is one instance, beside the defaults.","additionalProperties":{"type":"array","minItems":1,"maxItems":16,"items":{"type":["string","number"]}}}},"additionalProperties":{"$ref":"#/$defs/explore"}},"equivalent":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["mutant","reason"],"properties":{"mutant":{"type":"string"},"reason":{"type":"string"}}}}},"$defs":{"expr":{"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."},"typeString":{"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, or a type name."},"field":{"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]},"fields":{"type":"object","additionalProperties":{"$ref":"#/$defs/field"}},"variant":{"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}},"constant":{"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"Replaced by 'param: env' (refused with that hint)."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"enum":[true,false,"env"],"description":"A parameter of the module: a base nat or ms the world may change, bound per instance at run time (TypeScript `instance(params)`, Lean arguments, Quint const). `env`: the operator sets it from STATUTE_<NAME>; `true`: the runtime binds it in code (a worker count)."},"range":{"type":"string","pattern":"\\.\\.","description":"A parameter's allowed values A..B (constant expressions over non-parameters); default 0 to the wire bound."}}},"typeDecl":{"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}},"stateField":{"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}},"lets":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"branch":{"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}},"handler":{"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}},"machine":{"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}}}},"rule":{"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}},"decision":{"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}},"law":{"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}},"example":{"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}},"explore":{"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}}}};
+const schema32 = {"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"Replaced by 'param: env' (refused with that hint)."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"enum":[true,false,"env"],"description":"A parameter of the module: a base nat or ms the world may change, bound per instance at run time (TypeScript `instance(params)`, Lean arguments, Quint const). `env`: the operator sets it from STATUTE_<NAME>; `true`: the runtime binds it in code (a worker count)."},"range":{"type":"string","pattern":"\\.\\.","description":"A parameter's allowed values A..B (constant expressions over non-parameters); default 0 to the wire bound."}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[a-z][a-z0-9_]*$", "u");
+const pattern5 = new RegExp("\\.\\.", "u");
 const schema33 = {"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}};
 const schema34 = {"type":"object","additionalProperties":{"$ref":"#/$defs/field"}};
 const schema35 = {"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]};
@@ -2693,7 +2694,6 @@ return errors === 0;
 validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema65 = {"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}};
-const pattern5 = new RegExp("\\.\\.", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3200,7 +3200,7 @@ vErrors.push(err15);
 errors++;
 }
 for(const key3 in data8){
-if(!(((((((key3 === "type") || (key3 === "value")) || (key3 === "expr")) || (key3 === "doc")) || (key3 === "override")) || (key3 === "wire_bound")) || (key3 === "param"))){
+if(!((((((((key3 === "type") || (key3 === "value")) || (key3 === "expr")) || (key3 === "doc")) || (key3 === "override")) || (key3 === "wire_bound")) || (key3 === "param")) || (key3 === "range"))){
 const err16 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/constant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data:data8};
 if(vErrors === null){
 vErrors = [err16];
@@ -3291,8 +3291,8 @@ errors++;
 }
 if(data8.param !== undefined){
 let data15 = data8.param;
-if(typeof data15 !== "boolean"){
-const err23 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/$defs/constant/properties/param/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.param.type,parentSchema:schema32.properties.param,data:data15};
+if(!(((data15 === true) || (data15 === false)) || (data15 === "env"))){
+const err23 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/$defs/constant/properties/param/enum",keyword:"enum",params:{allowedValues: schema32.properties.param.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.param.enum,parentSchema:schema32.properties.param,data:data15};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3302,9 +3302,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/constant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data8};
+if(data8.range !== undefined){
+let data16 = data8.range;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err24 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/range",schemaPath:"#/$defs/constant/properties/range/pattern",keyword:"pattern",params:{pattern: "\\.\\."},message:"must match pattern \""+"\\.\\."+"\"",schema:"\\.\\.",parentSchema:schema32.properties.range,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3314,9 +3316,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath:instancePath+"/constants",schemaPath:"#/properties/constants/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.constants.type,parentSchema:schema31.properties.constants,data:data7};
+const err25 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/range",schemaPath:"#/$defs/constant/properties/range/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.range.type,parentSchema:schema32.properties.range,data:data16};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3326,18 +3327,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.types !== undefined){
-let data16 = data.types;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key4 in data16){
-if(!(validate21(data16[key4], {instancePath:instancePath+"/types/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data16,parentDataProperty:key4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err26 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.types.type,parentSchema:schema31.properties.types,data:data16};
+const err26 = {instancePath:instancePath+"/constants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/constant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3347,18 +3339,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.machines !== undefined){
-let data18 = data.machines;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key5 in data18){
-if(!(validate30(data18[key5], {instancePath:instancePath+"/machines/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data18,parentDataProperty:key5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err27 = {instancePath:instancePath+"/machines",schemaPath:"#/properties/machines/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.machines.type,parentSchema:schema31.properties.machines,data:data18};
+const err27 = {instancePath:instancePath+"/constants",schemaPath:"#/properties/constants/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.constants.type,parentSchema:schema31.properties.constants,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3368,18 +3351,18 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.decisions !== undefined){
-let data20 = data.decisions;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key6 in data20){
-if(!(validate41(data20[key6], {instancePath:instancePath+"/decisions/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(data.types !== undefined){
+let data17 = data.types;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key4 in data17){
+if(!(validate21(data17[key4], {instancePath:instancePath+"/types/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data17,parentDataProperty:key4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decisions.type,parentSchema:schema31.properties.decisions,data:data20};
+const err28 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.types.type,parentSchema:schema31.properties.types,data:data17};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3389,18 +3372,18 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.laws !== undefined){
-let data22 = data.laws;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key7 in data22){
-if(!(validate47(data22[key7], {instancePath:instancePath+"/laws/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data22,parentDataProperty:key7,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(data.machines !== undefined){
+let data19 = data.machines;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+for(const key5 in data19){
+if(!(validate30(data19[key5], {instancePath:instancePath+"/machines/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/laws",schemaPath:"#/properties/laws/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.laws.type,parentSchema:schema31.properties.laws,data:data22};
+const err29 = {instancePath:instancePath+"/machines",schemaPath:"#/properties/machines/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.machines.type,parentSchema:schema31.properties.machines,data:data19};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3410,19 +3393,18 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.examples !== undefined){
-let data24 = data.examples;
-if(Array.isArray(data24)){
-const len2 = data24.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate49(data24[i2], {instancePath:instancePath+"/examples/" + i2,parentData:data24,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(data.decisions !== undefined){
+let data21 = data.decisions;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+for(const key6 in data21){
+if(!(validate41(data21[key6], {instancePath:instancePath+"/decisions/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data21,parentDataProperty:key6,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.examples.type,parentSchema:schema31.properties.examples,data:data24};
+const err30 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.decisions.type,parentSchema:schema31.properties.decisions,data:data21};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3432,18 +3414,18 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.explore !== undefined){
-let data26 = data.explore;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key8 in data26){
-if(!(validate51(data26[key8], {instancePath:instancePath+"/explore/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data26,parentDataProperty:key8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(data.laws !== undefined){
+let data23 = data.laws;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+for(const key7 in data23){
+if(!(validate47(data23[key7], {instancePath:instancePath+"/laws/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key7,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/explore",schemaPath:"#/properties/explore/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.explore.type,parentSchema:schema31.properties.explore,data:data26};
+const err31 = {instancePath:instancePath+"/laws",schemaPath:"#/properties/laws/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.laws.type,parentSchema:schema31.properties.laws,data:data23};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3453,15 +3435,19 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.equivalent !== undefined){
-let data28 = data.equivalent;
-if(Array.isArray(data28)){
-const len3 = data28.length;
-for(let i3=0; i3<len3; i3++){
-let data29 = data28[i3];
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.mutant === undefined){
-const err32 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/required",keyword:"required",params:{missingProperty: "mutant"},message:"must have required property '"+"mutant"+"'",schema:schema31.properties.equivalent.items.required,parentSchema:schema31.properties.equivalent.items,data:data29};
+if(data.examples !== undefined){
+let data25 = data.examples;
+if(Array.isArray(data25)){
+const len2 = data25.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate49(data25[i2], {instancePath:instancePath+"/examples/" + i2,parentData:data25,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.examples.type,parentSchema:schema31.properties.examples,data:data25};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3470,8 +3456,26 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data29.reason === undefined){
-const err33 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema31.properties.equivalent.items.required,parentSchema:schema31.properties.equivalent.items,data:data29};
+}
+if(data.explore !== undefined){
+let data27 = data.explore;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+for(const key8 in data27){
+if(!(key8 === "params")){
+if(!(validate51(data27[key8], {instancePath:instancePath+"/explore/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data27,parentDataProperty:key8,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+}
+if(data27.params !== undefined){
+let data29 = data27.params;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key9 in data29){
+let data30 = data29[key9];
+if(Array.isArray(data30)){
+if(data30.length > 16){
+const err33 = {instancePath:instancePath+"/explore/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/explore/properties/params/additionalProperties/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items",schema:16,parentSchema:schema31.properties.explore.properties.params.additionalProperties,data:data30};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3480,9 +3484,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-for(const key9 in data29){
-if(!((key9 === "mutant") || (key9 === "reason"))){
-const err34 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.equivalent.items,data:data29};
+if(data30.length < 1){
+const err34 = {instancePath:instancePath+"/explore/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/explore/properties/params/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema31.properties.explore.properties.params.additionalProperties,data:data30};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3491,11 +3494,11 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data29.mutant !== undefined){
-let data30 = data29.mutant;
-if(typeof data30 !== "string"){
-const err35 = {instancePath:instancePath+"/equivalent/" + i3+"/mutant",schemaPath:"#/properties/equivalent/items/properties/mutant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.equivalent.items.properties.mutant.type,parentSchema:schema31.properties.equivalent.items.properties.mutant,data:data30};
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+let data31 = data30[i3];
+if((typeof data31 !== "string") && (!((typeof data31 == "number") && (isFinite(data31))))){
+const err35 = {instancePath:instancePath+"/explore/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/properties/explore/properties/params/additionalProperties/items/type",keyword:"type",params:{type: schema31.properties.explore.properties.params.additionalProperties.items.type},message:"must be string,number",schema:schema31.properties.explore.properties.params.additionalProperties.items.type,parentSchema:schema31.properties.explore.properties.params.additionalProperties.items,data:data31};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3505,10 +3508,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data29.reason !== undefined){
-let data31 = data29.reason;
-if(typeof data31 !== "string"){
-const err36 = {instancePath:instancePath+"/equivalent/" + i3+"/reason",schemaPath:"#/properties/equivalent/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.equivalent.items.properties.reason.type,parentSchema:schema31.properties.equivalent.items.properties.reason,data:data31};
+}
+else {
+const err36 = {instancePath:instancePath+"/explore/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/explore/properties/params/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.explore.properties.params.additionalProperties.type,parentSchema:schema31.properties.explore.properties.params.additionalProperties,data:data30};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3520,7 +3522,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/equivalent/" + i3,schemaPath:"#/properties/equivalent/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.equivalent.items.type,parentSchema:schema31.properties.equivalent.items,data:data29};
+const err37 = {instancePath:instancePath+"/explore/params",schemaPath:"#/properties/explore/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.explore.properties.params.type,parentSchema:schema31.properties.explore.properties.params,data:data29};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3532,7 +3534,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/equivalent",schemaPath:"#/properties/equivalent/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.equivalent.type,parentSchema:schema31.properties.equivalent,data:data28};
+const err38 = {instancePath:instancePath+"/explore",schemaPath:"#/properties/explore/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.explore.type,parentSchema:schema31.properties.explore,data:data27};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3542,14 +3544,103 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.equivalent !== undefined){
+let data32 = data.equivalent;
+if(Array.isArray(data32)){
+const len4 = data32.length;
+for(let i4=0; i4<len4; i4++){
+let data33 = data32[i4];
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.mutant === undefined){
+const err39 = {instancePath:instancePath+"/equivalent/" + i4,schemaPath:"#/properties/equivalent/items/required",keyword:"required",params:{missingProperty: "mutant"},message:"must have required property '"+"mutant"+"'",schema:schema31.properties.equivalent.items.required,parentSchema:schema31.properties.equivalent.items,data:data33};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+if(data33.reason === undefined){
+const err40 = {instancePath:instancePath+"/equivalent/" + i4,schemaPath:"#/properties/equivalent/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema31.properties.equivalent.items.required,parentSchema:schema31.properties.equivalent.items,data:data33};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+for(const key10 in data33){
+if(!((key10 === "mutant") || (key10 === "reason"))){
+const err41 = {instancePath:instancePath+"/equivalent/" + i4,schemaPath:"#/properties/equivalent/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.equivalent.items,data:data33};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data33.mutant !== undefined){
+let data34 = data33.mutant;
+if(typeof data34 !== "string"){
+const err42 = {instancePath:instancePath+"/equivalent/" + i4+"/mutant",schemaPath:"#/properties/equivalent/items/properties/mutant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.equivalent.items.properties.mutant.type,parentSchema:schema31.properties.equivalent.items.properties.mutant,data:data34};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data33.reason !== undefined){
+let data35 = data33.reason;
+if(typeof data35 !== "string"){
+const err43 = {instancePath:instancePath+"/equivalent/" + i4+"/reason",schemaPath:"#/properties/equivalent/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.equivalent.items.properties.reason.type,parentSchema:schema31.properties.equivalent.items.properties.reason,data:data35};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/equivalent/" + i4,schemaPath:"#/properties/equivalent/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.equivalent.items.type,parentSchema:schema31.properties.equivalent.items,data:data33};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/equivalent",schemaPath:"#/properties/equivalent/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.equivalent.type,parentSchema:schema31.properties.equivalent,data:data32};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }

@@ -11,6 +11,7 @@ import { checkExamples, checkExplore } from "./examples.js";
 import { checkLaws } from "./laws.js";
 import { checkMachine, checkMachineTypes, machineTypeNames } from "./machines.js";
 import { checkOneOverrideCheck } from "./override-check.js";
+import { checkInstances } from "./params.js";
 
 export function checkModule(parsed: Parsed, deps: ReadonlyMap<string, Module>, diags: Diagnostics): Module {
   const cx = new ModuleContext(parsed, diags, deps);
@@ -32,6 +33,7 @@ export function checkModule(parsed: Parsed, deps: ReadonlyMap<string, Module>, d
   const laws = checkLaws(cx, machines, decisionShells);
   const examples = checkExamples(cx, machines, decisionShells);
   const explore = checkExplore(cx, machines);
+  const instances = checkInstances(cx, constants);
   const local = (name: string) => cx.tables.types.get(name)?.decl;
   const synthesized = typeNames.slice(declared.length).flatMap(([n]) => local(n) ?? []);
   return {
@@ -47,6 +49,7 @@ export function checkModule(parsed: Parsed, deps: ReadonlyMap<string, Module>, d
     laws,
     examples,
     explore,
+    instances,
     equivalent: raw.equivalent ?? [],
   };
 }

@@ -13,7 +13,7 @@ export interface RawSpec {
   doc: string;
   decided?: string[];
   imports?: Record<string, string[]>;
-  constants?: Record<string, { type: "nat" | "ms" | "bool"; value?: RawExpr; expr?: string; doc: string; override?: boolean; wire_bound?: boolean; param?: boolean }>;
+  constants?: Record<string, { type: "nat" | "ms" | "bool"; value?: RawExpr; expr?: string; doc: string; override?: boolean; wire_bound?: boolean; param?: boolean | "env"; range?: string }>;
   types?: Record<string, { doc?: string; enum?: string[]; record?: Record<string, RawField>; union?: Record<string, RawVariant | null> }>;
   machines?: Record<string, RawMachine>;
   decisions?: Record<string, RawDecision>;

@@ -11,6 +11,12 @@ export interface ConstInfo {
   readonly ref: TypeRef;
   readonly type: Type;
   readonly value: number | boolean;
+  /**
+   * The largest value this constant takes over its module's parameters (a parameter's range
+   * maximum, a derived constant folded at those maxima): what type bounds fold with, so a
+   * list bound or a range over WORKERS admits every instance. Absent: `value`.
+   */
+  readonly widest?: number | boolean;
 }
 export interface DecisionInfo {
   readonly ref: TypeRef;

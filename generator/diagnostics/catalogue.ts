@@ -60,6 +60,7 @@ export const catalogue = {
   constantCycle: { code: 6002, message: "constant {name} is defined in terms of itself: {cycle}", hint: "derive constants from base values only" },
   constantValue: { code: 6003, message: "constant {name}: {detail}", hint: "{hint}" },
   badAttribute: { code: 6004, message: "{where}: {detail}", hint: "{hint}" },
+  unreadParam: { code: 6005, message: "parameter {name} is read by no step, decision or law (directly or through a derived constant)", hint: "a parameter nothing reads changes no verdict: read it where it applies, or make it a plain constant (drop 'param')" },
 
   exampleLength: { code: 7001, message: "example '{name}' has {events} events but {outputs} outputs", hint: "give one expected output per event" },
   exploreDomain: { code: 7002, message: "explore {machine}: {detail}", hint: "{hint}" },

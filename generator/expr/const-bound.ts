@@ -59,7 +59,11 @@ export function foldBound(text: string, base: number, env: ExprEnv, expected: Ty
   const counting: ExprEnv = { ...inner, report: (...a) => (errors++, inner.report(...a)) };
   const e = checkExpr(parsed.ast, counting, expected);
   if (errors > 0) return undefined;
-  const f = foldConst(e, (ref) => env.lookupConst(ref.name)?.value);
+  // A bound over a parameter admits every instance: the parameter is taken at its range maximum.
+  const f = foldConst(e, (ref) => {
+    const c = env.lookupConst(ref.name);
+    return c?.widest ?? c?.value;
+  });
   if (f.kind === "value" && typeof f.value === "number") return f.value;
   const lead = text.length - text.trimStart().length;
   if (f.kind === "unsafe") env.report("unsafeInteger", base + lead, text.trim().length, { what, value: f.value });

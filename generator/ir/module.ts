@@ -16,15 +16,27 @@ export interface Constant {
   readonly value: number | boolean;
   /** The defining expression of a derived constant; null for a base constant. */
   readonly expr: Expr | null;
-  /** Whether a runtime override (environment) may replace this base value. */
+  /**
+   * Spec `param: env`: a parameter the operator sets from the environment (`STATUTE_<NAME>`);
+   * implies `param`.
+   */
   readonly overridable: boolean;
   /**
    * Spec `wire_bound: true`: the largest number the JSON wire carries, in this module and the
    * modules importing it (an unbounded nat, ms or int is bounded by it; a value past it means never).
    */
   readonly wireBound: boolean;
-  /** Spec `param: true`: a base value `statute explore --param NAME=VALUE` may set (say, a worker count). */
+  /**
+   * Spec `param: true` or `param: env`: a parameter of its module, a base value the world may
+   * change (an operator's override, the worker count of a round). `value` is its default; every
+   * generated target binds it per instance (TypeScript `instance(params)`, Lean arguments, Quint
+   * `const`), explore and mutate run the instances the spec's `explore.params` names.
+   */
   readonly param: boolean;
+  /** A parameter's allowed values (spec `range`, else 0 to the wire bound); null for any other constant. */
+  readonly range: { readonly min: number; readonly max: number } | null;
+  /** The largest value over the parameters' ranges (type bounds fold with it); `value` when no parameter is read. */
+  readonly widest: number | boolean;
   /** Source position. */
   readonly span: Span;
 }
@@ -326,6 +338,12 @@ export interface Module {
   readonly examples: readonly Example[];
   /** Exploration settings, one per explored machine. */
   readonly explore: readonly Explore[];
+  /**
+   * The parameter instances explore, mutate and the conformance suite run (spec `explore.params`:
+   * every combination of the listed values): the defaults (`{}`) first, then each instance as
+   * the parameters it sets to other values than their defaults.
+   */
+  readonly instances: readonly Readonly<Record<string, number>>[];
   /** Mutants the spec declares equivalent, by mutant id, with the reason. */
   readonly equivalent: readonly { readonly mutant: string; readonly reason: string }[];
 }

@@ -29,9 +29,10 @@ namespace Statute.Supervise
 /-- failures tolerated inside one window; the 6th gives up. (spec/supervise.yaml:14) -/
 def RESTART_MAX_FAILURES : Nat := 5
 
-/-- the sliding window of the budget, on the monotonic clock; an operator may override it
-  (STATUTE_RESTART_WINDOW_MS), and the crash-loop relation of timeouts is checked again. The
-  runtime may override it with STATUTE_RESTART_WINDOW_MS. (spec/supervise.yaml:15) -/
+/-- the sliding window of the budget, on the monotonic clock; a parameter the operator sets
+  (STATUTE_RESTART_WINDOW_MS), checked against the crash-loop relation of timeouts; at least 1 ms
+  (a window of 0 would count no failure). The runtime may override it with
+  STATUTE_RESTART_WINDOW_MS. (spec/supervise.yaml:15) -/
 def RESTART_WINDOW_MS : Nat := 900000
 
 /-- pause before the first restart in a window. (spec/supervise.yaml:16) -/
