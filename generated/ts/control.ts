@@ -149,17 +149,17 @@ export type ToView =
   /** the supervisor shuts down on request (not lost): an attached client does not relaunch it */
   | { readonly kind: "Closing"; readonly reason: string };
 
-/** Every rule id of this module in declaration order; each must fire in the tests. */
-export const RULES = [] as const;
-
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const machines = {} as const;
 
 /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
 export const decisions = {} as const;
 
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every rule id of this module in declaration order; each must fire in the tests. */
+export const RULES = [] as const;
+
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  MAX_SESSIONS: { value: MAX_SESSIONS, override: false, derived: false },
-  MAX_LINE_BYTES: { value: MAX_LINE_BYTES, override: false, derived: false },
+  MAX_SESSIONS: { value: MAX_SESSIONS, param: false, override: false, derived: false },
+  MAX_LINE_BYTES: { value: MAX_LINE_BYTES, param: false, override: false, derived: false },
 } as const;

@@ -26,13 +26,6 @@ import { verdictHasWork } from "./orphan.js";
 import type { Verdict } from "./supervise.js";
 
 /**
- * workers in one idle-shutdown round: the daemon binds it to the number of live workers at the ask; three exercise every mix of idle and busy
- *
- * spec/launcher.yaml:34
- */
-export const WORKERS: number = 3;
-
-/**
  * a worker's run gate
  *
  * spec/launcher.yaml:36
@@ -182,227 +175,6 @@ const defaultWorker: Worker = {
 };
 
 /**
- * The state Quiesce starts in.
- *
- * spec/launcher.yaml:85
- */
-export function initialQuiesce(): QuiesceState {
-  return {
-    phase: "Serving",
-    workers: rt.repeat<Worker>(3 /* WORKERS */, {
-      gate: "Open",
-      answer: "Unasked",
-      work: {
-        run: false,
-        compaction: false,
-        queued_input: false,
-        admitted_run_start: false,
-        background_job: false,
-        user_bash: false,
-        unsettled_child: false,
-        workflow_run: false,
-        withdrawn_input: false,
-      },
-      stopped: false,
-    }),
-  };
-}
-
-/**
- * One supervisor and WORKERS workers in the idle-shutdown protocol; every event names the worker it concerns. The supervisor may be lost at any point (SupervisorLost); the workers' gates and holds are their own.
- *
- * spec/launcher.yaml:85
- */
-export function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceState, QuiesceOutput> {
-  switch (e.kind) {
-    case "Work": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
-      // stopped: a stopped worker takes nothing; its session starts on a new worker (spec/launcher.yaml:106)
-      if (me.stopped) {
-        return {
-          state: s,
-          output: "WorkRefused",
-          rule: "Quiesce.Work.stopped",
-        };
-      }
-      // gate_closed: no work starts at a closed gate: a run, a job or queued input waits for the gate (its source retries); withdrawn input is not work (spec/launcher.yaml:107)
-      if (me.gate === "Closed" && verdictHasWork(e.work)) {
-        return {
-          state: s,
-          output: "WorkRefused",
-          rule: "Quiesce.Work.gate_closed",
-        };
-      }
-      // change (spec/launcher.yaml:108)
-      return {
-        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, work: e.work }) },
-        output: "WorkChanged",
-        rule: "Quiesce.Work.change",
-      };
-    }
-    case "Ask": {
-      // not_serving (spec/launcher.yaml:111)
-      if (!(s.phase === "Serving")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Quiesce.Ask.not_serving",
-        };
-      }
-      // ask: a new round; every answer is pending (spec/launcher.yaml:112)
-      return {
-        state: { phase: "Asking", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
-        output: "Asked",
-        rule: "Quiesce.Ask.ask",
-      };
-    }
-    case "Answer": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
-      // not_asked (spec/launcher.yaml:120)
-      if (!(s.phase === "Asking") || !(me.answer === "Unasked") || me.stopped) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Quiesce.Answer.not_asked",
-        };
-      }
-      // busy: a worker with work (the one work set) answers busy and leaves its gate as it was (spec/launcher.yaml:121)
-      if (verdictHasWork(me.work)) {
-        return {
-          state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, answer: "Busy" }) },
-          output: "AnsweredBusy",
-          rule: "Quiesce.Answer.busy",
-        };
-      }
-      // idle: an idle worker closes its gate and answers quiesced (spec/launcher.yaml:126)
-      return {
-        state: {
-          phase: s.phase,
-          workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Closed", answer: "Quiesced" }),
-        },
-        output: "AnsweredQuiesced",
-        rule: "Quiesce.Answer.idle",
-      };
-    }
-    case "AnswerTimeout": {
-      // not_asking (spec/launcher.yaml:132)
-      if (!(s.phase === "Asking")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Quiesce.AnswerTimeout.not_asking",
-        };
-      }
-      // timeout: answers missing after QUIESCE_ANSWER_MS; answer busy, release the gates (spec/launcher.yaml:133)
-      return {
-        state: { phase: "Serving", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
-        output: "Busy",
-        rule: "Quiesce.AnswerTimeout.timeout",
-      };
-    }
-    case "Commit": {
-      // not_asking (spec/launcher.yaml:139)
-      if (!(s.phase === "Asking")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Quiesce.Commit.not_asking",
-        };
-      }
-      // stop: every worker answered quiesced; send each its stop (spec/launcher.yaml:140)
-      if (s.workers.every((x) => x.answer === "Quiesced")) {
-        return {
-          state: { phase: "Stopping", workers: s.workers },
-          output: "Stopping",
-          rule: "Quiesce.Commit.stop",
-        };
-      }
-      // busy: some worker is busy or silent; answer busy, stop nothing, release the gates (spec/launcher.yaml:145)
-      return {
-        state: { phase: "Serving", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
-        output: "Busy",
-        rule: "Quiesce.Commit.busy",
-      };
-    }
-    case "Stop": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
-      // not_stopping (spec/launcher.yaml:153)
-      if (!(s.phase === "Stopping") || me.stopped) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Quiesce.Stop.not_stopping",
-        };
-      }
-      // refused: a worker whose hold expired (its gate reopened) refuses the stop; it may be running again (spec/launcher.yaml:154)
-      if (me.gate === "Open") {
-        return {
-          state: s,
-          output: "StopRefused",
-          rule: "Quiesce.Stop.refused",
-        };
-      }
-      // stop: a worker still holding its gate closed exits (spec/launcher.yaml:158)
-      return {
-        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, stopped: true }) },
-        output: "WorkerStopped",
-        rule: "Quiesce.Stop.stop",
-      };
-    }
-    case "Release": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
-      // stale: a release of a lost supervisor never arrives; a stopped worker or an open gate has nothing to release (spec/launcher.yaml:163)
-      if (s.phase === "Lost" || me.stopped || me.gate === "Open") {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Quiesce.Release.stale",
-        };
-      }
-      // reopen (spec/launcher.yaml:167)
-      return {
-        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
-        output: "GateOpened",
-        rule: "Quiesce.Release.reopen",
-      };
-    }
-    case "HoldExpiry": {
-      const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
-      // stale: a stopped worker or an open gate has no hold (spec/launcher.yaml:172)
-      if (me.stopped || me.gate === "Open") {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Quiesce.HoldExpiry.stale",
-        };
-      }
-      // reopen: the worker reopens its own gate, whatever the supervisor's phase, without stop or release (spec/launcher.yaml:173)
-      return {
-        state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
-        output: "GateOpened",
-        rule: "Quiesce.HoldExpiry.reopen",
-      };
-    }
-    case "SupervisorLost": {
-      // already_lost (spec/launcher.yaml:176)
-      if (s.phase === "Lost") {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Quiesce.SupervisorLost.already_lost",
-        };
-      }
-      // lost: the round (if any) dies with the supervisor; the workers keep their gates until their holds expire (spec/launcher.yaml:177)
-      return {
-        state: { phase: "Lost", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
-        output: "SupervisorGone",
-        rule: "Quiesce.SupervisorLost.lost",
-      };
-    }
-  }
-}
-
-/**
  * Adopt a live worker only of the same build (same version and same build id); otherwise stop it as a lost worker, its work resumable.
  *
  * spec/launcher.yaml:60
@@ -431,6 +203,20 @@ export function verdictAdopt(same_version: boolean, same_build_id: boolean): Ado
   // other_build (spec/launcher.yaml:68)
   return "StopAsLost";
 }
+
+/**
+ * The decision Adopt: its function and its rule ids.
+ *
+ * spec/launcher.yaml:60
+ */
+export const Adopt = {
+  name: "Adopt",
+  decide: decideAdopt,
+  rules: [
+    "Adopt.same_build",
+    "Adopt.other_build",
+  ],
+} as const;
 
 /**
  * After a failed boot launch, under the worker's restart budget, stop a surviving earlier process before any retry and never launch beside it.
@@ -471,55 +257,6 @@ export function decideRetryLaunch(f: RetryLaunchFacts): rt.Decided<RetryVerdict>
 }
 
 /**
- * The machine Quiesce: its initial state, its step and its rule ids.
- *
- * spec/launcher.yaml:85
- */
-export const Quiesce = {
-  name: "Quiesce",
-  initial: initialQuiesce,
-  step: stepQuiesce,
-  rules: [
-    "Quiesce.Work.stopped",
-    "Quiesce.Work.gate_closed",
-    "Quiesce.Work.change",
-    "Quiesce.Ask.not_serving",
-    "Quiesce.Ask.ask",
-    "Quiesce.Answer.not_asked",
-    "Quiesce.Answer.busy",
-    "Quiesce.Answer.idle",
-    "Quiesce.AnswerTimeout.not_asking",
-    "Quiesce.AnswerTimeout.timeout",
-    "Quiesce.Commit.not_asking",
-    "Quiesce.Commit.stop",
-    "Quiesce.Commit.busy",
-    "Quiesce.Stop.not_stopping",
-    "Quiesce.Stop.refused",
-    "Quiesce.Stop.stop",
-    "Quiesce.Release.stale",
-    "Quiesce.Release.reopen",
-    "Quiesce.HoldExpiry.stale",
-    "Quiesce.HoldExpiry.reopen",
-    "Quiesce.SupervisorLost.already_lost",
-    "Quiesce.SupervisorLost.lost",
-  ],
-} as const;
-
-/**
- * The decision Adopt: its function and its rule ids.
- *
- * spec/launcher.yaml:60
- */
-export const Adopt = {
-  name: "Adopt",
-  decide: decideAdopt,
-  rules: [
-    "Adopt.same_build",
-    "Adopt.other_build",
-  ],
-} as const;
-
-/**
  * The decision RetryLaunch: its function and its rule ids.
  *
  * spec/launcher.yaml:69
@@ -534,6 +271,312 @@ export const RetryLaunch = {
     "RetryLaunch.launch",
   ],
 } as const;
+
+/** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
+export interface LauncherParams {
+  /** workers in one idle-shutdown round: the daemon binds it to the number of live workers at the ask; three exercise every mix of idle and busy (1..64); default 3; spec spec/launcher.yaml:34 */
+  readonly WORKERS: number;
+}
+
+/** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
+export const PARAMS = {
+  WORKERS: { default: 3, min: 1, max: 64, env: false, module: "launcher" },
+} as const;
+
+/** Every parameter at its default. */
+export const DEFAULT_PARAMS: LauncherParams = { WORKERS: 3 };
+
+/** What is wrong with a parameters record, in words (the first fault: an unknown name, a value that is not a whole number, one outside its range); null when it is a valid instance. */
+export function checkParams(given: object): string | null {
+  const p = given as Readonly<Record<string, unknown>>;
+  for (const name of Object.keys(p)) {
+    if (!(name in PARAMS)) return `no parameter ${name} (parameters: ${Object.keys(PARAMS).join(", ")})`;
+  }
+  for (const [name, r] of Object.entries(PARAMS)) {
+    const v = p[name];
+    if (v === undefined) continue;
+    if (typeof v !== "number" || !Number.isSafeInteger(v)) return `${name} must be a whole number (got ${JSON.stringify(v) ?? String(v)})`;
+    if (v < r.min || v > r.max) return `${name} = ${v} is outside its range ${r.min}..${r.max}`;
+  }
+  return null;
+}
+
+/** The module bound to its parameters (the defaults, each one given replacing its default): every step, decision and registry of the module reads these values. Throws a RangeError saying what is wrong when `checkParams` refuses them. */
+export function instance(given: Partial<LauncherParams> = {}) {
+  const p: LauncherParams = { ...DEFAULT_PARAMS, ...given };
+  const fault = checkParams(p);
+  if (fault !== null) throw new RangeError(`launcher: ${fault}`);
+  const WORKERS = p.WORKERS;
+
+  /**
+   * The state Quiesce starts in.
+   *
+   * spec/launcher.yaml:85
+   */
+  function initialQuiesce(): QuiesceState {
+    return {
+      phase: "Serving",
+      workers: rt.repeat<Worker>(WORKERS, {
+        gate: "Open",
+        answer: "Unasked",
+        work: {
+          run: false,
+          compaction: false,
+          queued_input: false,
+          admitted_run_start: false,
+          background_job: false,
+          user_bash: false,
+          unsettled_child: false,
+          workflow_run: false,
+          withdrawn_input: false,
+        },
+        stopped: false,
+      }),
+    };
+  }
+
+  /**
+   * One supervisor and WORKERS workers in the idle-shutdown protocol; every event names the worker it concerns. The supervisor may be lost at any point (SupervisorLost); the workers' gates and holds are their own.
+   *
+   * spec/launcher.yaml:85
+   */
+  function stepQuiesce(s: QuiesceState, e: QuiesceEvent): rt.Step<QuiesceState, QuiesceOutput> {
+    switch (e.kind) {
+      case "Work": {
+        const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+        // stopped: a stopped worker takes nothing; its session starts on a new worker (spec/launcher.yaml:106)
+        if (me.stopped) {
+          return {
+            state: s,
+            output: "WorkRefused",
+            rule: "Quiesce.Work.stopped",
+          };
+        }
+        // gate_closed: no work starts at a closed gate: a run, a job or queued input waits for the gate (its source retries); withdrawn input is not work (spec/launcher.yaml:107)
+        if (me.gate === "Closed" && verdictHasWork(e.work)) {
+          return {
+            state: s,
+            output: "WorkRefused",
+            rule: "Quiesce.Work.gate_closed",
+          };
+        }
+        // change (spec/launcher.yaml:108)
+        return {
+          state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, work: e.work }) },
+          output: "WorkChanged",
+          rule: "Quiesce.Work.change",
+        };
+      }
+      case "Ask": {
+        // not_serving (spec/launcher.yaml:111)
+        if (!(s.phase === "Serving")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Quiesce.Ask.not_serving",
+          };
+        }
+        // ask: a new round; every answer is pending (spec/launcher.yaml:112)
+        return {
+          state: { phase: "Asking", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
+          output: "Asked",
+          rule: "Quiesce.Ask.ask",
+        };
+      }
+      case "Answer": {
+        const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+        // not_asked (spec/launcher.yaml:120)
+        if (!(s.phase === "Asking") || !(me.answer === "Unasked") || me.stopped) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Quiesce.Answer.not_asked",
+          };
+        }
+        // busy: a worker with work (the one work set) answers busy and leaves its gate as it was (spec/launcher.yaml:121)
+        if (verdictHasWork(me.work)) {
+          return {
+            state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, answer: "Busy" }) },
+            output: "AnsweredBusy",
+            rule: "Quiesce.Answer.busy",
+          };
+        }
+        // idle: an idle worker closes its gate and answers quiesced (spec/launcher.yaml:126)
+        return {
+          state: {
+            phase: s.phase,
+            workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Closed", answer: "Quiesced" }),
+          },
+          output: "AnsweredQuiesced",
+          rule: "Quiesce.Answer.idle",
+        };
+      }
+      case "AnswerTimeout": {
+        // not_asking (spec/launcher.yaml:132)
+        if (!(s.phase === "Asking")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Quiesce.AnswerTimeout.not_asking",
+          };
+        }
+        // timeout: answers missing after QUIESCE_ANSWER_MS; answer busy, release the gates (spec/launcher.yaml:133)
+        return {
+          state: { phase: "Serving", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
+          output: "Busy",
+          rule: "Quiesce.AnswerTimeout.timeout",
+        };
+      }
+      case "Commit": {
+        // not_asking (spec/launcher.yaml:139)
+        if (!(s.phase === "Asking")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Quiesce.Commit.not_asking",
+          };
+        }
+        // stop: every worker answered quiesced; send each its stop (spec/launcher.yaml:140)
+        if (s.workers.every((x) => x.answer === "Quiesced")) {
+          return {
+            state: { phase: "Stopping", workers: s.workers },
+            output: "Stopping",
+            rule: "Quiesce.Commit.stop",
+          };
+        }
+        // busy: some worker is busy or silent; answer busy, stop nothing, release the gates (spec/launcher.yaml:145)
+        return {
+          state: { phase: "Serving", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
+          output: "Busy",
+          rule: "Quiesce.Commit.busy",
+        };
+      }
+      case "Stop": {
+        const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+        // not_stopping (spec/launcher.yaml:153)
+        if (!(s.phase === "Stopping") || me.stopped) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Quiesce.Stop.not_stopping",
+          };
+        }
+        // refused: a worker whose hold expired (its gate reopened) refuses the stop; it may be running again (spec/launcher.yaml:154)
+        if (me.gate === "Open") {
+          return {
+            state: s,
+            output: "StopRefused",
+            rule: "Quiesce.Stop.refused",
+          };
+        }
+        // stop: a worker still holding its gate closed exits (spec/launcher.yaml:158)
+        return {
+          state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, stopped: true }) },
+          output: "WorkerStopped",
+          rule: "Quiesce.Stop.stop",
+        };
+      }
+      case "Release": {
+        const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+        // stale: a release of a lost supervisor never arrives; a stopped worker or an open gate has nothing to release (spec/launcher.yaml:163)
+        if (s.phase === "Lost" || me.stopped || me.gate === "Open") {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Quiesce.Release.stale",
+          };
+        }
+        // reopen (spec/launcher.yaml:167)
+        return {
+          state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
+          output: "GateOpened",
+          rule: "Quiesce.Release.reopen",
+        };
+      }
+      case "HoldExpiry": {
+        const me: Worker = rt.nthOr<Worker>(s.workers, e.w, defaultWorker);
+        // stale: a stopped worker or an open gate has no hold (spec/launcher.yaml:172)
+        if (me.stopped || me.gate === "Open") {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Quiesce.HoldExpiry.stale",
+          };
+        }
+        // reopen: the worker reopens its own gate, whatever the supervisor's phase, without stop or release (spec/launcher.yaml:173)
+        return {
+          state: { phase: s.phase, workers: rt.setAt<Worker>(s.workers, e.w, { ...me, gate: "Open" }) },
+          output: "GateOpened",
+          rule: "Quiesce.HoldExpiry.reopen",
+        };
+      }
+      case "SupervisorLost": {
+        // already_lost (spec/launcher.yaml:176)
+        if (s.phase === "Lost") {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Quiesce.SupervisorLost.already_lost",
+          };
+        }
+        // lost: the round (if any) dies with the supervisor; the workers keep their gates until their holds expire (spec/launcher.yaml:177)
+        return {
+          state: { phase: "Lost", workers: s.workers.map((x): Worker => ({ ...x, answer: "Unasked" })) },
+          output: "SupervisorGone",
+          rule: "Quiesce.SupervisorLost.lost",
+        };
+      }
+    }
+  }
+
+  /**
+   * The machine Quiesce: its initial state, its step and its rule ids.
+   *
+   * spec/launcher.yaml:85
+   */
+  const Quiesce = {
+    name: "Quiesce",
+    initial: initialQuiesce,
+    step: stepQuiesce,
+    rules: [
+      "Quiesce.Work.stopped",
+      "Quiesce.Work.gate_closed",
+      "Quiesce.Work.change",
+      "Quiesce.Ask.not_serving",
+      "Quiesce.Ask.ask",
+      "Quiesce.Answer.not_asked",
+      "Quiesce.Answer.busy",
+      "Quiesce.Answer.idle",
+      "Quiesce.AnswerTimeout.not_asking",
+      "Quiesce.AnswerTimeout.timeout",
+      "Quiesce.Commit.not_asking",
+      "Quiesce.Commit.stop",
+      "Quiesce.Commit.busy",
+      "Quiesce.Stop.not_stopping",
+      "Quiesce.Stop.refused",
+      "Quiesce.Stop.stop",
+      "Quiesce.Release.stale",
+      "Quiesce.Release.reopen",
+      "Quiesce.HoldExpiry.stale",
+      "Quiesce.HoldExpiry.reopen",
+      "Quiesce.SupervisorLost.already_lost",
+      "Quiesce.SupervisorLost.lost",
+    ],
+  } as const;
+  /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const machines = {
+    Quiesce,
+  } as const;
+  /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const decisions = {
+    Adopt,
+    RetryLaunch,
+  } as const;
+  return { params: p, decideAdopt, verdictAdopt, Adopt, decideRetryLaunch, RetryLaunch, initialQuiesce, stepQuiesce, Quiesce, machines, decisions };
+}
+
+/** The module bound to one parameters record (what `instance` returns). */
+export type LauncherInstance = ReturnType<typeof instance>;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -567,18 +610,7 @@ export const RULES = [
   "RetryLaunch.launch",
 ] as const;
 
-/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const machines = {
-  Quiesce,
-} as const;
-
-/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const decisions = {
-  Adopt,
-  RetryLaunch,
-} as const;
-
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  WORKERS: { value: WORKERS, override: false, derived: false },
+  WORKERS: { value: 3, param: true, override: false, derived: false },
 } as const;

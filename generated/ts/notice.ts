@@ -159,6 +159,14 @@ export const Notices = {
   ],
 } as const;
 
+/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+export const machines = {
+  Notices,
+} as const;
+
+/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+export const decisions = {} as const;
+
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
   "Notices.Restore.full",
@@ -169,15 +177,7 @@ export const RULES = [
   "Notices.Detach.detach",
 ] as const;
 
-/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const machines = {
-  Notices,
-} as const;
-
-/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const decisions = {} as const;
-
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  MAX_RESTORES: { value: MAX_RESTORES, override: false, derived: false },
+  MAX_RESTORES: { value: MAX_RESTORES, param: false, override: false, derived: false },
 } as const;

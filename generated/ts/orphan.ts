@@ -181,6 +181,27 @@ export function verdictHasWork(work: WorkSet): boolean {
 }
 
 /**
+ * The decision HasWork: its function and its rule ids.
+ *
+ * spec/orphan.yaml:39
+ */
+export const HasWork = {
+  name: "HasWork",
+  decide: decideHasWork,
+  rules: [
+    "HasWork.run",
+    "HasWork.compaction",
+    "HasWork.queued_input",
+    "HasWork.admitted_run_start",
+    "HasWork.background_job",
+    "HasWork.user_bash",
+    "HasWork.unsettled_child",
+    "HasWork.workflow_run",
+    "HasWork.no_work",
+  ],
+} as const;
+
+/**
  * Whether a worker whose supervisor has been absent for absent_ms exits, and how.
  *
  * spec/orphan.yaml:54
@@ -217,27 +238,6 @@ export function decideOrphanExit(f: OrphanExitFacts): rt.Decided<OrphanVerdict> 
 }
 
 /**
- * The decision HasWork: its function and its rule ids.
- *
- * spec/orphan.yaml:39
- */
-export const HasWork = {
-  name: "HasWork",
-  decide: decideHasWork,
-  rules: [
-    "HasWork.run",
-    "HasWork.compaction",
-    "HasWork.queued_input",
-    "HasWork.admitted_run_start",
-    "HasWork.background_job",
-    "HasWork.user_bash",
-    "HasWork.unsettled_child",
-    "HasWork.workflow_run",
-    "HasWork.no_work",
-  ],
-} as const;
-
-/**
  * The decision OrphanExit: its function and its rule ids.
  *
  * spec/orphan.yaml:54
@@ -251,6 +251,15 @@ export const OrphanExit = {
     "OrphanExit.busy_exit",
     "OrphanExit.wait",
   ],
+} as const;
+
+/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+export const machines = {} as const;
+
+/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+export const decisions = {
+  HasWork,
+  OrphanExit,
 } as const;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
@@ -270,14 +279,5 @@ export const RULES = [
   "OrphanExit.wait",
 ] as const;
 
-/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const machines = {} as const;
-
-/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const decisions = {
-  HasWork,
-  OrphanExit,
-} as const;
-
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

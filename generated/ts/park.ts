@@ -19,15 +19,6 @@ import type { WorkSet } from "./orphan.js";
 import { verdictHasWork } from "./orphan.js";
 
 /**
- * idleEvictionMinutes (seed default 90): an idle unattached root worker parked this long asks the supervisor to stop it
- *
- * The runtime may override it with STATUTE_IDLE_EVICTION_MS.
- *
- * spec/park.yaml:28
- */
-export const IDLE_EVICTION_MS: number = 5400000;
-
-/**
  * background jobs the model lets run at once: a kernel bash() handle and a detached cell
  *
  * spec/park.yaml:29
@@ -159,364 +150,6 @@ export interface ParkReleaseFacts {
 }
 
 /**
- * The state Parked starts in.
- *
- * spec/park.yaml:81
- */
-export function initialParked(): ParkedState {
-  return {
-    phase: "Closed",
-    depth: 0,
-    attached: false,
-    pause_lease: false,
-    scheduled_job: false,
-    jobs: 0,
-    kernel: "Live",
-    idle_ms: 0,
-  };
-}
-
-/**
- * One worker's session between its runs, with its kernel, background jobs and idle clock; every park re-checks the releases.
- *
- * spec/park.yaml:81
- */
-export function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState, ParkOutput> {
-  switch (e.kind) {
-    case "Open": {
-      // opened: the session is already open (spec/park.yaml:106)
-      if (!(s.phase === "Closed")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.Open.opened",
-        };
-      }
-      // open (spec/park.yaml:107)
-      return {
-        state: {
-          phase: "Parked",
-          depth: e.depth,
-          attached: s.attached,
-          pause_lease: s.pause_lease,
-          scheduled_job: s.scheduled_job,
-          jobs: s.jobs,
-          kernel: s.kernel,
-          idle_ms: s.idle_ms,
-        },
-        output: "Opened",
-        rule: "Parked.Open.open",
-      };
-    }
-    case "RunStart": {
-      // not_parked: not open, evicted, or a run is in progress (it takes the input) (spec/park.yaml:110)
-      if (!(s.phase === "Parked")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.RunStart.not_parked",
-        };
-      }
-      // start: work starts; the idle clock stops (spec/park.yaml:111)
-      return {
-        state: {
-          phase: "Running",
-          depth: s.depth,
-          attached: s.attached,
-          pause_lease: s.pause_lease,
-          scheduled_job: s.scheduled_job,
-          jobs: s.jobs,
-          kernel: s.kernel,
-          idle_ms: 0,
-        },
-        output: "RunStarted",
-        rule: "Parked.RunStart.start",
-      };
-    }
-    case "RunEnd": {
-      // not_running (spec/park.yaml:121)
-      if (!(s.phase === "Running")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.RunEnd.not_running",
-        };
-      }
-      const verdict: ParkVerdict = verdictParkRelease(
-        {
-          run: false,
-          compaction: false,
-          queued_input: false,
-          admitted_run_start: false,
-          background_job: s.jobs > 0,
-          user_bash: false,
-          unsettled_child: false,
-          workflow_run: false,
-          withdrawn_input: false,
-        },
-        s.depth,
-        s.attached,
-        s.idle_ms,
-        5400000 /* IDLE_EVICTION_MS */,
-        s.pause_lease,
-        s.scheduled_job,
-      );
-      // park: nothing to release (or the kernel is already released); a run end never evicts (spec/park.yaml:122)
-      if (!(verdict === "ReleaseKernel") || s.kernel === "Released") {
-        return {
-          state: {
-            phase: "Parked",
-            depth: s.depth,
-            attached: s.attached,
-            pause_lease: s.pause_lease,
-            scheduled_job: s.scheduled_job,
-            jobs: s.jobs,
-            kernel: s.kernel,
-            idle_ms: s.idle_ms,
-          },
-          output: "Parked",
-          rule: "Parked.RunEnd.park",
-        };
-      }
-      // release: a free child releases its kernel as the run ends (spec/park.yaml:123)
-      return {
-        state: {
-          phase: "Parked",
-          depth: s.depth,
-          attached: s.attached,
-          pause_lease: s.pause_lease,
-          scheduled_job: s.scheduled_job,
-          jobs: s.jobs,
-          kernel: "Released",
-          idle_ms: s.idle_ms,
-        },
-        output: "KernelReleased",
-        rule: "Parked.RunEnd.release",
-      };
-    }
-    case "KernelUse": {
-      // not_running (spec/park.yaml:126)
-      if (!(s.phase === "Running")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.KernelUse.not_running",
-        };
-      }
-      // revive: the next kernel use revives a released kernel from its snapshot (spec/park.yaml:127)
-      if (s.kernel === "Released") {
-        return {
-          state: {
-            phase: s.phase,
-            depth: s.depth,
-            attached: s.attached,
-            pause_lease: s.pause_lease,
-            scheduled_job: s.scheduled_job,
-            jobs: s.jobs,
-            kernel: "Live",
-            idle_ms: s.idle_ms,
-          },
-          output: "KernelRevived",
-          rule: "Parked.KernelUse.revive",
-        };
-      }
-      // use (spec/park.yaml:128)
-      return {
-        state: s,
-        output: "KernelUsed",
-        rule: "Parked.KernelUse.use",
-      };
-    }
-    case "JobStart": {
-      // refused: jobs start only inside a run; the model's bound (spec/park.yaml:131)
-      if (!(s.phase === "Running") || s.jobs >= 2 /* MAX_JOBS */) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.JobStart.refused",
-        };
-      }
-      // start: starting a job uses the kernel (spec/park.yaml:132)
-      return {
-        state: {
-          phase: s.phase,
-          depth: s.depth,
-          attached: s.attached,
-          pause_lease: s.pause_lease,
-          scheduled_job: s.scheduled_job,
-          jobs: s.jobs + 1,
-          kernel: "Live",
-          idle_ms: s.idle_ms,
-        },
-        output: "JobStarted",
-        rule: "Parked.JobStart.start",
-      };
-    }
-    case "JobSettle": {
-      // none (spec/park.yaml:135)
-      if (s.jobs === 0) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.JobSettle.none",
-        };
-      }
-      // wake: the settlement wakes a run whose end parks again (spec/park.yaml:136)
-      if (s.phase === "Parked") {
-        return {
-          state: {
-            phase: "Running",
-            depth: s.depth,
-            attached: s.attached,
-            pause_lease: s.pause_lease,
-            scheduled_job: s.scheduled_job,
-            jobs: s.jobs > 1 ? s.jobs - 1 : 0,
-            kernel: s.kernel,
-            idle_ms: s.idle_ms,
-          },
-          output: "Woke",
-          rule: "Parked.JobSettle.wake",
-        };
-      }
-      // settle: the run in progress takes the settlement (spec/park.yaml:137)
-      return {
-        state: {
-          phase: s.phase,
-          depth: s.depth,
-          attached: s.attached,
-          pause_lease: s.pause_lease,
-          scheduled_job: s.scheduled_job,
-          jobs: s.jobs > 1 ? s.jobs - 1 : 0,
-          kernel: s.kernel,
-          idle_ms: s.idle_ms,
-        },
-        output: "JobSettled",
-        rule: "Parked.JobSettle.settle",
-      };
-    }
-    case "Park": {
-      // not_parked (spec/park.yaml:147)
-      if (!(s.phase === "Parked")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.Park.not_parked",
-        };
-      }
-      const verdict: ParkVerdict = verdictParkRelease(
-        {
-          run: false,
-          compaction: false,
-          queued_input: false,
-          admitted_run_start: false,
-          background_job: s.jobs > 0,
-          user_bash: false,
-          unsettled_child: false,
-          workflow_run: false,
-          withdrawn_input: false,
-        },
-        s.depth,
-        s.attached,
-        s.idle_ms,
-        5400000 /* IDLE_EVICTION_MS */,
-        s.pause_lease,
-        s.scheduled_job,
-      );
-      // evict: ask the supervisor to stop this worker (spec/park.yaml:148)
-      if (verdict === "AskStop") {
-        return {
-          state: {
-            phase: "Evicted",
-            depth: s.depth,
-            attached: s.attached,
-            pause_lease: s.pause_lease,
-            scheduled_job: s.scheduled_job,
-            jobs: s.jobs,
-            kernel: s.kernel,
-            idle_ms: s.idle_ms,
-          },
-          output: "AskedStop",
-          rule: "Parked.Park.evict",
-        };
-      }
-      // keep (spec/park.yaml:149)
-      if (!(verdict === "ReleaseKernel") || s.kernel === "Released") {
-        return {
-          state: s,
-          output: "Parked",
-          rule: "Parked.Park.keep",
-        };
-      }
-      // release (spec/park.yaml:150)
-      return {
-        state: {
-          phase: s.phase,
-          depth: s.depth,
-          attached: s.attached,
-          pause_lease: s.pause_lease,
-          scheduled_job: s.scheduled_job,
-          jobs: s.jobs,
-          kernel: "Released",
-          idle_ms: s.idle_ms,
-        },
-        output: "KernelReleased",
-        rule: "Parked.Park.release",
-      };
-    }
-    case "Holds": {
-      // evicted (spec/park.yaml:153)
-      if (s.phase === "Evicted") {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Parked.Holds.evicted",
-        };
-      }
-      // holds (spec/park.yaml:154)
-      return {
-        state: {
-          phase: s.phase,
-          depth: s.depth,
-          attached: e.attached,
-          pause_lease: e.pause_lease,
-          scheduled_job: e.scheduled_job,
-          jobs: s.jobs,
-          kernel: s.kernel,
-          idle_ms: s.idle_ms,
-        },
-        output: "Noted",
-        rule: "Parked.Holds.holds",
-      };
-    }
-    case "Elapse": {
-      // idle: the idle clock runs only while parked without work (spec/park.yaml:157)
-      if (s.phase === "Parked" && s.jobs === 0) {
-        return {
-          state: {
-            phase: s.phase,
-            depth: s.depth,
-            attached: s.attached,
-            pause_lease: s.pause_lease,
-            scheduled_job: s.scheduled_job,
-            jobs: s.jobs,
-            kernel: s.kernel,
-            idle_ms: Math.min(s.idle_ms + e.ms, 100000000000000 /* WIRE_MAX_MS */),
-          },
-          output: "Noted",
-          rule: "Parked.Elapse.idle",
-        };
-      }
-      // busy (spec/park.yaml:158)
-      return {
-        state: s,
-        output: "Noted",
-        rule: "Parked.Elapse.busy",
-      };
-    }
-  }
-}
-
-/**
  * The time left until an idle worker's eviction, from its idle time and the eviction time.
  *
  * spec/park.yaml:50
@@ -562,6 +195,21 @@ export function verdictEvictionIn(idle_ms: number, eviction_ms: number): Evictio
   // never (spec/park.yaml:59)
   return { kind: "Never" };
 }
+
+/**
+ * The decision EvictionIn: its function and its rule ids.
+ *
+ * spec/park.yaml:50
+ */
+export const EvictionIn = {
+  name: "EvictionIn",
+  decide: decideEvictionIn,
+  rules: [
+    "EvictionIn.due",
+    "EvictionIn.after",
+    "EvictionIn.never",
+  ],
+} as const;
 
 /**
  * A park's re-check of the two releases with the one work set; first match wins.
@@ -631,57 +279,6 @@ export function verdictParkRelease(work: WorkSet, depth: number, attached: boole
 }
 
 /**
- * The machine Parked: its initial state, its step and its rule ids.
- *
- * spec/park.yaml:81
- */
-export const Parked = {
-  name: "Parked",
-  initial: initialParked,
-  step: stepParked,
-  rules: [
-    "Parked.Open.opened",
-    "Parked.Open.open",
-    "Parked.RunStart.not_parked",
-    "Parked.RunStart.start",
-    "Parked.RunEnd.not_running",
-    "Parked.RunEnd.park",
-    "Parked.RunEnd.release",
-    "Parked.KernelUse.not_running",
-    "Parked.KernelUse.revive",
-    "Parked.KernelUse.use",
-    "Parked.JobStart.refused",
-    "Parked.JobStart.start",
-    "Parked.JobSettle.none",
-    "Parked.JobSettle.wake",
-    "Parked.JobSettle.settle",
-    "Parked.Park.not_parked",
-    "Parked.Park.evict",
-    "Parked.Park.keep",
-    "Parked.Park.release",
-    "Parked.Holds.evicted",
-    "Parked.Holds.holds",
-    "Parked.Elapse.idle",
-    "Parked.Elapse.busy",
-  ],
-} as const;
-
-/**
- * The decision EvictionIn: its function and its rule ids.
- *
- * spec/park.yaml:50
- */
-export const EvictionIn = {
-  name: "EvictionIn",
-  decide: decideEvictionIn,
-  rules: [
-    "EvictionIn.due",
-    "EvictionIn.after",
-    "EvictionIn.never",
-  ],
-} as const;
-
-/**
  * The decision ParkRelease: its function and its rule ids.
  *
  * spec/park.yaml:60
@@ -697,6 +294,450 @@ export const ParkRelease = {
     "ParkRelease.held",
   ],
 } as const;
+
+/** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
+export interface ParkParams {
+  /** idleEvictionMinutes (seed default 90): an idle unattached root worker parked this long asks the supervisor to stop it (0..100000000000000); default 5400000; the operator may set it (STATUTE_IDLE_EVICTION_MS); spec spec/park.yaml:28 */
+  readonly IDLE_EVICTION_MS: number;
+}
+
+/** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
+export const PARAMS = {
+  IDLE_EVICTION_MS: { default: 5400000, min: 0, max: 100000000000000, env: true, module: "park" },
+} as const;
+
+/** Every parameter at its default. */
+export const DEFAULT_PARAMS: ParkParams = { IDLE_EVICTION_MS: 5400000 };
+
+/** What is wrong with a parameters record, in words (the first fault: an unknown name, a value that is not a whole number, one outside its range); null when it is a valid instance. */
+export function checkParams(given: object): string | null {
+  const p = given as Readonly<Record<string, unknown>>;
+  for (const name of Object.keys(p)) {
+    if (!(name in PARAMS)) return `no parameter ${name} (parameters: ${Object.keys(PARAMS).join(", ")})`;
+  }
+  for (const [name, r] of Object.entries(PARAMS)) {
+    const v = p[name];
+    if (v === undefined) continue;
+    if (typeof v !== "number" || !Number.isSafeInteger(v)) return `${name} must be a whole number (got ${JSON.stringify(v) ?? String(v)})`;
+    if (v < r.min || v > r.max) return `${name} = ${v} is outside its range ${r.min}..${r.max}`;
+  }
+  return null;
+}
+
+/** The module bound to its parameters (the defaults, each one given replacing its default): every step, decision and registry of the module reads these values. Throws a RangeError saying what is wrong when `checkParams` refuses them. */
+export function instance(given: Partial<ParkParams> = {}) {
+  const p: ParkParams = { ...DEFAULT_PARAMS, ...given };
+  const fault = checkParams(p);
+  if (fault !== null) throw new RangeError(`park: ${fault}`);
+  const IDLE_EVICTION_MS = p.IDLE_EVICTION_MS;
+
+  /**
+   * The state Parked starts in.
+   *
+   * spec/park.yaml:81
+   */
+  function initialParked(): ParkedState {
+    return {
+      phase: "Closed",
+      depth: 0,
+      attached: false,
+      pause_lease: false,
+      scheduled_job: false,
+      jobs: 0,
+      kernel: "Live",
+      idle_ms: 0,
+    };
+  }
+
+  /**
+   * One worker's session between its runs, with its kernel, background jobs and idle clock; every park re-checks the releases.
+   *
+   * spec/park.yaml:81
+   */
+  function stepParked(s: ParkedState, e: ParkedEvent): rt.Step<ParkedState, ParkOutput> {
+    switch (e.kind) {
+      case "Open": {
+        // opened: the session is already open (spec/park.yaml:106)
+        if (!(s.phase === "Closed")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Parked.Open.opened",
+          };
+        }
+        // open (spec/park.yaml:107)
+        return {
+          state: {
+            phase: "Parked",
+            depth: e.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs,
+            kernel: s.kernel,
+            idle_ms: s.idle_ms,
+          },
+          output: "Opened",
+          rule: "Parked.Open.open",
+        };
+      }
+      case "RunStart": {
+        // not_parked: not open, evicted, or a run is in progress (it takes the input) (spec/park.yaml:110)
+        if (!(s.phase === "Parked")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Parked.RunStart.not_parked",
+          };
+        }
+        // start: work starts; the idle clock stops (spec/park.yaml:111)
+        return {
+          state: {
+            phase: "Running",
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs,
+            kernel: s.kernel,
+            idle_ms: 0,
+          },
+          output: "RunStarted",
+          rule: "Parked.RunStart.start",
+        };
+      }
+      case "RunEnd": {
+        // not_running (spec/park.yaml:121)
+        if (!(s.phase === "Running")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Parked.RunEnd.not_running",
+          };
+        }
+        const verdict: ParkVerdict = verdictParkRelease(
+          {
+            run: false,
+            compaction: false,
+            queued_input: false,
+            admitted_run_start: false,
+            background_job: s.jobs > 0,
+            user_bash: false,
+            unsettled_child: false,
+            workflow_run: false,
+            withdrawn_input: false,
+          },
+          s.depth,
+          s.attached,
+          s.idle_ms,
+          IDLE_EVICTION_MS,
+          s.pause_lease,
+          s.scheduled_job,
+        );
+        // park: nothing to release (or the kernel is already released); a run end never evicts (spec/park.yaml:122)
+        if (!(verdict === "ReleaseKernel") || s.kernel === "Released") {
+          return {
+            state: {
+              phase: "Parked",
+              depth: s.depth,
+              attached: s.attached,
+              pause_lease: s.pause_lease,
+              scheduled_job: s.scheduled_job,
+              jobs: s.jobs,
+              kernel: s.kernel,
+              idle_ms: s.idle_ms,
+            },
+            output: "Parked",
+            rule: "Parked.RunEnd.park",
+          };
+        }
+        // release: a free child releases its kernel as the run ends (spec/park.yaml:123)
+        return {
+          state: {
+            phase: "Parked",
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs,
+            kernel: "Released",
+            idle_ms: s.idle_ms,
+          },
+          output: "KernelReleased",
+          rule: "Parked.RunEnd.release",
+        };
+      }
+      case "KernelUse": {
+        // not_running (spec/park.yaml:126)
+        if (!(s.phase === "Running")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Parked.KernelUse.not_running",
+          };
+        }
+        // revive: the next kernel use revives a released kernel from its snapshot (spec/park.yaml:127)
+        if (s.kernel === "Released") {
+          return {
+            state: {
+              phase: s.phase,
+              depth: s.depth,
+              attached: s.attached,
+              pause_lease: s.pause_lease,
+              scheduled_job: s.scheduled_job,
+              jobs: s.jobs,
+              kernel: "Live",
+              idle_ms: s.idle_ms,
+            },
+            output: "KernelRevived",
+            rule: "Parked.KernelUse.revive",
+          };
+        }
+        // use (spec/park.yaml:128)
+        return {
+          state: s,
+          output: "KernelUsed",
+          rule: "Parked.KernelUse.use",
+        };
+      }
+      case "JobStart": {
+        // refused: jobs start only inside a run; the model's bound (spec/park.yaml:131)
+        if (!(s.phase === "Running") || s.jobs >= 2 /* MAX_JOBS */) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Parked.JobStart.refused",
+          };
+        }
+        // start: starting a job uses the kernel (spec/park.yaml:132)
+        return {
+          state: {
+            phase: s.phase,
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs + 1,
+            kernel: "Live",
+            idle_ms: s.idle_ms,
+          },
+          output: "JobStarted",
+          rule: "Parked.JobStart.start",
+        };
+      }
+      case "JobSettle": {
+        // none (spec/park.yaml:135)
+        if (s.jobs === 0) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Parked.JobSettle.none",
+          };
+        }
+        // wake: the settlement wakes a run whose end parks again (spec/park.yaml:136)
+        if (s.phase === "Parked") {
+          return {
+            state: {
+              phase: "Running",
+              depth: s.depth,
+              attached: s.attached,
+              pause_lease: s.pause_lease,
+              scheduled_job: s.scheduled_job,
+              jobs: s.jobs > 1 ? s.jobs - 1 : 0,
+              kernel: s.kernel,
+              idle_ms: s.idle_ms,
+            },
+            output: "Woke",
+            rule: "Parked.JobSettle.wake",
+          };
+        }
+        // settle: the run in progress takes the settlement (spec/park.yaml:137)
+        return {
+          state: {
+            phase: s.phase,
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs > 1 ? s.jobs - 1 : 0,
+            kernel: s.kernel,
+            idle_ms: s.idle_ms,
+          },
+          output: "JobSettled",
+          rule: "Parked.JobSettle.settle",
+        };
+      }
+      case "Park": {
+        // not_parked (spec/park.yaml:147)
+        if (!(s.phase === "Parked")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Parked.Park.not_parked",
+          };
+        }
+        const verdict: ParkVerdict = verdictParkRelease(
+          {
+            run: false,
+            compaction: false,
+            queued_input: false,
+            admitted_run_start: false,
+            background_job: s.jobs > 0,
+            user_bash: false,
+            unsettled_child: false,
+            workflow_run: false,
+            withdrawn_input: false,
+          },
+          s.depth,
+          s.attached,
+          s.idle_ms,
+          IDLE_EVICTION_MS,
+          s.pause_lease,
+          s.scheduled_job,
+        );
+        // evict: ask the supervisor to stop this worker (spec/park.yaml:148)
+        if (verdict === "AskStop") {
+          return {
+            state: {
+              phase: "Evicted",
+              depth: s.depth,
+              attached: s.attached,
+              pause_lease: s.pause_lease,
+              scheduled_job: s.scheduled_job,
+              jobs: s.jobs,
+              kernel: s.kernel,
+              idle_ms: s.idle_ms,
+            },
+            output: "AskedStop",
+            rule: "Parked.Park.evict",
+          };
+        }
+        // keep (spec/park.yaml:149)
+        if (!(verdict === "ReleaseKernel") || s.kernel === "Released") {
+          return {
+            state: s,
+            output: "Parked",
+            rule: "Parked.Park.keep",
+          };
+        }
+        // release (spec/park.yaml:150)
+        return {
+          state: {
+            phase: s.phase,
+            depth: s.depth,
+            attached: s.attached,
+            pause_lease: s.pause_lease,
+            scheduled_job: s.scheduled_job,
+            jobs: s.jobs,
+            kernel: "Released",
+            idle_ms: s.idle_ms,
+          },
+          output: "KernelReleased",
+          rule: "Parked.Park.release",
+        };
+      }
+      case "Holds": {
+        // evicted (spec/park.yaml:153)
+        if (s.phase === "Evicted") {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Parked.Holds.evicted",
+          };
+        }
+        // holds (spec/park.yaml:154)
+        return {
+          state: {
+            phase: s.phase,
+            depth: s.depth,
+            attached: e.attached,
+            pause_lease: e.pause_lease,
+            scheduled_job: e.scheduled_job,
+            jobs: s.jobs,
+            kernel: s.kernel,
+            idle_ms: s.idle_ms,
+          },
+          output: "Noted",
+          rule: "Parked.Holds.holds",
+        };
+      }
+      case "Elapse": {
+        // idle: the idle clock runs only while parked without work (spec/park.yaml:157)
+        if (s.phase === "Parked" && s.jobs === 0) {
+          return {
+            state: {
+              phase: s.phase,
+              depth: s.depth,
+              attached: s.attached,
+              pause_lease: s.pause_lease,
+              scheduled_job: s.scheduled_job,
+              jobs: s.jobs,
+              kernel: s.kernel,
+              idle_ms: Math.min(s.idle_ms + e.ms, 100000000000000 /* WIRE_MAX_MS */),
+            },
+            output: "Noted",
+            rule: "Parked.Elapse.idle",
+          };
+        }
+        // busy (spec/park.yaml:158)
+        return {
+          state: s,
+          output: "Noted",
+          rule: "Parked.Elapse.busy",
+        };
+      }
+    }
+  }
+
+  /**
+   * The machine Parked: its initial state, its step and its rule ids.
+   *
+   * spec/park.yaml:81
+   */
+  const Parked = {
+    name: "Parked",
+    initial: initialParked,
+    step: stepParked,
+    rules: [
+      "Parked.Open.opened",
+      "Parked.Open.open",
+      "Parked.RunStart.not_parked",
+      "Parked.RunStart.start",
+      "Parked.RunEnd.not_running",
+      "Parked.RunEnd.park",
+      "Parked.RunEnd.release",
+      "Parked.KernelUse.not_running",
+      "Parked.KernelUse.revive",
+      "Parked.KernelUse.use",
+      "Parked.JobStart.refused",
+      "Parked.JobStart.start",
+      "Parked.JobSettle.none",
+      "Parked.JobSettle.wake",
+      "Parked.JobSettle.settle",
+      "Parked.Park.not_parked",
+      "Parked.Park.evict",
+      "Parked.Park.keep",
+      "Parked.Park.release",
+      "Parked.Holds.evicted",
+      "Parked.Holds.holds",
+      "Parked.Elapse.idle",
+      "Parked.Elapse.busy",
+    ],
+  } as const;
+  /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const machines = {
+    Parked,
+  } as const;
+  /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const decisions = {
+    EvictionIn,
+    ParkRelease,
+  } as const;
+  return { params: p, decideEvictionIn, verdictEvictionIn, EvictionIn, decideParkRelease, verdictParkRelease, ParkRelease, initialParked, stepParked, Parked, machines, decisions };
+}
+
+/** The module bound to one parameters record (what `instance` returns). */
+export type ParkInstance = ReturnType<typeof instance>;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -733,19 +774,8 @@ export const RULES = [
   "ParkRelease.held",
 ] as const;
 
-/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const machines = {
-  Parked,
-} as const;
-
-/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const decisions = {
-  EvictionIn,
-  ParkRelease,
-} as const;
-
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  IDLE_EVICTION_MS: { value: IDLE_EVICTION_MS, override: true, derived: false },
-  MAX_JOBS: { value: MAX_JOBS, override: false, derived: false },
+  IDLE_EVICTION_MS: { value: 5400000, param: true, override: true, derived: false },
+  MAX_JOBS: { value: MAX_JOBS, param: false, override: false, derived: false },
 } as const;

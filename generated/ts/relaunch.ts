@@ -118,264 +118,6 @@ export interface RelaunchDecideFacts {
 }
 
 /**
- * The state Relaunch starts in.
- *
- * spec/relaunch.yaml:59
- */
-export function initialRelaunch(): RelaunchState {
-  return {
-    socket: "Listening",
-    socket_own: true,
-    socket_mine: false,
-    phase: "Connected",
-    attached: true,
-    peer_own: true,
-    lost_ms: 0,
-    workers: "Served",
-    workers_own: true,
-  };
-}
-
-/**
- * One attached client, the daemon on its socket and the lost supervisor's live workers; other clients' launches and crashes are events.
- *
- * spec/relaunch.yaml:59
- */
-export function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<RelaunchState, RelaunchOutput> {
-  switch (e.kind) {
-    case "Crash": {
-      // fail: a launch in progress dies before it listens (spec/relaunch.yaml:82)
-      if (s.socket === "Starting") {
-        return {
-          state: {
-            socket: "Down",
-            socket_own: s.socket_own,
-            socket_mine: false,
-            phase: s.phase,
-            attached: s.attached,
-            peer_own: s.peer_own,
-            lost_ms: s.lost_ms,
-            workers: s.workers,
-            workers_own: s.workers_own,
-          },
-          output: "LaunchFailed",
-          rule: "Relaunch.Crash.fail",
-        };
-      }
-      // down: nothing to crash (spec/relaunch.yaml:83)
-      if (!(s.socket === "Listening")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Relaunch.Crash.down",
-        };
-      }
-      // dies: the listening daemon dies; its workers wait orphaned and a connected client has lost it (spec/relaunch.yaml:84)
-      return {
-        state: {
-          socket: "Down",
-          socket_own: s.socket_own,
-          socket_mine: false,
-          phase: s.phase === "Connected" ? "Lost" : s.phase,
-          attached: s.attached,
-          peer_own: s.peer_own,
-          lost_ms: s.lost_ms,
-          workers: "Orphaned",
-          workers_own: s.workers_own,
-        },
-        output: "Crashed",
-        rule: "Relaunch.Crash.dies",
-      };
-    }
-    case "Probe": {
-      // not_lost (spec/relaunch.yaml:95)
-      if (!(s.phase === "Lost")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Relaunch.Probe.not_lost",
-        };
-      }
-      const verdict: RelaunchVerdict = verdictRelaunchDecide(
-        s.attached,
-        s.peer_own,
-        s.socket === "Listening",
-        s.socket === "Starting",
-        60000 /* CLIENT_RELAUNCH_WITHIN_MS */,
-        s.lost_ms,
-      );
-      // connect: use the daemon that listens (spec/relaunch.yaml:96)
-      if (verdict === "Connect") {
-        return {
-          state: {
-            socket: s.socket,
-            socket_own: s.socket_own,
-            socket_mine: s.socket_mine,
-            phase: "Connected",
-            attached: s.attached,
-            peer_own: s.socket_own,
-            lost_ms: 0,
-            workers: s.workers,
-            workers_own: s.workers_own,
-          },
-          output: "Reconnected",
-          rule: "Relaunch.Probe.connect",
-        };
-      }
-      // stay: wait for the launch in progress, or leave (spec/relaunch.yaml:97)
-      if (!(verdict === "Relaunch")) {
-        return {
-          state: {
-            socket: s.socket,
-            socket_own: s.socket_own,
-            socket_mine: s.socket_mine,
-            phase: verdict === "Leave" ? "Left" : s.phase,
-            attached: s.attached,
-            peer_own: s.peer_own,
-            lost_ms: s.lost_ms,
-            workers: s.workers,
-            workers_own: s.workers_own,
-          },
-          output: verdict === "Leave" ? "Left" : "Waiting",
-          rule: "Relaunch.Probe.stay",
-        };
-      }
-      // relaunch: launch this client's build (spec/relaunch.yaml:102)
-      return {
-        state: {
-          socket: "Starting",
-          socket_own: true,
-          socket_mine: true,
-          phase: s.phase,
-          attached: s.attached,
-          peer_own: s.peer_own,
-          lost_ms: s.lost_ms,
-          workers: s.workers,
-          workers_own: s.workers_own,
-        },
-        output: "Relaunched",
-        rule: "Relaunch.Probe.relaunch",
-      };
-    }
-    case "OtherLaunch": {
-      // held: a daemon listens or a launch holds the lock (spec/relaunch.yaml:105)
-      if (!(s.socket === "Down")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Relaunch.OtherLaunch.held",
-        };
-      }
-      // launch: it takes the free socket (a free socket is never this client's) (spec/relaunch.yaml:106)
-      return {
-        state: {
-          socket: "Starting",
-          socket_own: e.own_build,
-          socket_mine: s.socket_mine,
-          phase: s.phase,
-          attached: s.attached,
-          peer_own: s.peer_own,
-          lost_ms: s.lost_ms,
-          workers: s.workers,
-          workers_own: s.workers_own,
-        },
-        output: "OtherLaunching",
-        rule: "Relaunch.OtherLaunch.launch",
-      };
-    }
-    case "Listen": {
-      // not_starting (spec/relaunch.yaml:111)
-      if (!(s.socket === "Starting")) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "Relaunch.Listen.not_starting",
-        };
-      }
-      const adopt: AdoptVerdict = verdictAdopt(s.workers_own === s.socket_own, s.workers_own === s.socket_own);
-      // adopt: the new supervisor adopts the live workers of its build (spec/relaunch.yaml:112)
-      if (adopt === "AdoptWorker") {
-        return {
-          state: {
-            socket: "Listening",
-            socket_own: s.socket_own,
-            socket_mine: s.socket_mine,
-            phase: s.phase,
-            attached: s.attached,
-            peer_own: s.peer_own,
-            lost_ms: s.lost_ms,
-            workers: "Served",
-            workers_own: s.workers_own,
-          },
-          output: "Adopted",
-          rule: "Relaunch.Listen.adopt",
-        };
-      }
-      // stop_lost: workers of another build stop as lost; their sessions restart on this build (spec/relaunch.yaml:113)
-      return {
-        state: {
-          socket: "Listening",
-          socket_own: s.socket_own,
-          socket_mine: s.socket_mine,
-          phase: s.phase,
-          attached: s.attached,
-          peer_own: s.peer_own,
-          lost_ms: s.lost_ms,
-          workers: "Served",
-          workers_own: s.socket_own,
-        },
-        output: "StoppedAsLost",
-        rule: "Relaunch.Listen.stop_lost",
-      };
-    }
-    case "Elapse": {
-      // lost: the lost clock runs while the client is lost (spec/relaunch.yaml:116)
-      if (s.phase === "Lost") {
-        return {
-          state: {
-            socket: s.socket,
-            socket_own: s.socket_own,
-            socket_mine: s.socket_mine,
-            phase: s.phase,
-            attached: s.attached,
-            peer_own: s.peer_own,
-            lost_ms: Math.min(s.lost_ms + e.ms, 100000000000000 /* WIRE_MAX_MS */),
-            workers: s.workers,
-            workers_own: s.workers_own,
-          },
-          output: "Noted",
-          rule: "Relaunch.Elapse.lost",
-        };
-      }
-      // still (spec/relaunch.yaml:117)
-      return {
-        state: s,
-        output: "Noted",
-        rule: "Relaunch.Elapse.still",
-      };
-    }
-    case "Attachment": {
-      // attach (spec/relaunch.yaml:120)
-      return {
-        state: {
-          socket: s.socket,
-          socket_own: s.socket_own,
-          socket_mine: s.socket_mine,
-          phase: s.phase,
-          attached: e.attached,
-          peer_own: s.peer_own,
-          lost_ms: s.lost_ms,
-          workers: s.workers,
-          workers_own: s.workers_own,
-        },
-        output: "Noted",
-        rule: "Relaunch.Attachment.attach",
-      };
-    }
-  }
-}
-
-/**
  * A probe of a client that lost its supervisor; first match wins.
  *
  * spec/relaunch.yaml:41
@@ -430,34 +172,6 @@ export function verdictRelaunchDecide(attached: boolean, own_build: boolean, lis
 }
 
 /**
- * The machine Relaunch: its initial state, its step and its rule ids.
- *
- * spec/relaunch.yaml:59
- */
-export const Relaunch = {
-  name: "Relaunch",
-  initial: initialRelaunch,
-  step: stepRelaunch,
-  rules: [
-    "Relaunch.Crash.fail",
-    "Relaunch.Crash.down",
-    "Relaunch.Crash.dies",
-    "Relaunch.Probe.not_lost",
-    "Relaunch.Probe.connect",
-    "Relaunch.Probe.stay",
-    "Relaunch.Probe.relaunch",
-    "Relaunch.OtherLaunch.held",
-    "Relaunch.OtherLaunch.launch",
-    "Relaunch.Listen.not_starting",
-    "Relaunch.Listen.adopt",
-    "Relaunch.Listen.stop_lost",
-    "Relaunch.Elapse.lost",
-    "Relaunch.Elapse.still",
-    "Relaunch.Attachment.attach",
-  ],
-} as const;
-
-/**
  * The decision RelaunchDecide: its function and its rule ids.
  *
  * spec/relaunch.yaml:41
@@ -472,6 +186,341 @@ export const RelaunchDecide = {
     "RelaunchDecide.relaunch",
   ],
 } as const;
+
+/** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
+export interface RelaunchParams {
+  /** an attached client relaunches a lost supervisor of its own build within one minute (0..100000000000000); default 60000; the operator may set it (STATUTE_CLIENT_RELAUNCH_WITHIN_MS); spec spec/timeouts.yaml:53 */
+  readonly CLIENT_RELAUNCH_WITHIN_MS: number;
+}
+
+/** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
+export const PARAMS = {
+  CLIENT_RELAUNCH_WITHIN_MS: { default: 60000, min: 0, max: 100000000000000, env: true, module: "timeouts" },
+} as const;
+
+/** Every parameter at its default. */
+export const DEFAULT_PARAMS: RelaunchParams = { CLIENT_RELAUNCH_WITHIN_MS: 60000 };
+
+/** What is wrong with a parameters record, in words (the first fault: an unknown name, a value that is not a whole number, one outside its range); null when it is a valid instance. */
+export function checkParams(given: object): string | null {
+  const p = given as Readonly<Record<string, unknown>>;
+  for (const name of Object.keys(p)) {
+    if (!(name in PARAMS)) return `no parameter ${name} (parameters: ${Object.keys(PARAMS).join(", ")})`;
+  }
+  for (const [name, r] of Object.entries(PARAMS)) {
+    const v = p[name];
+    if (v === undefined) continue;
+    if (typeof v !== "number" || !Number.isSafeInteger(v)) return `${name} must be a whole number (got ${JSON.stringify(v) ?? String(v)})`;
+    if (v < r.min || v > r.max) return `${name} = ${v} is outside its range ${r.min}..${r.max}`;
+  }
+  return null;
+}
+
+/** The module bound to its parameters (the defaults, each one given replacing its default): every step, decision and registry of the module reads these values. Throws a RangeError saying what is wrong when `checkParams` refuses them. */
+export function instance(given: Partial<RelaunchParams> = {}) {
+  const p: RelaunchParams = { ...DEFAULT_PARAMS, ...given };
+  const fault = checkParams(p);
+  if (fault !== null) throw new RangeError(`relaunch: ${fault}`);
+  const CLIENT_RELAUNCH_WITHIN_MS = p.CLIENT_RELAUNCH_WITHIN_MS;
+
+  /**
+   * The state Relaunch starts in.
+   *
+   * spec/relaunch.yaml:59
+   */
+  function initialRelaunch(): RelaunchState {
+    return {
+      socket: "Listening",
+      socket_own: true,
+      socket_mine: false,
+      phase: "Connected",
+      attached: true,
+      peer_own: true,
+      lost_ms: 0,
+      workers: "Served",
+      workers_own: true,
+    };
+  }
+
+  /**
+   * One attached client, the daemon on its socket and the lost supervisor's live workers; other clients' launches and crashes are events.
+   *
+   * spec/relaunch.yaml:59
+   */
+  function stepRelaunch(s: RelaunchState, e: RelaunchEvent): rt.Step<RelaunchState, RelaunchOutput> {
+    switch (e.kind) {
+      case "Crash": {
+        // fail: a launch in progress dies before it listens (spec/relaunch.yaml:82)
+        if (s.socket === "Starting") {
+          return {
+            state: {
+              socket: "Down",
+              socket_own: s.socket_own,
+              socket_mine: false,
+              phase: s.phase,
+              attached: s.attached,
+              peer_own: s.peer_own,
+              lost_ms: s.lost_ms,
+              workers: s.workers,
+              workers_own: s.workers_own,
+            },
+            output: "LaunchFailed",
+            rule: "Relaunch.Crash.fail",
+          };
+        }
+        // down: nothing to crash (spec/relaunch.yaml:83)
+        if (!(s.socket === "Listening")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Relaunch.Crash.down",
+          };
+        }
+        // dies: the listening daemon dies; its workers wait orphaned and a connected client has lost it (spec/relaunch.yaml:84)
+        return {
+          state: {
+            socket: "Down",
+            socket_own: s.socket_own,
+            socket_mine: false,
+            phase: s.phase === "Connected" ? "Lost" : s.phase,
+            attached: s.attached,
+            peer_own: s.peer_own,
+            lost_ms: s.lost_ms,
+            workers: "Orphaned",
+            workers_own: s.workers_own,
+          },
+          output: "Crashed",
+          rule: "Relaunch.Crash.dies",
+        };
+      }
+      case "Probe": {
+        // not_lost (spec/relaunch.yaml:95)
+        if (!(s.phase === "Lost")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Relaunch.Probe.not_lost",
+          };
+        }
+        const verdict: RelaunchVerdict = verdictRelaunchDecide(
+          s.attached,
+          s.peer_own,
+          s.socket === "Listening",
+          s.socket === "Starting",
+          CLIENT_RELAUNCH_WITHIN_MS,
+          s.lost_ms,
+        );
+        // connect: use the daemon that listens (spec/relaunch.yaml:96)
+        if (verdict === "Connect") {
+          return {
+            state: {
+              socket: s.socket,
+              socket_own: s.socket_own,
+              socket_mine: s.socket_mine,
+              phase: "Connected",
+              attached: s.attached,
+              peer_own: s.socket_own,
+              lost_ms: 0,
+              workers: s.workers,
+              workers_own: s.workers_own,
+            },
+            output: "Reconnected",
+            rule: "Relaunch.Probe.connect",
+          };
+        }
+        // stay: wait for the launch in progress, or leave (spec/relaunch.yaml:97)
+        if (!(verdict === "Relaunch")) {
+          return {
+            state: {
+              socket: s.socket,
+              socket_own: s.socket_own,
+              socket_mine: s.socket_mine,
+              phase: verdict === "Leave" ? "Left" : s.phase,
+              attached: s.attached,
+              peer_own: s.peer_own,
+              lost_ms: s.lost_ms,
+              workers: s.workers,
+              workers_own: s.workers_own,
+            },
+            output: verdict === "Leave" ? "Left" : "Waiting",
+            rule: "Relaunch.Probe.stay",
+          };
+        }
+        // relaunch: launch this client's build (spec/relaunch.yaml:102)
+        return {
+          state: {
+            socket: "Starting",
+            socket_own: true,
+            socket_mine: true,
+            phase: s.phase,
+            attached: s.attached,
+            peer_own: s.peer_own,
+            lost_ms: s.lost_ms,
+            workers: s.workers,
+            workers_own: s.workers_own,
+          },
+          output: "Relaunched",
+          rule: "Relaunch.Probe.relaunch",
+        };
+      }
+      case "OtherLaunch": {
+        // held: a daemon listens or a launch holds the lock (spec/relaunch.yaml:105)
+        if (!(s.socket === "Down")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Relaunch.OtherLaunch.held",
+          };
+        }
+        // launch: it takes the free socket (a free socket is never this client's) (spec/relaunch.yaml:106)
+        return {
+          state: {
+            socket: "Starting",
+            socket_own: e.own_build,
+            socket_mine: s.socket_mine,
+            phase: s.phase,
+            attached: s.attached,
+            peer_own: s.peer_own,
+            lost_ms: s.lost_ms,
+            workers: s.workers,
+            workers_own: s.workers_own,
+          },
+          output: "OtherLaunching",
+          rule: "Relaunch.OtherLaunch.launch",
+        };
+      }
+      case "Listen": {
+        // not_starting (spec/relaunch.yaml:111)
+        if (!(s.socket === "Starting")) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "Relaunch.Listen.not_starting",
+          };
+        }
+        const adopt: AdoptVerdict = verdictAdopt(s.workers_own === s.socket_own, s.workers_own === s.socket_own);
+        // adopt: the new supervisor adopts the live workers of its build (spec/relaunch.yaml:112)
+        if (adopt === "AdoptWorker") {
+          return {
+            state: {
+              socket: "Listening",
+              socket_own: s.socket_own,
+              socket_mine: s.socket_mine,
+              phase: s.phase,
+              attached: s.attached,
+              peer_own: s.peer_own,
+              lost_ms: s.lost_ms,
+              workers: "Served",
+              workers_own: s.workers_own,
+            },
+            output: "Adopted",
+            rule: "Relaunch.Listen.adopt",
+          };
+        }
+        // stop_lost: workers of another build stop as lost; their sessions restart on this build (spec/relaunch.yaml:113)
+        return {
+          state: {
+            socket: "Listening",
+            socket_own: s.socket_own,
+            socket_mine: s.socket_mine,
+            phase: s.phase,
+            attached: s.attached,
+            peer_own: s.peer_own,
+            lost_ms: s.lost_ms,
+            workers: "Served",
+            workers_own: s.socket_own,
+          },
+          output: "StoppedAsLost",
+          rule: "Relaunch.Listen.stop_lost",
+        };
+      }
+      case "Elapse": {
+        // lost: the lost clock runs while the client is lost (spec/relaunch.yaml:116)
+        if (s.phase === "Lost") {
+          return {
+            state: {
+              socket: s.socket,
+              socket_own: s.socket_own,
+              socket_mine: s.socket_mine,
+              phase: s.phase,
+              attached: s.attached,
+              peer_own: s.peer_own,
+              lost_ms: Math.min(s.lost_ms + e.ms, 100000000000000 /* WIRE_MAX_MS */),
+              workers: s.workers,
+              workers_own: s.workers_own,
+            },
+            output: "Noted",
+            rule: "Relaunch.Elapse.lost",
+          };
+        }
+        // still (spec/relaunch.yaml:117)
+        return {
+          state: s,
+          output: "Noted",
+          rule: "Relaunch.Elapse.still",
+        };
+      }
+      case "Attachment": {
+        // attach (spec/relaunch.yaml:120)
+        return {
+          state: {
+            socket: s.socket,
+            socket_own: s.socket_own,
+            socket_mine: s.socket_mine,
+            phase: s.phase,
+            attached: e.attached,
+            peer_own: s.peer_own,
+            lost_ms: s.lost_ms,
+            workers: s.workers,
+            workers_own: s.workers_own,
+          },
+          output: "Noted",
+          rule: "Relaunch.Attachment.attach",
+        };
+      }
+    }
+  }
+
+  /**
+   * The machine Relaunch: its initial state, its step and its rule ids.
+   *
+   * spec/relaunch.yaml:59
+   */
+  const Relaunch = {
+    name: "Relaunch",
+    initial: initialRelaunch,
+    step: stepRelaunch,
+    rules: [
+      "Relaunch.Crash.fail",
+      "Relaunch.Crash.down",
+      "Relaunch.Crash.dies",
+      "Relaunch.Probe.not_lost",
+      "Relaunch.Probe.connect",
+      "Relaunch.Probe.stay",
+      "Relaunch.Probe.relaunch",
+      "Relaunch.OtherLaunch.held",
+      "Relaunch.OtherLaunch.launch",
+      "Relaunch.Listen.not_starting",
+      "Relaunch.Listen.adopt",
+      "Relaunch.Listen.stop_lost",
+      "Relaunch.Elapse.lost",
+      "Relaunch.Elapse.still",
+      "Relaunch.Attachment.attach",
+    ],
+  } as const;
+  /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const machines = {
+    Relaunch,
+  } as const;
+  /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const decisions = {
+    RelaunchDecide,
+  } as const;
+  return { params: p, decideRelaunchDecide, verdictRelaunchDecide, RelaunchDecide, initialRelaunch, stepRelaunch, Relaunch, machines, decisions };
+}
+
+/** The module bound to one parameters record (what `instance` returns). */
+export type RelaunchInstance = ReturnType<typeof instance>;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -496,15 +545,5 @@ export const RULES = [
   "RelaunchDecide.relaunch",
 ] as const;
 
-/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const machines = {
-  Relaunch,
-} as const;
-
-/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const decisions = {
-  RelaunchDecide,
-} as const;
-
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

@@ -202,6 +202,21 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
 }
 
 /**
+ * The machine Daemon: its initial state, its step and its rule ids.
+ *
+ * spec/replace.yaml:118
+ */
+export const Daemon = {
+  name: "Daemon",
+  initial: initialDaemon,
+  step: stepDaemon,
+  rules: [
+    "Daemon.ClientStart.replace",
+    "Daemon.ClientStart.keep",
+  ],
+} as const;
+
+/**
  * How the client's version stands to the daemon's, by rank (series, then the cut, then the runtime's pre-release order), then by build id.
  *
  * spec/replace.yaml:50
@@ -273,6 +288,27 @@ export function decideRelate(f: RelateFacts): rt.Decided<ClientRelation> {
     rule: "Relate.other_build",
   };
 }
+
+/**
+ * The decision Relate: its function and its rule ids.
+ *
+ * spec/replace.yaml:50
+ */
+export const Relate = {
+  name: "Relate",
+  decide: decideRelate,
+  rules: [
+    "Relate.unknown",
+    "Relate.series_newer",
+    "Relate.series_older",
+    "Relate.cut_newer",
+    "Relate.cut_older",
+    "Relate.pre_newer",
+    "Relate.pre_older",
+    "Relate.same_build",
+    "Relate.other_build",
+  ],
+} as const;
 
 /**
  * What a starting client does with the running daemon, given their relation.
@@ -371,58 +407,6 @@ export function verdictReplacement(relation: ClientRelation, client_kind: Client
 }
 
 /**
- * The sentence a kept daemon's Tell stands for, shown to the user (or with which the client stops); nothing for Silent. The older-client sentence is the seed's.
- *
- * spec/replace.yaml:94
- */
-export function decideTellMessage(f: TellMessageFacts): rt.Decided<string> {
-  const client: string = "this " + f.app + " (v" + f.client_version + ")";
-  const daemon: string = "the running daemon (v" + f.daemon_version + ")";
-  const shutdown: string = "run " + f.app + " shutdown";
-  // render: one sentence per tell, from the three pieces (spec/replace.yaml:107)
-  return {
-    verdict: f.tell === "Silent" ? "" : f.tell === "OlderClient" ? client + " is older than " + daemon + ": update or " + shutdown : f.tell === "SameVersionOtherBuild" ? client + " is another build of the version of " + daemon + ": " + shutdown + " to use this build" : f.tell === "VersionUnknown" ? client + " cannot tell whether it is newer than " + daemon + ": " + shutdown + " to use this build" : f.tell === "BusyDaemon" ? client + " is newer than " + daemon + ", which is busy and keeps serving: " + shutdown + " when its work is done" : client + " is newer than " + daemon + ", which cannot shut down when idle: " + shutdown + " to use this build",
-    rule: "TellMessage.render",
-  };
-}
-
-/**
- * The machine Daemon: its initial state, its step and its rule ids.
- *
- * spec/replace.yaml:118
- */
-export const Daemon = {
-  name: "Daemon",
-  initial: initialDaemon,
-  step: stepDaemon,
-  rules: [
-    "Daemon.ClientStart.replace",
-    "Daemon.ClientStart.keep",
-  ],
-} as const;
-
-/**
- * The decision Relate: its function and its rule ids.
- *
- * spec/replace.yaml:50
- */
-export const Relate = {
-  name: "Relate",
-  decide: decideRelate,
-  rules: [
-    "Relate.unknown",
-    "Relate.series_newer",
-    "Relate.series_older",
-    "Relate.cut_newer",
-    "Relate.cut_older",
-    "Relate.pre_newer",
-    "Relate.pre_older",
-    "Relate.same_build",
-    "Relate.other_build",
-  ],
-} as const;
-
-/**
  * The decision Replacement: its function and its rule ids.
  *
  * spec/replace.yaml:73
@@ -443,6 +427,22 @@ export const Replacement = {
 } as const;
 
 /**
+ * The sentence a kept daemon's Tell stands for, shown to the user (or with which the client stops); nothing for Silent. The older-client sentence is the seed's.
+ *
+ * spec/replace.yaml:94
+ */
+export function decideTellMessage(f: TellMessageFacts): rt.Decided<string> {
+  const client: string = "this " + f.app + " (v" + f.client_version + ")";
+  const daemon: string = "the running daemon (v" + f.daemon_version + ")";
+  const shutdown: string = "run " + f.app + " shutdown";
+  // render: one sentence per tell, from the three pieces (spec/replace.yaml:107)
+  return {
+    verdict: f.tell === "Silent" ? "" : f.tell === "OlderClient" ? client + " is older than " + daemon + ": update or " + shutdown : f.tell === "SameVersionOtherBuild" ? client + " is another build of the version of " + daemon + ": " + shutdown + " to use this build" : f.tell === "VersionUnknown" ? client + " cannot tell whether it is newer than " + daemon + ": " + shutdown + " to use this build" : f.tell === "BusyDaemon" ? client + " is newer than " + daemon + ", which is busy and keeps serving: " + shutdown + " when its work is done" : client + " is newer than " + daemon + ", which cannot shut down when idle: " + shutdown + " to use this build",
+    rule: "TellMessage.render",
+  };
+}
+
+/**
  * The decision TellMessage: its function and its rule ids.
  *
  * spec/replace.yaml:94
@@ -453,6 +453,18 @@ export const TellMessage = {
   rules: [
     "TellMessage.render",
   ],
+} as const;
+
+/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+export const machines = {
+  Daemon,
+} as const;
+
+/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+export const decisions = {
+  Relate,
+  Replacement,
+  TellMessage,
 } as const;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
@@ -479,17 +491,5 @@ export const RULES = [
   "TellMessage.render",
 ] as const;
 
-/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const machines = {
-  Daemon,
-} as const;
-
-/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const decisions = {
-  Relate,
-  Replacement,
-  TellMessage,
-} as const;
-
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

@@ -86,335 +86,393 @@ export interface RevivalVetoFacts {
   readonly now_ms: number;
 }
 
-/**
- * The state BusyRefresh starts in.
- *
- * spec/revive.yaml:52
- */
-export function initialBusyRefresh(): BusyRefreshState {
-  return {
-    now_ms: 0,
-    work: {
-      run: false,
-      compaction: false,
-      queued_input: false,
-      admitted_run_start: false,
-      background_job: false,
-      user_bash: false,
-      unsettled_child: false,
-      workflow_run: false,
-      withdrawn_input: false,
-    },
-    record: null,
-    due_ms: 0,
-    crashed: false,
-    crash_ms: 0,
-  };
+/** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
+export interface ReviveParams {
+  /** a worker with work re-records busy evidence this often (0..100000000000000); default 300000; the operator may set it (STATUTE_BUSY_REFRESH_MS); spec spec/timeouts.yaml:54 */
+  readonly BUSY_REFRESH_MS: number;
+  /** wall clocks of two processes may differ by this; a stamp further in the future is vetoed (0..100000000000000); default 60000; the operator may set it (STATUTE_REVIVAL_CLOCK_SKEW_MS); spec spec/timeouts.yaml:56 */
+  readonly REVIVAL_CLOCK_SKEW_MS: number;
+  /** a boot within this of a crash revives a worker that had work (0..100000000000000); default 1500000; the operator may set it (STATUTE_REVIVE_WITHIN_MS); spec spec/timeouts.yaml:55 */
+  readonly REVIVE_WITHIN_MS: number;
 }
 
-/**
- * One worker's busy evidence in the journal, from its work to its crash and the next supervisor boot.
- *
- * spec/revive.yaml:52
- */
-export function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.Step<BusyRefreshState, RefreshOutput> {
-  switch (e.kind) {
-    case "Work": {
-      // dead (spec/revive.yaml:74)
-      if (s.crashed) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "BusyRefresh.Work.dead",
-        };
-      }
-      const working: boolean = verdictHasWork(s.work);
-      const late: boolean = e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms);
-      // late: a clock backwards or a refresh tick skipped (spec/revive.yaml:75)
-      if (late) {
-        return {
-          state: s,
-          output: "Refused",
-          rule: "BusyRefresh.Work.late",
-        };
-      }
-      const will_work: boolean = verdictHasWork(e.work);
-      // work_starts: from no work to work, the refresh starts with a busy record (spec/revive.yaml:76)
-      if (!working && will_work) {
+/** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
+export const PARAMS = {
+  BUSY_REFRESH_MS: { default: 300000, min: 0, max: 100000000000000, env: true, module: "timeouts" },
+  REVIVAL_CLOCK_SKEW_MS: { default: 60000, min: 0, max: 100000000000000, env: true, module: "timeouts" },
+  REVIVE_WITHIN_MS: { default: 1500000, min: 0, max: 100000000000000, env: true, module: "timeouts" },
+} as const;
+
+/** Every parameter at its default. */
+export const DEFAULT_PARAMS: ReviveParams = { BUSY_REFRESH_MS: 300000, REVIVAL_CLOCK_SKEW_MS: 60000, REVIVE_WITHIN_MS: 1500000 };
+
+/** What is wrong with a parameters record, in words (the first fault: an unknown name, a value that is not a whole number, one outside its range); null when it is a valid instance. */
+export function checkParams(given: object): string | null {
+  const p = given as Readonly<Record<string, unknown>>;
+  for (const name of Object.keys(p)) {
+    if (!(name in PARAMS)) return `no parameter ${name} (parameters: ${Object.keys(PARAMS).join(", ")})`;
+  }
+  for (const [name, r] of Object.entries(PARAMS)) {
+    const v = p[name];
+    if (v === undefined) continue;
+    if (typeof v !== "number" || !Number.isSafeInteger(v)) return `${name} must be a whole number (got ${JSON.stringify(v) ?? String(v)})`;
+    if (v < r.min || v > r.max) return `${name} = ${v} is outside its range ${r.min}..${r.max}`;
+  }
+  return null;
+}
+
+/** The module bound to its parameters (the defaults, each one given replacing its default): every step, decision and registry of the module reads these values. Throws a RangeError saying what is wrong when `checkParams` refuses them. */
+export function instance(given: Partial<ReviveParams> = {}) {
+  const p: ReviveParams = { ...DEFAULT_PARAMS, ...given };
+  const fault = checkParams(p);
+  if (fault !== null) throw new RangeError(`revive: ${fault}`);
+  const BUSY_REFRESH_MS = p.BUSY_REFRESH_MS;
+  const REVIVAL_CLOCK_SKEW_MS = p.REVIVAL_CLOCK_SKEW_MS;
+  const REVIVE_WITHIN_MS = p.REVIVE_WITHIN_MS;
+  const REVIVAL_MAX_AGE_MS = REVIVE_WITHIN_MS + BUSY_REFRESH_MS;
+
+  /**
+   * The state BusyRefresh starts in.
+   *
+   * spec/revive.yaml:52
+   */
+  function initialBusyRefresh(): BusyRefreshState {
+    return {
+      now_ms: 0,
+      work: {
+        run: false,
+        compaction: false,
+        queued_input: false,
+        admitted_run_start: false,
+        background_job: false,
+        user_bash: false,
+        unsettled_child: false,
+        workflow_run: false,
+        withdrawn_input: false,
+      },
+      record: null,
+      due_ms: 0,
+      crashed: false,
+      crash_ms: 0,
+    };
+  }
+
+  /**
+   * One worker's busy evidence in the journal, from its work to its crash and the next supervisor boot.
+   *
+   * spec/revive.yaml:52
+   */
+  function stepBusyRefresh(s: BusyRefreshState, e: BusyRefreshEvent): rt.Step<BusyRefreshState, RefreshOutput> {
+    switch (e.kind) {
+      case "Work": {
+        // dead (spec/revive.yaml:74)
+        if (s.crashed) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "BusyRefresh.Work.dead",
+          };
+        }
+        const working: boolean = verdictHasWork(s.work);
+        const late: boolean = e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms);
+        // late: a clock backwards or a refresh tick skipped (spec/revive.yaml:75)
+        if (late) {
+          return {
+            state: s,
+            output: "Refused",
+            rule: "BusyRefresh.Work.late",
+          };
+        }
+        const will_work: boolean = verdictHasWork(e.work);
+        // work_starts: from no work to work, the refresh starts with a busy record (spec/revive.yaml:76)
+        if (!working && will_work) {
+          return {
+            state: {
+              now_ms: e.at_ms,
+              work: e.work,
+              record: e.at_ms,
+              due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, 100000000000000 /* WIRE_MAX_MS */),
+              crashed: s.crashed,
+              crash_ms: s.crash_ms,
+            },
+            output: "RecordedBusy",
+            rule: "BusyRefresh.Work.work_starts",
+          };
+        }
+        // work_stops: from work to no work, the record says idle (spec/revive.yaml:81)
+        if (working && !will_work) {
+          return {
+            state: {
+              now_ms: e.at_ms,
+              work: e.work,
+              record: null,
+              due_ms: s.due_ms,
+              crashed: s.crashed,
+              crash_ms: s.crash_ms,
+            },
+            output: "RecordedIdle",
+            rule: "BusyRefresh.Work.work_stops",
+          };
+        }
+        // run_changes: a run that starts, or ends while other work goes on, records busy; never an idle record while work is in flight (spec/revive.yaml:86)
+        if (s.work.run !== e.work.run) {
+          return {
+            state: {
+              now_ms: e.at_ms,
+              work: e.work,
+              record: e.at_ms,
+              due_ms: s.due_ms,
+              crashed: s.crashed,
+              crash_ms: s.crash_ms,
+            },
+            output: "RecordedBusy",
+            rule: "BusyRefresh.Work.run_changes",
+          };
+        }
+        // other (spec/revive.yaml:91)
         return {
           state: {
             now_ms: e.at_ms,
             work: e.work,
-            record: e.at_ms,
-            due_ms: Math.min(e.at_ms + 300000 /* BUSY_REFRESH_MS */, 100000000000000 /* WIRE_MAX_MS */),
-            crashed: s.crashed,
-            crash_ms: s.crash_ms,
-          },
-          output: "RecordedBusy",
-          rule: "BusyRefresh.Work.work_starts",
-        };
-      }
-      // work_stops: from work to no work, the record says idle (spec/revive.yaml:81)
-      if (working && !will_work) {
-        return {
-          state: {
-            now_ms: e.at_ms,
-            work: e.work,
-            record: null,
+            record: s.record,
             due_ms: s.due_ms,
             crashed: s.crashed,
             crash_ms: s.crash_ms,
           },
-          output: "RecordedIdle",
-          rule: "BusyRefresh.Work.work_stops",
+          output: "Noted",
+          rule: "BusyRefresh.Work.other",
         };
       }
-      // run_changes: a run that starts, or ends while other work goes on, records busy; never an idle record while work is in flight (spec/revive.yaml:86)
-      if (s.work.run !== e.work.run) {
-        return {
-          state: {
-            now_ms: e.at_ms,
-            work: e.work,
-            record: e.at_ms,
-            due_ms: s.due_ms,
-            crashed: s.crashed,
-            crash_ms: s.crash_ms,
-          },
-          output: "RecordedBusy",
-          rule: "BusyRefresh.Work.run_changes",
-        };
-      }
-      // other (spec/revive.yaml:91)
-      return {
-        state: {
-          now_ms: e.at_ms,
-          work: e.work,
-          record: s.record,
-          due_ms: s.due_ms,
-          crashed: s.crashed,
-          crash_ms: s.crash_ms,
-        },
-        output: "Noted",
-        rule: "BusyRefresh.Work.other",
-      };
-    }
-    case "Tick": {
-      // dead (spec/revive.yaml:98)
-      if (s.crashed) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "BusyRefresh.Tick.dead",
-        };
-      }
-      const working: boolean = verdictHasWork(s.work);
-      // late (spec/revive.yaml:99)
-      if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
-        return {
-          state: s,
-          output: "Refused",
-          rule: "BusyRefresh.Tick.late",
-        };
-      }
-      // refresh: with work the tick records busy, whatever the latest record said (spec/revive.yaml:100)
-      if (working) {
+      case "Tick": {
+        // dead (spec/revive.yaml:98)
+        if (s.crashed) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "BusyRefresh.Tick.dead",
+          };
+        }
+        const working: boolean = verdictHasWork(s.work);
+        // late (spec/revive.yaml:99)
+        if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
+          return {
+            state: s,
+            output: "Refused",
+            rule: "BusyRefresh.Tick.late",
+          };
+        }
+        // refresh: with work the tick records busy, whatever the latest record said (spec/revive.yaml:100)
+        if (working) {
+          return {
+            state: {
+              now_ms: e.at_ms,
+              work: s.work,
+              record: e.at_ms,
+              due_ms: Math.min(e.at_ms + BUSY_REFRESH_MS, 100000000000000 /* WIRE_MAX_MS */),
+              crashed: s.crashed,
+              crash_ms: s.crash_ms,
+            },
+            output: "RecordedBusy",
+            rule: "BusyRefresh.Tick.refresh",
+          };
+        }
+        // idle (spec/revive.yaml:105)
         return {
           state: {
             now_ms: e.at_ms,
             work: s.work,
-            record: e.at_ms,
-            due_ms: Math.min(e.at_ms + 300000 /* BUSY_REFRESH_MS */, 100000000000000 /* WIRE_MAX_MS */),
+            record: s.record,
+            due_ms: s.due_ms,
             crashed: s.crashed,
             crash_ms: s.crash_ms,
           },
-          output: "RecordedBusy",
-          rule: "BusyRefresh.Tick.refresh",
+          output: "Noted",
+          rule: "BusyRefresh.Tick.idle",
         };
       }
-      // idle (spec/revive.yaml:105)
-      return {
-        state: {
-          now_ms: e.at_ms,
-          work: s.work,
-          record: s.record,
-          due_ms: s.due_ms,
-          crashed: s.crashed,
-          crash_ms: s.crash_ms,
-        },
-        output: "Noted",
-        rule: "BusyRefresh.Tick.idle",
-      };
-    }
-    case "Crash": {
-      // dead (spec/revive.yaml:110)
-      if (s.crashed) {
+      case "Crash": {
+        // dead (spec/revive.yaml:110)
+        if (s.crashed) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "BusyRefresh.Crash.dead",
+          };
+        }
+        const working: boolean = verdictHasWork(s.work);
+        // late (spec/revive.yaml:111)
+        if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
+          return {
+            state: s,
+            output: "Refused",
+            rule: "BusyRefresh.Crash.late",
+          };
+        }
+        // crash (spec/revive.yaml:112)
+        return {
+          state: {
+            now_ms: e.at_ms,
+            work: s.work,
+            record: s.record,
+            due_ms: s.due_ms,
+            crashed: true,
+            crash_ms: e.at_ms,
+          },
+          output: "Crashed",
+          rule: "BusyRefresh.Crash.crash",
+        };
+      }
+      case "Boot": {
+        // no_crash (spec/revive.yaml:115)
+        if (!s.crashed) {
+          return {
+            state: s,
+            output: "Ignored",
+            rule: "BusyRefresh.Boot.no_crash",
+          };
+        }
+        // late (spec/revive.yaml:116)
+        if (e.at_ms < s.now_ms) {
+          return {
+            state: s,
+            output: "Refused",
+            rule: "BusyRefresh.Boot.late",
+          };
+        }
+        // boot (spec/revive.yaml:117)
         return {
           state: s,
-          output: "Ignored",
-          rule: "BusyRefresh.Crash.dead",
+          output: "Booted",
+          rule: "BusyRefresh.Boot.boot",
         };
       }
-      const working: boolean = verdictHasWork(s.work);
-      // late (spec/revive.yaml:111)
-      if (e.at_ms < s.now_ms || (working && e.at_ms > s.due_ms)) {
-        return {
-          state: s,
-          output: "Refused",
-          rule: "BusyRefresh.Crash.late",
-        };
-      }
-      // crash (spec/revive.yaml:112)
-      return {
-        state: {
-          now_ms: e.at_ms,
-          work: s.work,
-          record: s.record,
-          due_ms: s.due_ms,
-          crashed: true,
-          crash_ms: e.at_ms,
-        },
-        output: "Crashed",
-        rule: "BusyRefresh.Crash.crash",
-      };
-    }
-    case "Boot": {
-      // no_crash (spec/revive.yaml:115)
-      if (!s.crashed) {
-        return {
-          state: s,
-          output: "Ignored",
-          rule: "BusyRefresh.Boot.no_crash",
-        };
-      }
-      // late (spec/revive.yaml:116)
-      if (e.at_ms < s.now_ms) {
-        return {
-          state: s,
-          output: "Refused",
-          rule: "BusyRefresh.Boot.late",
-        };
-      }
-      // boot (spec/revive.yaml:117)
-      return {
-        state: s,
-        output: "Booted",
-        rule: "BusyRefresh.Boot.boot",
-      };
     }
   }
+
+  /**
+   * The machine BusyRefresh: its initial state, its step and its rule ids.
+   *
+   * spec/revive.yaml:52
+   */
+  const BusyRefresh = {
+    name: "BusyRefresh",
+    initial: initialBusyRefresh,
+    step: stepBusyRefresh,
+    rules: [
+      "BusyRefresh.Work.dead",
+      "BusyRefresh.Work.late",
+      "BusyRefresh.Work.work_starts",
+      "BusyRefresh.Work.work_stops",
+      "BusyRefresh.Work.run_changes",
+      "BusyRefresh.Work.other",
+      "BusyRefresh.Tick.dead",
+      "BusyRefresh.Tick.late",
+      "BusyRefresh.Tick.refresh",
+      "BusyRefresh.Tick.idle",
+      "BusyRefresh.Crash.dead",
+      "BusyRefresh.Crash.late",
+      "BusyRefresh.Crash.crash",
+      "BusyRefresh.Boot.no_crash",
+      "BusyRefresh.Boot.late",
+      "BusyRefresh.Boot.boot",
+    ],
+  } as const;
+
+  /**
+   * Whether a boot revives a crashed worker's session, or the first veto against it, in the seed's order.
+   *
+   * spec/revive.yaml:30
+   */
+  function decideRevivalVeto(f: RevivalVetoFacts): rt.Decided<Veto> {
+    // given_up (spec/revive.yaml:43)
+    if (f.given_up) {
+      return {
+        verdict: "GivenUp",
+        rule: "RevivalVeto.given_up",
+      };
+    }
+    // archived (spec/revive.yaml:44)
+    if (f.archived) {
+      return {
+        verdict: "Archived",
+        rule: "RevivalVeto.archived",
+      };
+    }
+    // live_lease (spec/revive.yaml:45)
+    if (f.live_lease) {
+      return {
+        verdict: "LiveLease",
+        rule: "RevivalVeto.live_lease",
+      };
+    }
+    // no_busy_time (spec/revive.yaml:46)
+    if (!f.has_busy_time) {
+      return {
+        verdict: "NoBusyTime",
+        rule: "RevivalVeto.no_busy_time",
+      };
+    }
+    // unreadable (spec/revive.yaml:47)
+    if (f.stamp_ms === null) {
+      return {
+        verdict: "Unreadable",
+        rule: "RevivalVeto.unreadable",
+      };
+    }
+    const stamp: number = (f.stamp_ms ?? 0);
+    // future: more than the clock skew ahead of this clock (spec/revive.yaml:48)
+    if (stamp - f.now_ms > REVIVAL_CLOCK_SKEW_MS) {
+      return {
+        verdict: "Future",
+        rule: "RevivalVeto.future",
+      };
+    }
+    // too_old: older than the revival max age (spec/revive.yaml:49)
+    if ((f.now_ms > stamp ? f.now_ms - stamp : 0) > REVIVAL_MAX_AGE_MS) {
+      return {
+        verdict: "TooOld",
+        rule: "RevivalVeto.too_old",
+      };
+    }
+    // revive (spec/revive.yaml:50)
+    return {
+      verdict: "Revive",
+      rule: "RevivalVeto.revive",
+    };
+  }
+
+  /**
+   * The decision RevivalVeto: its function and its rule ids.
+   *
+   * spec/revive.yaml:30
+   */
+  const RevivalVeto = {
+    name: "RevivalVeto",
+    decide: decideRevivalVeto,
+    rules: [
+      "RevivalVeto.given_up",
+      "RevivalVeto.archived",
+      "RevivalVeto.live_lease",
+      "RevivalVeto.no_busy_time",
+      "RevivalVeto.unreadable",
+      "RevivalVeto.future",
+      "RevivalVeto.too_old",
+      "RevivalVeto.revive",
+    ],
+  } as const;
+  /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const machines = {
+    BusyRefresh,
+  } as const;
+  /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const decisions = {
+    RevivalVeto,
+  } as const;
+  return { params: p, REVIVAL_MAX_AGE_MS, initialBusyRefresh, stepBusyRefresh, BusyRefresh, decideRevivalVeto, RevivalVeto, machines, decisions };
 }
 
-/**
- * Whether a boot revives a crashed worker's session, or the first veto against it, in the seed's order.
- *
- * spec/revive.yaml:30
- */
-export function decideRevivalVeto(f: RevivalVetoFacts): rt.Decided<Veto> {
-  // given_up (spec/revive.yaml:43)
-  if (f.given_up) {
-    return {
-      verdict: "GivenUp",
-      rule: "RevivalVeto.given_up",
-    };
-  }
-  // archived (spec/revive.yaml:44)
-  if (f.archived) {
-    return {
-      verdict: "Archived",
-      rule: "RevivalVeto.archived",
-    };
-  }
-  // live_lease (spec/revive.yaml:45)
-  if (f.live_lease) {
-    return {
-      verdict: "LiveLease",
-      rule: "RevivalVeto.live_lease",
-    };
-  }
-  // no_busy_time (spec/revive.yaml:46)
-  if (!f.has_busy_time) {
-    return {
-      verdict: "NoBusyTime",
-      rule: "RevivalVeto.no_busy_time",
-    };
-  }
-  // unreadable (spec/revive.yaml:47)
-  if (f.stamp_ms === null) {
-    return {
-      verdict: "Unreadable",
-      rule: "RevivalVeto.unreadable",
-    };
-  }
-  const stamp: number = (f.stamp_ms ?? 0);
-  // future: more than the clock skew ahead of this clock (spec/revive.yaml:48)
-  if (stamp - f.now_ms > 60000 /* REVIVAL_CLOCK_SKEW_MS */) {
-    return {
-      verdict: "Future",
-      rule: "RevivalVeto.future",
-    };
-  }
-  // too_old: older than the revival max age (spec/revive.yaml:49)
-  if (f.now_ms - stamp > 1800000 /* REVIVAL_MAX_AGE_MS */) {
-    return {
-      verdict: "TooOld",
-      rule: "RevivalVeto.too_old",
-    };
-  }
-  // revive (spec/revive.yaml:50)
-  return {
-    verdict: "Revive",
-    rule: "RevivalVeto.revive",
-  };
-}
-
-/**
- * The machine BusyRefresh: its initial state, its step and its rule ids.
- *
- * spec/revive.yaml:52
- */
-export const BusyRefresh = {
-  name: "BusyRefresh",
-  initial: initialBusyRefresh,
-  step: stepBusyRefresh,
-  rules: [
-    "BusyRefresh.Work.dead",
-    "BusyRefresh.Work.late",
-    "BusyRefresh.Work.work_starts",
-    "BusyRefresh.Work.work_stops",
-    "BusyRefresh.Work.run_changes",
-    "BusyRefresh.Work.other",
-    "BusyRefresh.Tick.dead",
-    "BusyRefresh.Tick.late",
-    "BusyRefresh.Tick.refresh",
-    "BusyRefresh.Tick.idle",
-    "BusyRefresh.Crash.dead",
-    "BusyRefresh.Crash.late",
-    "BusyRefresh.Crash.crash",
-    "BusyRefresh.Boot.no_crash",
-    "BusyRefresh.Boot.late",
-    "BusyRefresh.Boot.boot",
-  ],
-} as const;
-
-/**
- * The decision RevivalVeto: its function and its rule ids.
- *
- * spec/revive.yaml:30
- */
-export const RevivalVeto = {
-  name: "RevivalVeto",
-  decide: decideRevivalVeto,
-  rules: [
-    "RevivalVeto.given_up",
-    "RevivalVeto.archived",
-    "RevivalVeto.live_lease",
-    "RevivalVeto.no_busy_time",
-    "RevivalVeto.unreadable",
-    "RevivalVeto.future",
-    "RevivalVeto.too_old",
-    "RevivalVeto.revive",
-  ],
-} as const;
+/** The module bound to one parameters record (what `instance` returns). */
+export type ReviveInstance = ReturnType<typeof instance>;
 
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
@@ -444,15 +502,5 @@ export const RULES = [
   "RevivalVeto.revive",
 ] as const;
 
-/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const machines = {
-  BusyRefresh,
-} as const;
-
-/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const decisions = {
-  RevivalVeto,
-} as const;
-
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {} as const;

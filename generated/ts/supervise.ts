@@ -19,15 +19,6 @@ import * as rt from "statute/runtime/v1";
 export const RESTART_MAX_FAILURES: number = 5;
 
 /**
- * the sliding window of the budget, on the monotonic clock; a parameter the operator sets (STATUTE_RESTART_WINDOW_MS), checked against the crash-loop relation of timeouts; at least 1 ms (a window of 0 would count no failure)
- *
- * The runtime may override it with STATUTE_RESTART_WINDOW_MS.
- *
- * spec/supervise.yaml:15
- */
-export const RESTART_WINDOW_MS: number = 900000;
-
-/**
  * pause before the first restart in a window
  *
  * spec/supervise.yaml:16
@@ -109,69 +100,6 @@ export interface CarryBudgetFacts {
 }
 
 /**
- * The state RestartBudget starts in.
- *
- * spec/supervise.yaml:53
- */
-export function initialRestartBudget(): RestartBudgetState {
-  return {
-    failures: [],
-    given_up: false,
-    last_ms: 0,
-  };
-}
-
-/**
- * The failures of one worker and whether it was given up.
- *
- * spec/supervise.yaml:53
- */
-export function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent): rt.Step<RestartBudgetState, Verdict> {
-  // given_up: given up is absorbing (spec/supervise.yaml:68)
-  if (s.given_up) {
-    return {
-      state: s,
-      output: { kind: "GiveUp" },
-      rule: "RestartBudget.Failure.given_up",
-    };
-  }
-  // clock_backwards: a failure before the latest one is bad input (spec/supervise.yaml:72)
-  if (e.at_ms < s.last_ms) {
-    return {
-      state: s,
-      output: { kind: "ClockBackwards", last_ms: s.last_ms, at_ms: e.at_ms },
-      rule: "RestartBudget.Failure.clock_backwards",
-    };
-  }
-  const recent: number[] = [];
-  const eAtMs = e.at_ms;
-  for (const t of s.failures) if (eAtMs - t < 900000 /* RESTART_WINDOW_MS */) recent.push(t);
-  const verdict$in_window: number = recent.length;
-  // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:76)
-  if (verdict$in_window + 1 > 5 /* RESTART_MAX_FAILURES */) {
-    return {
-      state: { failures: s.failures, given_up: true, last_ms: s.last_ms },
-      output: { kind: "GiveUp" },
-      rule: "RestartBudget.Failure.give_up",
-    };
-  }
-  // restart: remember this failure and restart after the doubled pause (spec/supervise.yaml:81)
-  recent.push(e.at_ms); // the last read of recent: extend it in place
-  return {
-    state: {
-      failures: recent.length <= 5 /* RESTART_MAX_FAILURES */ ? recent : recent.slice(recent.length - 5 /* RESTART_MAX_FAILURES */),
-      given_up: s.given_up,
-      last_ms: e.at_ms,
-    },
-    output: {
-      kind: "Restart",
-      pause_ms: Math.min(250 /* RESTART_PAUSE_BASE_MS */ * (verdict$in_window < 31 ? 1 << verdict$in_window : 2 ** verdict$in_window), 30000 /* RESTART_PAUSE_MAX_MS */),
-    },
-    rule: "RestartBudget.Failure.restart",
-  };
-}
-
-/**
  * The verdict for a failure, given how many earlier failures are still inside the window.
  *
  * spec/supervise.yaml:29
@@ -208,6 +136,20 @@ export function verdictRestartDecide(in_window: number, budget: number): Verdict
 }
 
 /**
+ * The decision RestartDecide: its function and its rule ids.
+ *
+ * spec/supervise.yaml:29
+ */
+export const RestartDecide = {
+  name: "RestartDecide",
+  decide: decideRestartDecide,
+  rules: [
+    "RestartDecide.over_budget",
+    "RestartDecide.pause",
+  ],
+} as const;
+
+/**
  * The restart budget a booting supervisor keeps for a session, from the budget its journal replays and whether the journal's monotonic times were taken on this boot.
  *
  * spec/supervise.yaml:43
@@ -228,37 +170,6 @@ export function decideCarryBudget(f: CarryBudgetFacts): rt.Decided<RestartBudget
 }
 
 /**
- * The machine RestartBudget: its initial state, its step and its rule ids.
- *
- * spec/supervise.yaml:53
- */
-export const RestartBudget = {
-  name: "RestartBudget",
-  initial: initialRestartBudget,
-  step: stepRestartBudget,
-  rules: [
-    "RestartBudget.Failure.given_up",
-    "RestartBudget.Failure.clock_backwards",
-    "RestartBudget.Failure.give_up",
-    "RestartBudget.Failure.restart",
-  ],
-} as const;
-
-/**
- * The decision RestartDecide: its function and its rule ids.
- *
- * spec/supervise.yaml:29
- */
-export const RestartDecide = {
-  name: "RestartDecide",
-  decide: decideRestartDecide,
-  rules: [
-    "RestartDecide.over_budget",
-    "RestartDecide.pause",
-  ],
-} as const;
-
-/**
  * The decision CarryBudget: its function and its rule ids.
  *
  * spec/supervise.yaml:43
@@ -272,6 +183,136 @@ export const CarryBudget = {
   ],
 } as const;
 
+/** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
+export interface SuperviseParams {
+  /** the sliding window of the budget, on the monotonic clock; a parameter the operator sets (STATUTE_RESTART_WINDOW_MS), checked against the crash-loop relation of timeouts; at least 1 ms (a window of 0 would count no failure) (1..100000000000000); default 900000; the operator may set it (STATUTE_RESTART_WINDOW_MS); spec spec/supervise.yaml:15 */
+  readonly RESTART_WINDOW_MS: number;
+}
+
+/** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
+export const PARAMS = {
+  RESTART_WINDOW_MS: { default: 900000, min: 1, max: 100000000000000, env: true, module: "supervise" },
+} as const;
+
+/** Every parameter at its default. */
+export const DEFAULT_PARAMS: SuperviseParams = { RESTART_WINDOW_MS: 900000 };
+
+/** What is wrong with a parameters record, in words (the first fault: an unknown name, a value that is not a whole number, one outside its range); null when it is a valid instance. */
+export function checkParams(given: object): string | null {
+  const p = given as Readonly<Record<string, unknown>>;
+  for (const name of Object.keys(p)) {
+    if (!(name in PARAMS)) return `no parameter ${name} (parameters: ${Object.keys(PARAMS).join(", ")})`;
+  }
+  for (const [name, r] of Object.entries(PARAMS)) {
+    const v = p[name];
+    if (v === undefined) continue;
+    if (typeof v !== "number" || !Number.isSafeInteger(v)) return `${name} must be a whole number (got ${JSON.stringify(v) ?? String(v)})`;
+    if (v < r.min || v > r.max) return `${name} = ${v} is outside its range ${r.min}..${r.max}`;
+  }
+  return null;
+}
+
+/** The module bound to its parameters (the defaults, each one given replacing its default): every step, decision and registry of the module reads these values. Throws a RangeError saying what is wrong when `checkParams` refuses them. */
+export function instance(given: Partial<SuperviseParams> = {}) {
+  const p: SuperviseParams = { ...DEFAULT_PARAMS, ...given };
+  const fault = checkParams(p);
+  if (fault !== null) throw new RangeError(`supervise: ${fault}`);
+  const RESTART_WINDOW_MS = p.RESTART_WINDOW_MS;
+
+  /**
+   * The state RestartBudget starts in.
+   *
+   * spec/supervise.yaml:53
+   */
+  function initialRestartBudget(): RestartBudgetState {
+    return {
+      failures: [],
+      given_up: false,
+      last_ms: 0,
+    };
+  }
+
+  /**
+   * The failures of one worker and whether it was given up.
+   *
+   * spec/supervise.yaml:53
+   */
+  function stepRestartBudget(s: RestartBudgetState, e: RestartBudgetEvent): rt.Step<RestartBudgetState, Verdict> {
+    // given_up: given up is absorbing (spec/supervise.yaml:68)
+    if (s.given_up) {
+      return {
+        state: s,
+        output: { kind: "GiveUp" },
+        rule: "RestartBudget.Failure.given_up",
+      };
+    }
+    // clock_backwards: a failure before the latest one is bad input (spec/supervise.yaml:72)
+    if (e.at_ms < s.last_ms) {
+      return {
+        state: s,
+        output: { kind: "ClockBackwards", last_ms: s.last_ms, at_ms: e.at_ms },
+        rule: "RestartBudget.Failure.clock_backwards",
+      };
+    }
+    const recent: number[] = [];
+    const eAtMs = e.at_ms;
+    for (const t of s.failures) if (eAtMs - t < RESTART_WINDOW_MS) recent.push(t);
+    const verdict$in_window: number = recent.length;
+    // give_up: more than RESTART_MAX_FAILURES failures inside the window (spec/supervise.yaml:76)
+    if (verdict$in_window + 1 > 5 /* RESTART_MAX_FAILURES */) {
+      return {
+        state: { failures: s.failures, given_up: true, last_ms: s.last_ms },
+        output: { kind: "GiveUp" },
+        rule: "RestartBudget.Failure.give_up",
+      };
+    }
+    // restart: remember this failure and restart after the doubled pause (spec/supervise.yaml:81)
+    recent.push(e.at_ms); // the last read of recent: extend it in place
+    return {
+      state: {
+        failures: recent.length <= 5 /* RESTART_MAX_FAILURES */ ? recent : recent.slice(recent.length - 5 /* RESTART_MAX_FAILURES */),
+        given_up: s.given_up,
+        last_ms: e.at_ms,
+      },
+      output: {
+        kind: "Restart",
+        pause_ms: Math.min(250 /* RESTART_PAUSE_BASE_MS */ * (verdict$in_window < 31 ? 1 << verdict$in_window : 2 ** verdict$in_window), 30000 /* RESTART_PAUSE_MAX_MS */),
+      },
+      rule: "RestartBudget.Failure.restart",
+    };
+  }
+
+  /**
+   * The machine RestartBudget: its initial state, its step and its rule ids.
+   *
+   * spec/supervise.yaml:53
+   */
+  const RestartBudget = {
+    name: "RestartBudget",
+    initial: initialRestartBudget,
+    step: stepRestartBudget,
+    rules: [
+      "RestartBudget.Failure.given_up",
+      "RestartBudget.Failure.clock_backwards",
+      "RestartBudget.Failure.give_up",
+      "RestartBudget.Failure.restart",
+    ],
+  } as const;
+  /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const machines = {
+    RestartBudget,
+  } as const;
+  /** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+  const decisions = {
+    RestartDecide,
+    CarryBudget,
+  } as const;
+  return { params: p, decideRestartDecide, verdictRestartDecide, RestartDecide, decideCarryBudget, CarryBudget, initialRestartBudget, stepRestartBudget, RestartBudget, machines, decisions };
+}
+
+/** The module bound to one parameters record (what `instance` returns). */
+export type SuperviseInstance = ReturnType<typeof instance>;
+
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
   "RestartBudget.Failure.given_up",
@@ -284,22 +325,11 @@ export const RULES = [
   "CarryBudget.reboot",
 ] as const;
 
-/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const machines = {
-  RestartBudget,
-} as const;
-
-/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const decisions = {
-  RestartDecide,
-  CarryBudget,
-} as const;
-
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  RESTART_MAX_FAILURES: { value: RESTART_MAX_FAILURES, override: false, derived: false },
-  RESTART_WINDOW_MS: { value: RESTART_WINDOW_MS, override: true, derived: false },
-  RESTART_PAUSE_BASE_MS: { value: RESTART_PAUSE_BASE_MS, override: false, derived: false },
-  RESTART_PAUSE_MAX_MS: { value: RESTART_PAUSE_MAX_MS, override: false, derived: false },
-  RESTART_BUDGET_MAX: { value: RESTART_BUDGET_MAX, override: false, derived: false },
+  RESTART_MAX_FAILURES: { value: RESTART_MAX_FAILURES, param: false, override: false, derived: false },
+  RESTART_WINDOW_MS: { value: 900000, param: true, override: true, derived: false },
+  RESTART_PAUSE_BASE_MS: { value: RESTART_PAUSE_BASE_MS, param: false, override: false, derived: false },
+  RESTART_PAUSE_MAX_MS: { value: RESTART_PAUSE_MAX_MS, param: false, override: false, derived: false },
+  RESTART_BUDGET_MAX: { value: RESTART_BUDGET_MAX, param: false, override: false, derived: false },
 } as const;

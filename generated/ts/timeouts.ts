@@ -32,303 +32,6 @@ import * as rt from "statute/runtime/v1";
 export const WIRE_MAX_MS: number = 100000000000000;
 
 /**
- * precursor: a running cell's abort grace before the kernel shuts down
- *
- * The runtime may override it with STATUTE_KERNEL_ABORT_GRACE_MS.
- *
- * spec/timeouts.yaml:38
- */
-export const KERNEL_ABORT_GRACE_MS: number = 1000;
-
-/**
- * precursor: a kernel's orderly shutdown
- *
- * The runtime may override it with STATUTE_KERNEL_SHUTDOWN_MS.
- *
- * spec/timeouts.yaml:39
- */
-export const KERNEL_SHUTDOWN_MS: number = 5000;
-
-/**
- * precursor: host/harness close after the kernel is down
- *
- * The runtime may override it with STATUTE_HARNESS_CLOSE_MS.
- *
- * spec/timeouts.yaml:40
- */
-export const HARNESS_CLOSE_MS: number = 5000;
-
-/**
- * precursor: between TERM and KILL of a worker process
- *
- * The runtime may override it with STATUTE_TERM_GRACE_MS.
- *
- * spec/timeouts.yaml:41
- */
-export const TERM_GRACE_MS: number = 2000;
-
-/**
- * precursor: after KILL, until the process is verified gone
- *
- * The runtime may override it with STATUTE_KILL_VERIFY_MS.
- *
- * spec/timeouts.yaml:42
- */
-export const KILL_VERIFY_MS: number = 1000;
-
-/**
- * precursor: a forced stop of a daemon process (KILL of its group and reaping)
- *
- * The runtime may override it with STATUTE_FORCED_STOP_MS.
- *
- * spec/timeouts.yaml:43
- */
-export const FORCED_STOP_MS: number = 10000;
-
-/**
- * precursor: one routed request between processes (e.g. a parent's kill of a child)
- *
- * The runtime may override it with STATUTE_ROUTE_TIMEOUT_MS.
- *
- * spec/timeouts.yaml:44
- */
-export const ROUTE_TIMEOUT_MS: number = 30000;
-
-/**
- * precursor: a started worker connects back to the supervisor within this
- *
- * The runtime may override it with STATUTE_WORKER_CONNECT_MS.
- *
- * spec/timeouts.yaml:45
- */
-export const WORKER_CONNECT_MS: number = 30000;
-
-/**
- * precursor: the least time a worker's connect allows for authentication
- *
- * The runtime may override it with STATUTE_WORKER_AUTH_FLOOR_MS.
- *
- * spec/timeouts.yaml:46
- */
-export const WORKER_AUTH_FLOOR_MS: number = 10000;
-
-/**
- * precursor: a supervisor's start until it listens
- *
- * The runtime may override it with STATUTE_DAEMON_STARTUP_MS.
- *
- * spec/timeouts.yaml:47
- */
-export const DAEMON_STARTUP_MS: number = 30000;
-
-/**
- * precursor: the supervisor's own close (socket, journal flush) after its workers are down
- *
- * The runtime may override it with STATUTE_SHUTDOWN_WAIT_MS.
- *
- * spec/timeouts.yaml:48
- */
-export const SHUTDOWN_WAIT_MS: number = 5000;
-
-/**
- * precursor: first pause of a worker's registration retries
- *
- * The runtime may override it with STATUTE_REGISTRATION_BACKOFF_BASE_MS.
- *
- * spec/timeouts.yaml:49
- */
-export const REGISTRATION_BACKOFF_BASE_MS: number = 250;
-
-/**
- * precursor: the registration pause doubles up to this
- *
- * The runtime may override it with STATUTE_REGISTRATION_BACKOFF_MAX_MS.
- *
- * spec/timeouts.yaml:50
- */
-export const REGISTRATION_BACKOFF_MAX_MS: number = 30000;
-
-/**
- * precursor: one registration connect attempt
- *
- * The runtime may override it with STATUTE_REGISTRATION_CONNECT_MS.
- *
- * spec/timeouts.yaml:51
- */
-export const REGISTRATION_CONNECT_MS: number = 1000;
-
-/**
- * precursor: the supervisor's answer to a registration
- *
- * The runtime may override it with STATUTE_REGISTRATION_RESPONSE_MS.
- *
- * spec/timeouts.yaml:52
- */
-export const REGISTRATION_RESPONSE_MS: number = 10000;
-
-/**
- * an attached client relaunches a lost supervisor of its own build within one minute
- *
- * The runtime may override it with STATUTE_CLIENT_RELAUNCH_WITHIN_MS.
- *
- * spec/timeouts.yaml:53
- */
-export const CLIENT_RELAUNCH_WITHIN_MS: number = 60000;
-
-/**
- * a worker with work re-records busy evidence this often
- *
- * The runtime may override it with STATUTE_BUSY_REFRESH_MS.
- *
- * spec/timeouts.yaml:54
- */
-export const BUSY_REFRESH_MS: number = 300000;
-
-/**
- * a boot within this of a crash revives a worker that had work
- *
- * The runtime may override it with STATUTE_REVIVE_WITHIN_MS.
- *
- * spec/timeouts.yaml:55
- */
-export const REVIVE_WITHIN_MS: number = 1500000;
-
-/**
- * wall clocks of two processes may differ by this; a stamp further in the future is vetoed
- *
- * The runtime may override it with STATUTE_REVIVAL_CLOCK_SKEW_MS.
- *
- * spec/timeouts.yaml:56
- */
-export const REVIVAL_CLOCK_SKEW_MS: number = 60000;
-
-/**
- * chosen: the supervisor waits this long for every worker's quiesce answer (a local gate check)
- *
- * The runtime may override it with STATUTE_QUIESCE_ANSWER_MS.
- *
- * spec/timeouts.yaml:57
- */
-export const QUIESCE_ANSWER_MS: number = 5000;
-
-/**
- * chosen: from the last answer until every worker holds its stop (one route hop on a loaded host)
- *
- * The runtime may override it with STATUTE_QUIESCE_COMMIT_MS.
- *
- * spec/timeouts.yaml:58
- */
-export const QUIESCE_COMMIT_MS: number = 5000;
-
-/**
- * abort the running cell, then shut the kernel down
- *
- * = KERNEL_ABORT_GRACE_MS + KERNEL_SHUTDOWN_MS
- *
- * spec/timeouts.yaml:59
- */
-export const KERNEL_TEARDOWN_MS: number = 6000;
-
-/**
- * a worker asked to stop gets its kernel teardown and harness close before TERM
- *
- * = KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS
- *
- * spec/timeouts.yaml:60
- */
-export const STOP_GRACE_MS: number = 11000;
-
-/**
- * a worker's full stop: stop grace, TERM grace, KILL and verify
- *
- * = STOP_GRACE_MS + TERM_GRACE_MS + KILL_VERIFY_MS
- *
- * spec/timeouts.yaml:61
- */
-export const WORKER_STOP_MS: number = 14000;
-
-/**
- * the whole drain of an idle shutdown: answers, commit, the workers' stops in parallel, the supervisor's close
- *
- * = QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS + WORKER_STOP_MS + SHUTDOWN_WAIT_MS
- *
- * spec/timeouts.yaml:62
- */
-export const SUPERVISOR_DRAIN_MS: number = 29000;
-
-/**
- * the launcher waits for the whole drain, then for a forced stop of the old daemon
- *
- * = SUPERVISOR_DRAIN_MS + FORCED_STOP_MS
- *
- * spec/timeouts.yaml:63
- */
-export const LAUNCHER_WAIT_MS: number = 39000;
-
-/**
- * a parent's kill of a child: the routed request, then the child's drain
- *
- * = ROUTE_TIMEOUT_MS + WORKER_STOP_MS
- *
- * spec/timeouts.yaml:64
- */
-export const PARENT_KILL_MS: number = 44000;
-
-/**
- * a lost worker re-registers within one capped backoff, a connect and a response
- *
- * = REGISTRATION_BACKOFF_MAX_MS + REGISTRATION_CONNECT_MS + REGISTRATION_RESPONSE_MS
- *
- * spec/timeouts.yaml:65
- */
-export const REREGISTRATION_MS: number = 41000;
-
-/**
- * a lost supervisor is back for a worker: client relaunch, supervisor start, re-registration
- *
- * = CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS
- *
- * spec/timeouts.yaml:66
- */
-export const SUPERVISOR_RETURN_MS: number = 131000;
-
-/**
- * a worker gives a lost supervisor five minutes before the lost-exit window ends (seed); it must cover a supervisor's return (131 s), which leaves room for one failed relaunch
- *
- * The runtime may override it with STATUTE_WORKER_LOST_EXIT_DEFAULT_MS.
- *
- * spec/timeouts.yaml:67
- */
-export const WORKER_LOST_EXIT_DEFAULT_MS: number = 300000;
-
-/**
- * a busy stamp older than this is vetoed: a crash within one refresh of the stamp, booted within REVIVE_WITHIN_MS
- *
- * = REVIVE_WITHIN_MS + BUSY_REFRESH_MS
- *
- * spec/timeouts.yaml:68
- */
-export const REVIVAL_MAX_AGE_MS: number = 1800000;
-
-/**
- * a quiesced worker keeps its gate closed this long, through the answer phase and the commit
- *
- * = QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS
- *
- * spec/timeouts.yaml:69
- */
-export const QUIESCE_HOLD_MS: number = 10000;
-
-/**
- * one step of a crash loop at its slowest: the longest pause, then a connect that fails
- *
- * = RESTART_PAUSE_MAX_MS + WORKER_CONNECT_MS
- *
- * spec/timeouts.yaml:70
- */
-export const CRASH_LOOP_STEP_MS: number = 60000;
-
-/**
  * one relation between effective timeouts that an override can break, checked at start (the relations that hold by definition are order laws, proved at generation)
  *
  * spec/timeouts.yaml:72
@@ -444,6 +147,14 @@ export const CheckTimeouts = {
   ],
 } as const;
 
+/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+export const machines = {} as const;
+
+/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
+export const decisions = {
+  CheckTimeouts,
+} as const;
+
 /** Every rule id of this module in declaration order; each must fire in the tests. */
 export const RULES = [
   "CheckTimeouts.lost_worker",
@@ -455,50 +166,42 @@ export const RULES = [
   "CheckTimeouts.ordered",
 ] as const;
 
-/** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const machines = {} as const;
-
-/** The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests). */
-export const decisions = {
-  CheckTimeouts,
-} as const;
-
-/** Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`). */
+/** Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`). */
 export const constants = {
-  WIRE_MAX_MS: { value: WIRE_MAX_MS, override: false, derived: false },
-  KERNEL_ABORT_GRACE_MS: { value: KERNEL_ABORT_GRACE_MS, override: true, derived: false },
-  KERNEL_SHUTDOWN_MS: { value: KERNEL_SHUTDOWN_MS, override: true, derived: false },
-  HARNESS_CLOSE_MS: { value: HARNESS_CLOSE_MS, override: true, derived: false },
-  TERM_GRACE_MS: { value: TERM_GRACE_MS, override: true, derived: false },
-  KILL_VERIFY_MS: { value: KILL_VERIFY_MS, override: true, derived: false },
-  FORCED_STOP_MS: { value: FORCED_STOP_MS, override: true, derived: false },
-  ROUTE_TIMEOUT_MS: { value: ROUTE_TIMEOUT_MS, override: true, derived: false },
-  WORKER_CONNECT_MS: { value: WORKER_CONNECT_MS, override: true, derived: false },
-  WORKER_AUTH_FLOOR_MS: { value: WORKER_AUTH_FLOOR_MS, override: true, derived: false },
-  DAEMON_STARTUP_MS: { value: DAEMON_STARTUP_MS, override: true, derived: false },
-  SHUTDOWN_WAIT_MS: { value: SHUTDOWN_WAIT_MS, override: true, derived: false },
-  REGISTRATION_BACKOFF_BASE_MS: { value: REGISTRATION_BACKOFF_BASE_MS, override: true, derived: false },
-  REGISTRATION_BACKOFF_MAX_MS: { value: REGISTRATION_BACKOFF_MAX_MS, override: true, derived: false },
-  REGISTRATION_CONNECT_MS: { value: REGISTRATION_CONNECT_MS, override: true, derived: false },
-  REGISTRATION_RESPONSE_MS: { value: REGISTRATION_RESPONSE_MS, override: true, derived: false },
-  CLIENT_RELAUNCH_WITHIN_MS: { value: CLIENT_RELAUNCH_WITHIN_MS, override: true, derived: false },
-  BUSY_REFRESH_MS: { value: BUSY_REFRESH_MS, override: true, derived: false },
-  REVIVE_WITHIN_MS: { value: REVIVE_WITHIN_MS, override: true, derived: false },
-  REVIVAL_CLOCK_SKEW_MS: { value: REVIVAL_CLOCK_SKEW_MS, override: true, derived: false },
-  QUIESCE_ANSWER_MS: { value: QUIESCE_ANSWER_MS, override: true, derived: false },
-  QUIESCE_COMMIT_MS: { value: QUIESCE_COMMIT_MS, override: true, derived: false },
-  KERNEL_TEARDOWN_MS: { value: KERNEL_TEARDOWN_MS, override: false, derived: true },
-  STOP_GRACE_MS: { value: STOP_GRACE_MS, override: false, derived: true },
-  WORKER_STOP_MS: { value: WORKER_STOP_MS, override: false, derived: true },
-  SUPERVISOR_DRAIN_MS: { value: SUPERVISOR_DRAIN_MS, override: false, derived: true },
-  LAUNCHER_WAIT_MS: { value: LAUNCHER_WAIT_MS, override: false, derived: true },
-  PARENT_KILL_MS: { value: PARENT_KILL_MS, override: false, derived: true },
-  REREGISTRATION_MS: { value: REREGISTRATION_MS, override: false, derived: true },
-  SUPERVISOR_RETURN_MS: { value: SUPERVISOR_RETURN_MS, override: false, derived: true },
-  WORKER_LOST_EXIT_DEFAULT_MS: { value: WORKER_LOST_EXIT_DEFAULT_MS, override: true, derived: false },
-  REVIVAL_MAX_AGE_MS: { value: REVIVAL_MAX_AGE_MS, override: false, derived: true },
-  QUIESCE_HOLD_MS: { value: QUIESCE_HOLD_MS, override: false, derived: true },
-  CRASH_LOOP_STEP_MS: { value: CRASH_LOOP_STEP_MS, override: false, derived: true },
+  WIRE_MAX_MS: { value: WIRE_MAX_MS, param: false, override: false, derived: false },
+  KERNEL_ABORT_GRACE_MS: { value: 1000, param: true, override: true, derived: false },
+  KERNEL_SHUTDOWN_MS: { value: 5000, param: true, override: true, derived: false },
+  HARNESS_CLOSE_MS: { value: 5000, param: true, override: true, derived: false },
+  TERM_GRACE_MS: { value: 2000, param: true, override: true, derived: false },
+  KILL_VERIFY_MS: { value: 1000, param: true, override: true, derived: false },
+  FORCED_STOP_MS: { value: 10000, param: true, override: true, derived: false },
+  ROUTE_TIMEOUT_MS: { value: 30000, param: true, override: true, derived: false },
+  WORKER_CONNECT_MS: { value: 30000, param: true, override: true, derived: false },
+  WORKER_AUTH_FLOOR_MS: { value: 10000, param: true, override: true, derived: false },
+  DAEMON_STARTUP_MS: { value: 30000, param: true, override: true, derived: false },
+  SHUTDOWN_WAIT_MS: { value: 5000, param: true, override: true, derived: false },
+  REGISTRATION_BACKOFF_BASE_MS: { value: 250, param: true, override: true, derived: false },
+  REGISTRATION_BACKOFF_MAX_MS: { value: 30000, param: true, override: true, derived: false },
+  REGISTRATION_CONNECT_MS: { value: 1000, param: true, override: true, derived: false },
+  REGISTRATION_RESPONSE_MS: { value: 10000, param: true, override: true, derived: false },
+  CLIENT_RELAUNCH_WITHIN_MS: { value: 60000, param: true, override: true, derived: false },
+  BUSY_REFRESH_MS: { value: 300000, param: true, override: true, derived: false },
+  REVIVE_WITHIN_MS: { value: 1500000, param: true, override: true, derived: false },
+  REVIVAL_CLOCK_SKEW_MS: { value: 60000, param: true, override: true, derived: false },
+  QUIESCE_ANSWER_MS: { value: 5000, param: true, override: true, derived: false },
+  QUIESCE_COMMIT_MS: { value: 5000, param: true, override: true, derived: false },
+  KERNEL_TEARDOWN_MS: { value: 6000, param: false, override: false, derived: true },
+  STOP_GRACE_MS: { value: 11000, param: false, override: false, derived: true },
+  WORKER_STOP_MS: { value: 14000, param: false, override: false, derived: true },
+  SUPERVISOR_DRAIN_MS: { value: 29000, param: false, override: false, derived: true },
+  LAUNCHER_WAIT_MS: { value: 39000, param: false, override: false, derived: true },
+  PARENT_KILL_MS: { value: 44000, param: false, override: false, derived: true },
+  REREGISTRATION_MS: { value: 41000, param: false, override: false, derived: true },
+  SUPERVISOR_RETURN_MS: { value: 131000, param: false, override: false, derived: true },
+  WORKER_LOST_EXIT_DEFAULT_MS: { value: 300000, param: true, override: true, derived: false },
+  REVIVAL_MAX_AGE_MS: { value: 1800000, param: false, override: false, derived: true },
+  QUIESCE_HOLD_MS: { value: 10000, param: false, override: false, derived: true },
+  CRASH_LOOP_STEP_MS: { value: 60000, param: false, override: false, derived: true },
 } as const;
 
 /** The constant marked `wire_bound`: the largest number on the wire of this module and the modules importing it. */

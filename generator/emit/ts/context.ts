@@ -4,6 +4,7 @@
 
 import type { Constant, Decision, Module, Program } from "../../ir/module.js";
 import type { Span, TypeDecl, TypeRef } from "../../ir/types.js";
+import { boundConstants } from "./params.js";
 
 /** Per-module emission state. */
 export class ModuleCtx {
@@ -17,10 +18,14 @@ export class ModuleCtx {
   /** Constant compound values lifted to module level, by their printed value. */
   private readonly hoisted = new Map<string, { readonly name: string; readonly type: string; readonly value: string }>();
 
+  /** `module.NAME` of the constants a parameter decides (params.ts): read as locals of `instance`. */
+  private readonly bound: ReadonlySet<string>;
+
   constructor(
     readonly program: Program,
     readonly module: Module,
   ) {
+    this.bound = boundConstants(program);
     for (const m of program.modules) for (const d of m.types) this.decls.set(`${m.name}.${d.name}`, d);
     for (const m of program.modules) for (const c of m.constants) this.constants.set(`${m.name}.${c.name}`, c);
     for (const m of program.modules) for (const d of m.decisions) this.decisions.set(`${m.name}.${d.name}`, d);
@@ -49,11 +54,29 @@ export class ModuleCtx {
    * block comment, since reading the module-level binding cost the restart budget's step about
    * 7% in V8 (bench/step.ts), where a literal costs nothing; a boolean keeps its name. The value
    * is the one the generator evaluated exactly (ir/module.ts); the exported constant stays for
-   * readers and for the runtime's registries.
+   * readers and for the runtime's registries. A parameter, or a constant derived from one, is
+   * never a literal: it is the local `instance` binds (params.ts), whatever module declares it.
    */
   constantRef(module: string, name: string): string {
+    if (this.isBound(module, name)) return name;
     const value = this.constantValue(module, name);
     return typeof value === "number" ? `${value} /* ${name} */` : this.valueName(module, name);
+  }
+
+  /** Whether a parameter decides the constant's value (a parameter, or derived from one). */
+  isBound(module: string, name: string): boolean {
+    return this.bound.has(`${module}.${name}`);
+  }
+
+  /**
+   * The least value a constant takes in any instance: its value, a parameter's range minimum,
+   * or undefined for a constant derived from a parameter (not bounded here).
+   */
+  constantLeast(module: string, name: string): number | boolean | undefined {
+    const c = this.constants.get(`${module}.${name}`);
+    if (c === undefined) throw new Error(`emit ts: unknown constant ${module}.${name}`);
+    if (c.range !== null) return c.range.min;
+    return this.isBound(module, name) ? undefined : c.value;
   }
 
   /** The value of a constant of any module of the program, as the generator evaluated it. */

@@ -228,7 +228,8 @@ function binary(op: string, left: Expr, right: Expr, scope: Scope): Printed {
  */
 function plainDifference(op: string, left: Expr, right: Expr, scope: Scope): Printed | null {
   if (left.kind !== "binary" || left.op !== "-" || left.left.type.kind !== "nat") return null;
-  const k = right.kind === "lit" ? right.value : right.kind === "const" ? scope.ctx.constantValue(right.ref.module, right.ref.name) : null;
+  // A parameter's k is known only by its range: its least value must hide the truncation.
+  const k = right.kind === "lit" ? right.value : right.kind === "const" ? scope.ctx.constantLeast(right.ref.module, right.ref.name) : null;
   if (typeof k !== "number") return null;
   const exact = op === "<" || op === ">=" ? k > 0 : op === "<=" || op === ">" ? k >= 0 : false;
   if (!exact) return null;
@@ -340,17 +341,17 @@ function call(fn: Builtin, args: readonly Expr[], type: Type, scope: Scope): Pri
  * shared object is the same value as a fresh one per call.
  */
 function hoisted(e: Expr | undefined, p: Printed, ctx: ModuleCtx): string {
-  if (e === undefined || !COMPOUND.has(e.kind) || !closed(e)) return p.text;
+  if (e === undefined || !COMPOUND.has(e.kind) || !closed(e, ctx)) return p.text;
   const base = e.type.kind === "named" ? e.type.ref.name : e.type.kind === "list" ? "List" : "Value";
   return ctx.hoist(base, tsType(ctx, e.type), p.text);
 }
 
 const COMPOUND = new Set(["record", "union", "list", "with"]);
 
-/** Whether `e` reads no variable (constants and literals only). */
-function closed(e: Expr): boolean {
+/** Whether `e` reads no variable and no parameter (constants and literals only). */
+function closed(e: Expr, ctx: ModuleCtx): boolean {
   let free = false;
-  walkExpr(e, { enter: (x) => void (free ||= x.kind === "var") });
+  walkExpr(e, { enter: (x) => void (free ||= x.kind === "var" || (x.kind === "const" && ctx.isBound(x.ref.module, x.ref.name))) });
   return !free;
 }
 

@@ -15,6 +15,14 @@ import { machineDecls } from "./machine.js";
 import { overrideDecls } from "./overrides.js";
 import { constStatement, registries } from "./registries.js";
 import { typeDecl } from "./types.js";
+import { boundCode, instanceConstants, instanceDecls } from "./params.js";
+
+/** The name a function or `const` statement declares. */
+function declName(s: StatementStructures): string {
+  if (s.kind === StructureKind.Function && s.name !== undefined) return s.name;
+  if (s.kind === StructureKind.VariableStatement) return s.declarations[0]?.name ?? "";
+  throw new Error("emit ts: an instance member that is neither a function nor a const");
+}
 
 export const emitTs: Emitter = (program, emitCtx) => {
   const project = new Project({
@@ -35,14 +43,25 @@ export function emitModule(project: Project, program: Program, module: Module, r
   const blank: WriterFunction = (w) => {
     w.blankLineIfLastNot();
   };
-  // Code first: printing it discovers the values to hoist, declared before their first use.
-  const code = [...module.machines.flatMap((m) => machineDecls(ctx, m)), ...module.decisions.flatMap((d) => [decisionDecl(ctx, d), verdictDecl(ctx, d) ?? []].flat())];
+  // Code first: printing it discovers the values to hoist, declared before their first use. A
+  // machine or decision a parameter reaches lives inside `instance`, with the registries.
+  const reg = registries(module);
+  const reached = boundCode(program, module);
+  const outside: StatementStructures[] = [];
+  const inside: StatementStructures[] = [];
+  module.machines.forEach((m, i) => (reached.machines.has(m.name) ? inside : outside).push(...machineDecls(ctx, m), reg.machines[i] as StatementStructures));
+  module.decisions.forEach((d, i) => (reached.decisions.has(d.name) ? inside : outside).push(decisionDecl(ctx, d), ...[verdictDecl(ctx, d) ?? []].flat(), reg.decisions[i] as StatementStructures));
+  const bound = instanceConstants(program, module);
+  const models =
+    bound.length === 0
+      ? [...outside, ...reg.tables]
+      : [...outside, ...instanceDecls(ctx, module, bound, [...inside, ...reg.tables], [...outside, ...inside, ...reg.tables].map(declName))];
   const body: StatementStructures[] = [
-    ...module.constants.map(constantDecl),
+    ...module.constants.filter((c) => !ctx.isBound(module.name, c.name)).map(constantDecl),
     ...module.types.map((d) => typeDecl(ctx, d)),
     ...ctx.hoistedValues().map((h) => constStatement(h.name, h.value, `A default value, built once (values are never changed).`, h.type, false)),
-    ...code,
-    ...registries(module),
+    ...models,
+    reg.rules,
     ...overrideDecls(ctx, module),
   ];
   const statements: (StatementStructures | string | WriterFunction)[] = [header(module), blank];

@@ -16,7 +16,7 @@ import { exprText, functionScope, type Scope } from "./expr.js";
 
 /** The statements of this file for `module` (the registry always; the rest where they apply). */
 export function overrideDecls(ctx: ModuleCtx, module: Module): StatementStructures[] {
-  const out: StatementStructures[] = [registry(module)];
+  const out: StatementStructures[] = [registry(ctx, module)];
   const bound = module.constants.find((c) => c.wireBound);
   if (bound !== undefined) out.push(exported("wireBound", `${JSON.stringify(bound.name)} as const`, "The constant marked `wire_bound`: the largest number on the wire of this module and the modules importing it."));
   out.push(...deriveDecls(ctx, module));
@@ -35,12 +35,15 @@ function exported(name: string, initializer: string, doc: string, type?: string)
   };
 }
 
-function registry(module: Module): StatementStructures {
-  const rows = module.constants.map((c) => `  ${c.name}: { value: ${c.name}, override: ${c.overridable}, derived: ${c.expr !== null} },`);
+function registry(ctx: ModuleCtx, module: Module): StatementStructures {
+  // A parameter, or a constant derived from one, has no module-level binding (an instance binds
+  // it): the registry gives its default value as data.
+  const value = (c: Constant): string => (ctx.isBound(module.name, c.name) ? String(c.value) : c.name);
+  const rows = module.constants.map((c) => `  ${c.name}: { value: ${value(c)}, param: ${c.param}, override: ${c.overridable}, derived: ${c.expr !== null} },`);
   return exported(
     "constants",
     `${rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n}`} as const`,
-    "Every constant of this module: its value, whether the runtime may override it, and whether it is derived (recomputed by `deriveConstants`).",
+    "Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`).",
   );
 }
 

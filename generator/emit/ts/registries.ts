@@ -9,17 +9,15 @@ import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
 import type { Decision, Machine, Module } from "../../ir/module.js";
 import { docText } from "./context.js";
 
-/** The per-machine and per-decision objects, `RULES`, then the registries. */
-export function registries(module: Module): StatementStructures[] {
+/** The per-machine and per-decision objects (in declaration order), the registries (`tables`), and `RULES`. */
+export function registries(module: Module): { machines: StatementStructures[]; decisions: StatementStructures[]; tables: StatementStructures[]; rules: StatementStructures } {
   const machineRules = module.machines.map(machineRuleIds);
   const decisionRules = module.decisions.map((d) => d.rules.map((r) => r.rule));
   const all = [...machineRules.flat(), ...decisionRules.flat()];
   const entries = (rows: string[][]): string => (rows.length === 0 ? "{}" : `{\n${rows.map((r) => r.join("\n")).join("\n")}\n}`);
   const decisions = module.decisions.map((d) => [`  ${d.name},`]);
-  return [
-    ...module.machines.map(machineObject),
-    ...module.decisions.map(decisionObject),
-    constStatement("RULES", `${list(all, "")} as const`, "Every rule id of this module in declaration order; each must fire in the tests."),
+  const rules = constStatement("RULES", `${list(all, "")} as const`, "Every rule id of this module in declaration order; each must fire in the tests.");
+  const tables = [
     constStatement(
       "machines",
       `${entries(module.machines.map((m) => [`  ${m.name},`]))} as const`,
@@ -27,6 +25,7 @@ export function registries(module: Module): StatementStructures[] {
     ),
     constStatement("decisions", `${entries(decisions)} as const`, "The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests)."),
   ];
+  return { machines: module.machines.map(machineObject), decisions: module.decisions.map(decisionObject), tables, rules };
 }
 
 function machineRuleIds(m: Machine): string[] {

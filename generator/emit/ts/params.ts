@@ -1,0 +1,220 @@
+// Emit stage, TypeScript target: a module's parameters. A constant the world may change (spec
+// `param`) never reaches a step or a decision as a literal: when the module's code reads one
+// (directly, through a derived constant, own or imported), its machines and decisions are
+// emitted inside `instance(params)`, which checks the values against their ranges, binds each
+// parameter and derived constant once as a local, and returns the module's functions and
+// registries. `DEFAULT_PARAMS` holds the defaults; `PARAMS` each parameter's default, range and
+// whether the operator may set it. Relations between parameters of several modules (timeouts'
+// override check) are the runtime's check of the effective values, once per process.
+
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
+import type { Expr } from "../../ir/expr.js";
+import type { Constant, Module, Program } from "../../ir/module.js";
+import type { ModuleCtx } from "./context.js";
+import { exprText, functionScope } from "./expr.js";
+import { constReads } from "../../check/params.js";
+
+/** `module.NAME` of every constant whose value depends on a parameter (the parameters, and derived constants reading one). */
+export function boundConstants(program: Program): ReadonlySet<string> {
+  const cached = bound.get(program);
+  if (cached !== undefined) return cached;
+  const out = new Set<string>();
+  for (const m of program.modules) {
+    for (const c of m.constants) {
+      const key = `${m.name}.${c.name}`;
+      if (c.param || (c.expr !== null && [...constReads(c.expr)].some((k) => out.has(k)))) out.add(key);
+    }
+  }
+  bound.set(program, out);
+  return out;
+}
+const bound = new WeakMap<Program, ReadonlySet<string>>();
+
+/** A constant of the program, with its module. */
+export interface Located {
+  readonly module: string;
+  readonly constant: Constant;
+}
+
+/**
+ * What the module's machines and decisions read of the bound constants, in dependency order
+ * (each derived constant after what it reads): the parameters become `instance`'s parameters,
+ * the derived ones its locals. Empty: the module's code reads no parameter.
+ */
+export function instanceConstants(program: Program, module: Module): Located[] {
+  const isBound = boundConstants(program);
+  const find = (key: string): Located => {
+    const [mod, name] = key.split(".") as [string, string];
+    const constant = program.modules.find((m) => m.name === mod)?.constants.find((c) => c.name === name);
+    if (constant === undefined) throw new Error(`emit ts: unknown constant ${key}`);
+    return { module: mod, constant };
+  };
+  const out: Located[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    if (seen.has(key) || !isBound.has(key)) return;
+    seen.add(key);
+    const l = find(key);
+    if (l.constant.expr !== null) for (const k of constReads(l.constant.expr)) visit(k);
+    out.push(l);
+  };
+  // The code: machines, and decisions' lets and rules (an override check's facts are the runtime's, not code).
+  const code = boundCode(program, module);
+  const inside = [module.machines.filter((m) => code.machines.has(m.name)), module.decisions.filter((d) => code.decisions.has(d.name)).map((d) => [d.lets, d.rules])];
+  for (const k of [...constReads(inside)].sort()) visit(k);
+  return out;
+}
+
+/** Every `decide` node an IR value applies, as `module.Decision`. */
+function decides(root: unknown): Set<string> {
+  const out = new Set<string>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n === null || typeof n !== "object") continue;
+    const node = n as { kind?: unknown; ref?: { module: string; name: string } };
+    if (node.kind === "decide" && node.ref !== undefined) out.add(`${node.ref.module}.${node.ref.name}`);
+    for (const v of Object.values(n)) if (v !== null && typeof v === "object") stack.push(v);
+  }
+  return out;
+}
+
+/**
+ * The machines and decisions of a module that a parameter reaches: each reads a bound constant,
+ * or applies a decision that does. They live inside `instance`; the others stay module-level
+ * functions. A decision of another module that a parameter reaches is not applied from here.
+ */
+export function boundCode(program: Program, module: Module): { readonly machines: ReadonlySet<string>; readonly decisions: ReadonlySet<string> } {
+  const isBound = boundConstants(program);
+  const reads = (x: unknown): boolean => [...constReads(x)].some((k) => isBound.has(k));
+  const decisions = new Set<string>();
+  for (const d of module.decisions) {
+    const body = [d.lets, d.rules];
+    const calls = [...decides(body)];
+    for (const c of calls) {
+      const [mod, name] = c.split(".") as [string, string];
+      if (mod !== module.name && boundCode(program, program.modules.find((m) => m.name === mod) as Module).decisions.has(name)) {
+        throw new Error(`emit ts: ${module.name}.${d.name} applies ${c}, which reads a parameter of ${mod}; applying another module's parameterised decision is not supported`);
+      }
+    }
+    if (reads(body) || calls.some((c) => decisions.has(c.slice(module.name.length + 1)) && c.startsWith(`${module.name}.`))) decisions.add(d.name);
+  }
+  const machines = new Set<string>();
+  for (const m of module.machines) {
+    const calls = [...decides(m)];
+    for (const c of calls) {
+      const [mod, name] = c.split(".") as [string, string];
+      if (mod !== module.name && boundCode(program, program.modules.find((x) => x.name === mod) as Module).decisions.has(name)) {
+        throw new Error(`emit ts: ${module.name}.${m.name} applies ${c}, which reads a parameter of ${mod}; applying another module's parameterised decision is not supported`);
+      }
+    }
+    if (reads(m) || calls.some((c) => c.startsWith(`${module.name}.`) && decisions.has(c.slice(module.name.length + 1)))) machines.add(m.name);
+  }
+  return { machines, decisions };
+}
+
+/** `supervise` -> `Supervise`, `retry_queue` -> `RetryQueue`: the prefix of the module's parameter types. */
+export function moduleTypeName(module: string): string {
+  return module.replace(/(^|_)([a-z0-9])/g, (_, _u, c: string) => c.toUpperCase());
+}
+
+/**
+ * The declarations of a module whose code reads parameters: its parameters' types, defaults
+ * and check, and `instance` around `code` (the module's functions and registries, printed
+ * with each bound constant read as a local). `exportsOf` names what `instance` returns.
+ */
+export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly Located[], code: readonly StatementStructures[], exportsOf: readonly string[]): StatementStructures[] {
+  const T = moduleTypeName(module.name);
+  const params = consts.filter((l) => l.constant.param);
+  const derived = consts.filter((l) => !l.constant.param);
+  const paramsType = `${T}Params`;
+  const rows = params.map(({ module: mod, constant: c }) => {
+    const r = c.range ?? { min: 0, max: Number.MAX_SAFE_INTEGER };
+    return `  ${c.name}: { default: ${String(c.value)}, min: ${r.min}, max: ${r.max}, env: ${c.overridable}, module: ${JSON.stringify(mod)} },`;
+  });
+  const scope = functionScope(ctx);
+  const bind = [
+    ...params.map((l) => `const ${l.constant.name} = p.${l.constant.name};`),
+    ...derived.map((l) => `const ${l.constant.name} = ${exprText(l.constant.expr as Expr, scope)};`),
+  ];
+  const inner = code.map((s) => ("isExported" in s ? { ...s, isExported: false } : s));
+  const returned = `return { params: p, ${[...derived.map((l) => l.constant.name), ...exportsOf].join(", ")} };`;
+  return [
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: paramsType,
+      docs: [`The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see \`PARAMS\` for each one's default and range.`],
+      properties: params.map((l) => ({ name: l.constant.name, type: "number", isReadonly: true, docs: [paramDoc(l)] })),
+    },
+    exportedConst("PARAMS", `{\n${rows.join("\n")}\n} as const`, "Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it."),
+    exportedConst("DEFAULT_PARAMS", `{ ${params.map((l) => `${l.constant.name}: ${String(l.constant.value)}`).join(", ")} }`, "Every parameter at its default.", paramsType),
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: "checkParams",
+      docs: [`What is wrong with a parameters record, in words (the first fault: an unknown name, a value that is not a whole number, one outside its range); null when it is a valid instance.`],
+      parameters: [{ name: "given", type: "object" }],
+      returnType: "string | null",
+      statements: [checkBody()],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: "instance",
+      docs: [`The module bound to its parameters (the defaults, each one given replacing its default): every step, decision and registry of the module reads these values. Throws a RangeError saying what is wrong when \`checkParams\` refuses them.`],
+      parameters: [{ name: "given", type: `Partial<${paramsType}>`, initializer: "{}" }],
+      statements: [
+        [
+          `const p: ${paramsType} = { ...DEFAULT_PARAMS, ...given };`,
+          "const fault = checkParams(p);",
+          `if (fault !== null) throw new RangeError(\`${module.name}: \${fault}\`);`,
+          ...bind,
+        ].join("\n"),
+        ...inner,
+        returned,
+      ],
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${T}Instance`,
+      docs: ["The module bound to one parameters record (what `instance` returns)."],
+      type: "ReturnType<typeof instance>",
+    },
+  ];
+}
+
+function paramDoc(l: Located): string {
+  const c = l.constant;
+  const r = c.range === null ? "" : ` (${c.range.min}..${c.range.max})`;
+  return `${c.doc.trim()}${r}; default ${String(c.value)}${c.overridable ? `; the operator may set it (STATUTE_${c.name})` : ""}; spec ${c.span.file}:${c.span.line}`;
+}
+
+function checkBody(): string {
+  const lines = [
+    "const p = given as Readonly<Record<string, unknown>>;",
+    "for (const name of Object.keys(p)) {",
+    "  if (!(name in PARAMS)) return `no parameter ${name} (parameters: ${Object.keys(PARAMS).join(\", \") })`;",
+    "}",
+    "for (const [name, r] of Object.entries(PARAMS)) {",
+    "  const v = p[name];",
+    "  if (v === undefined) continue;",
+    "  if (typeof v !== \"number\" || !Number.isSafeInteger(v)) return `${name} must be a whole number (got ${JSON.stringify(v) ?? String(v)})`;",
+    "  if (v < r.min || v > r.max) return `${name} = ${v} is outside its range ${r.min}..${r.max}`;",
+    "}",
+  ];
+  lines.push("return null;");
+  return lines.join("\n");
+}
+
+function exportedConst(name: string, initializer: string, doc: string, type?: string): StatementStructures {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [doc],
+    declarations: [{ name, initializer, ...(type === undefined ? {} : { type }) }],
+  };
+}
