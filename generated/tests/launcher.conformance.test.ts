@@ -76,6 +76,17 @@ describe("launcher conformance", { timeout: 120_000 }, () => {
   // a retry gives up exactly when the worker's restart budget gave up; otherwise a survivor of the earlier launch (its identity matching) is stopped first and, found alive again after its stop, fed to the budget as one more failure; a launch happens only with no survivor, after exactly the budget's pause
   it("law launcher_retry_under_budget", () => suite.law("launcher_retry_under_budget"));
   it("constants equal the spec's", () => suite.constants());
+  // every machine and decision equals the interpreter, every law holds
+  it("instance WORKERS=1", () => suite.instance({ WORKERS: 1 }));
+  // every machine and decision equals the interpreter, every law holds
+  it("instance WORKERS=2", () => suite.instance({ WORKERS: 2 }));
+  // every machine and decision equals the interpreter, every law holds
+  it("instance WORKERS=4", () => suite.instance({ WORKERS: 4 }));
+  // every machine and decision equals the interpreter, every law holds
+  it("instance WORKERS=5", () => suite.instance({ WORKERS: 5 }));
+  // an input whose answer differs between the default and another valid value
+  it("parameter WORKERS changes a verdict", () => suite.paramMatters("WORKERS"));
+  it("verdict functions equal their decisions", () => suite.verdicts());
   it("Quiesce equals the interpreter on random traces", () => suite.machineEquals("Quiesce"));
   it("Quiesce states, events and outputs validate against the schema", () => suite.machineSchemas("Quiesce"));
   it("Adopt equals the interpreter on random facts", () => suite.decisionEquals("Adopt"));

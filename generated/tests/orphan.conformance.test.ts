@@ -55,6 +55,7 @@ describe("orphan conformance", { timeout: 120_000 }, () => {
   // the runtime entry the worker calls answers as the model on every vector
   it("law orphan_ffi_*", () => suite.law("orphan_ffi_*"));
   it("constants equal the spec's", () => suite.constants());
+  it("verdict functions equal their decisions", () => suite.verdicts());
   it("HasWork equals the interpreter on random facts", () => suite.decisionEquals("HasWork"));
   it("HasWork facts and verdicts validate against the schema", () => suite.decisionSchemas("HasWork"));
   it("OrphanExit equals the interpreter on random facts", () => suite.decisionEquals("OrphanExit"));

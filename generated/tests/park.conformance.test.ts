@@ -79,6 +79,13 @@ describe("park conformance", { timeout: 120_000 }, () => {
   // the eviction timer the worker arms at each park answers as the model on every vector
   it("law park_eviction_ffi_*", () => suite.law("park_eviction_ffi_*"));
   it("constants equal the spec's", () => suite.constants());
+  // every machine and decision equals the interpreter, every law holds
+  it("instance IDLE_EVICTION_MS=0", () => suite.instance({ IDLE_EVICTION_MS: 0 }));
+  // every machine and decision equals the interpreter, every law holds
+  it("instance IDLE_EVICTION_MS=1", () => suite.instance({ IDLE_EVICTION_MS: 1 }));
+  // an input whose answer differs between the default and another valid value
+  it("parameter IDLE_EVICTION_MS changes a verdict", () => suite.paramMatters("IDLE_EVICTION_MS"));
+  it("verdict functions equal their decisions", () => suite.verdicts());
   it("Parked equals the interpreter on random traces", () => suite.machineEquals("Parked"));
   it("Parked states, events and outputs validate against the schema", () => suite.machineSchemas("Parked"));
   it("EvictionIn equals the interpreter on random facts", () => suite.decisionEquals("EvictionIn"));

@@ -64,6 +64,13 @@ describe("relaunch conformance", { timeout: 120_000 }, () => {
   // the probe the client runs answers as the model on every vector
   it("law relaunch_ffi_*", () => suite.law("relaunch_ffi_*"));
   it("constants equal the spec's", () => suite.constants());
+  // every machine and decision equals the interpreter, every law holds
+  it("instance CLIENT_RELAUNCH_WITHIN_MS=0", () => suite.instance({ CLIENT_RELAUNCH_WITHIN_MS: 0 }));
+  // every machine and decision equals the interpreter, every law holds
+  it("instance CLIENT_RELAUNCH_WITHIN_MS=1", () => suite.instance({ CLIENT_RELAUNCH_WITHIN_MS: 1 }));
+  // an input whose answer differs between the default and another valid value
+  it("parameter CLIENT_RELAUNCH_WITHIN_MS changes a verdict", () => suite.paramMatters("CLIENT_RELAUNCH_WITHIN_MS"));
+  it("verdict functions equal their decisions", () => suite.verdicts());
   it("Relaunch equals the interpreter on random traces", () => suite.machineEquals("Relaunch"));
   it("Relaunch states, events and outputs validate against the schema", () => suite.machineSchemas("Relaunch"));
   it("RelaunchDecide equals the interpreter on random facts", () => suite.decisionEquals("RelaunchDecide"));

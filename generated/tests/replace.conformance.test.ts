@@ -105,6 +105,7 @@ describe("replace conformance", { timeout: 120_000 }, () => {
   // the message the client shows answers as the model on every vector
   it("law replace_ffi_message", () => suite.law("replace_ffi_message"));
   it("constants equal the spec's", () => suite.constants());
+  it("verdict functions equal their decisions", () => suite.verdicts());
   it("Daemon equals the interpreter on random traces", () => suite.machineEquals("Daemon"));
   it("Daemon states, events and outputs validate against the schema", () => suite.machineSchemas("Daemon"));
   it("Relate equals the interpreter on random facts", () => suite.decisionEquals("Relate"));

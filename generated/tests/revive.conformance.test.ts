@@ -62,6 +62,19 @@ describe("revive conformance", { timeout: 120_000 }, () => {
   // the runtime entry the supervisor calls at boot answers as the model on every vector
   it("law revive_ffi_*", () => suite.law("revive_ffi_*"));
   it("constants equal the spec's", () => suite.constants());
+  // every machine and decision equals the interpreter, every law holds
+  it("instance BUSY_REFRESH_MS=1, REVIVAL_CLOCK_SKEW_MS=0", () => suite.instance({ BUSY_REFRESH_MS: 1, REVIVAL_CLOCK_SKEW_MS: 0 }));
+  // every machine and decision equals the interpreter, every law holds
+  it("instance BUSY_REFRESH_MS=1", () => suite.instance({ BUSY_REFRESH_MS: 1 }));
+  // every machine and decision equals the interpreter, every law holds
+  it("instance REVIVAL_CLOCK_SKEW_MS=0", () => suite.instance({ REVIVAL_CLOCK_SKEW_MS: 0 }));
+  // an input whose answer differs between the default and another valid value
+  it("parameter BUSY_REFRESH_MS changes a verdict", () => suite.paramMatters("BUSY_REFRESH_MS"));
+  // an input whose answer differs between the default and another valid value
+  it("parameter REVIVAL_CLOCK_SKEW_MS changes a verdict", () => suite.paramMatters("REVIVAL_CLOCK_SKEW_MS"));
+  // an input whose answer differs between the default and another valid value
+  it("parameter REVIVE_WITHIN_MS changes a verdict", () => suite.paramMatters("REVIVE_WITHIN_MS"));
+  it("verdict functions equal their decisions", () => suite.verdicts());
   it("BusyRefresh equals the interpreter on random traces", () => suite.machineEquals("BusyRefresh"));
   it("BusyRefresh states, events and outputs validate against the schema", () => suite.machineSchemas("BusyRefresh"));
   it("RevivalVeto equals the interpreter on random facts", () => suite.decisionEquals("RevivalVeto"));

@@ -64,6 +64,13 @@ describe("supervise conformance", { timeout: 120_000 }, () => {
   // the runtime entry the daemon calls answers as the model on every vector
   it("law restart_ffi_*", () => suite.law("restart_ffi_*"));
   it("constants equal the spec's", () => suite.constants());
+  // every machine and decision equals the interpreter, every law holds
+  it("instance RESTART_WINDOW_MS=1", () => suite.instance({ RESTART_WINDOW_MS: 1 }));
+  // every machine and decision equals the interpreter, every law holds
+  it("instance RESTART_WINDOW_MS=400000", () => suite.instance({ RESTART_WINDOW_MS: 400000 }));
+  // an input whose answer differs between the default and another valid value
+  it("parameter RESTART_WINDOW_MS changes a verdict", () => suite.paramMatters("RESTART_WINDOW_MS"));
+  it("verdict functions equal their decisions", () => suite.verdicts());
   it("RestartBudget equals the interpreter on random traces", () => suite.machineEquals("RestartBudget"));
   it("RestartBudget states, events and outputs validate against the schema", () => suite.machineSchemas("RestartBudget"));
   it("RestartDecide equals the interpreter on random facts", () => suite.decisionEquals("RestartDecide"));

@@ -67,6 +67,7 @@ describe("timeouts conformance", { timeout: 120_000 }, () => {
   // the check the daemon runs once per process on its effective timeouts answers as the model on every vector
   it("law timeouts_ffi_*", () => suite.law("timeouts_ffi_*"));
   it("constants equal the spec's", () => suite.constants());
+  it("verdict functions equal their decisions", () => suite.verdicts());
   it("CheckTimeouts equals the interpreter on random facts", () => suite.decisionEquals("CheckTimeouts"));
   it("CheckTimeouts facts and verdicts validate against the schema", () => suite.decisionSchemas("CheckTimeouts"));
   // a rule that never fires in the examples and random runs is a failure

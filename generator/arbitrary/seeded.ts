@@ -9,7 +9,7 @@ import { evalExpr } from "../interpret/expr.js";
 import type { Value } from "../interpret/value.js";
 import type { Decision, Machine } from "../ir/module.js";
 import type { Type } from "../ir/types.js";
-import { type EventPlan, type TraceShape, eventPlanArb } from "./traces.js";
+import { type EventPlan, type TraceShape, eventPlanArb, eventVariants } from "./traces.js";
 import { type ArbContext, declArb, nearArb } from "./values.js";
 
 const closed = (ctx: ArbContext, e: Parameters<typeof evalExpr>[0]): Value => evalExpr(e, new Map(), ctx.program);
@@ -40,11 +40,28 @@ function planOf(event: Value): EventPlan {
 /** Traces that start as one of the machine's examples (a prefix of it) and go on at random. */
 export function seededTraceArb(ctx: ArbContext, shape: TraceShape, m: Machine, maxLength: number): fc.Arbitrary<readonly EventPlan[]> | null {
   const ref = { module: m.event.module, name: m.name };
+  // An example is written at the defaults: at another instance of the parameters its events are
+  // kept up to the first that leaves the instance's field ranges (the wire would refuse it).
   const seeds = ctx.program.modules.flatMap((mod) =>
-    mod.examples.flatMap((x) => (x.body.kind === "machine" && sameRef(x.body.machine, ref) ? [x.body.events.map((e) => planOf(closed(ctx, e)))] : [])),
-  );
+    mod.examples.flatMap((x) => {
+      if (x.body.kind !== "machine" || !sameRef(x.body.machine, ref)) return [];
+      const events = x.body.events.map((e) => closed(ctx, e));
+      const cut = events.findIndex((e) => !inRanges(ctx, shape, e));
+      return [(cut < 0 ? events : events.slice(0, cut)).map(planOf)];
+    }),
+  ).filter((s) => s.length > 0);
   if (seeds.length === 0) return null;
   return fc
     .tuple(fc.constantFrom(...seeds), fc.nat(), fc.array(eventPlanArb(ctx, shape), { maxLength: Math.max(1, Math.floor(maxLength / 2)) }))
     .map(([seed, cut, tail]) => [...seed.slice(0, seed.length - (cut % (seed.length + 1))), ...tail]);
+}
+
+/** Whether each numeric field of an event lies in its field type's range (as this instance folds it). */
+function inRanges(ctx: ArbContext, shape: TraceShape, e: Value): boolean {
+  const ev = e as Record<string, Value>;
+  const variant = eventVariants(ctx.program, shape.machine.event).find((v) => v.name === ev["kind"]);
+  return (variant?.fields ?? []).every((f) => {
+    const v = ev[f.name];
+    return f.type.kind !== "nat" || typeof v !== "number" || (v >= f.type.min && (f.type.max === null || v <= f.type.max));
+  });
 }

@@ -8,6 +8,16 @@ import { BOOL, MS, NAT, type Field, type Type, type TypeDecl, type TypeRef, type
 import { entries, type ModuleContext } from "./context.js";
 import type { RawExpr, RawField, RawVariant } from "./raw.js";
 import type { ConstInfo } from "./scope.js";
+import { boundConstants, constReads } from "./params.js";
+import type { Expr } from "../ir/expr.js";
+
+/** Whether an expression reads a constant that `isBound` says a parameter decides. */
+function readsBound(e: Expr, isBound: (ref: TypeRef) => boolean): boolean {
+  return [...constReads(e)].some((k) => {
+    const [module, name] = k.split(".") as [string, string];
+    return isBound({ module, name });
+  });
+}
 
 const styles = {
   type: { re: /^[A-Z][A-Za-z0-9]*$/, style: "UpperCamelCase", example: "RestartBudget" },
@@ -30,7 +40,7 @@ export function checkImports(cx: ModuleContext, deps: ReadonlyMap<string, Module
       const c = dep.constants.find((x) => x.name === name);
       const t = dep.types.find((x) => x.name === name);
       const d = dep.decisions.find((x) => x.name === name);
-      if (c) cx.tables.consts.set(name, { ref: { module: mod, name }, type: c.type, value: c.value, widest: c.widest });
+      if (c) cx.tables.consts.set(name, { ref: { module: mod, name }, type: c.type, value: c.value, widest: c.widest, bound: boundConstants({ modules: [...deps.values()] }).has(`${mod}.${name}`) });
       if (t) cx.tables.types.set(name, { ref: { module: mod, name }, decl: t });
       if (d) cx.tables.decisions.set(name, { ref: { module: mod, name }, facts: d.facts, verdict: d.verdict });
       if (!c && !t && !d) {
@@ -99,8 +109,9 @@ export function checkConstants(cx: ModuleContext): Constant[] {
     }
     if (!Number.isSafeInteger(c.value) && typeof c.value === "number") cx.error("constantValue", path, { name, detail: `value ${c.value} is not a safe integer`, hint: "keep constants below 2^53" });
     done.set(name, c);
-    cx.tables.consts.set(name, { ref: { module: cx.module, name }, type, value: c.value, widest: c.widest });
-    return { ref: { module: cx.module, name }, type, value: c.value, widest: c.widest };
+    const bound = isParam || (c.expr !== null && readsBound(c.expr, (ref) => (ref.module === cx.module ? done.get(ref.name) !== undefined && cx.tables.consts.get(ref.name)?.bound === true : cx.tables.consts.get(ref.name)?.bound === true)));
+    cx.tables.consts.set(name, { ref: { module: cx.module, name }, type, value: c.value, widest: c.widest, bound });
+    return { ref: { module: cx.module, name }, type, value: c.value, widest: c.widest, bound };
   };
   cx.tables.constResolver = resolve;
   for (const name of Object.keys(raws)) {

@@ -5,7 +5,7 @@
 // defaults first), each value inside its parameter's range.
 
 import { evalConstExpr } from "../expr/index.js";
-import type { Constant, Module } from "../ir/module.js";
+import type { Constant, Module, Program } from "../ir/module.js";
 import type { TypeRef } from "../ir/types.js";
 import type { ModuleContext } from "./context.js";
 
@@ -84,4 +84,26 @@ export function checkInstances(cx: ModuleContext, constants: readonly Constant[]
 
 function defaultOf(cx: ModuleContext, constants: readonly Constant[], name: string): number | boolean | undefined {
   return constants.find((c) => c.name === name)?.value ?? cx.tables.consts.get(name)?.value;
+}
+
+/** `module.NAME` of every constant whose value depends on a parameter (the parameters, and derived constants reading one). */
+export function boundConstants(program: Program): ReadonlySet<string> {
+  const cached = bound.get(program);
+  if (cached !== undefined) return cached;
+  const out = new Set<string>();
+  for (const m of program.modules) {
+    for (const c of m.constants) {
+      const key = `${m.name}.${c.name}`;
+      if (c.param || (c.expr !== null && [...constReads(c.expr)].some((k) => out.has(k)))) out.add(key);
+    }
+  }
+  bound.set(program, out);
+  return out;
+}
+const bound = new WeakMap<Program, ReadonlySet<string>>();
+
+/** `WORKERS=5, RESTART_WINDOW_MS=1`: an instance's parameters as the tests name it. */
+export function instanceName(values: Readonly<Record<string, number>>): string {
+  const e = Object.entries(values);
+  return e.length === 0 ? "the defaults" : e.map(([k, v]) => `${k}=${v}`).join(", ");
 }

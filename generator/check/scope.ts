@@ -17,6 +17,8 @@ export interface ConstInfo {
    * list bound or a range over WORKERS admits every instance. Absent: `value`.
    */
   readonly widest?: number | boolean;
+  /** A parameter decides its value (a parameter, or a constant derived from one). */
+  readonly bound?: boolean;
 }
 export interface DecisionInfo {
   readonly ref: TypeRef;

@@ -7,11 +7,42 @@ import type { Value } from "../interpret/value.js";
 import type { Decision, Machine, Module, Program } from "../ir/module.js";
 import type { SchemaSet } from "./schemas.js";
 
-/** The shape every generated `ts/<module>.ts` exports (its registries), loosely typed. */
-export interface GeneratedModule {
-  readonly RULES: readonly string[];
+/** A generated module's registries (module-level, or of one instance), loosely typed. */
+export interface Registries {
   readonly machines: { readonly [name: string]: { readonly initial: () => unknown; readonly step: (s: never, e: never) => unknown } };
   readonly decisions: { readonly [name: string]: { readonly decide: (f: never) => unknown } };
+}
+
+/**
+ * The shape every generated `ts/<module>.ts` exports, loosely typed: `RULES`, and its registries
+ * either at module level (a module no parameter reaches) or from `instance(params)`.
+ */
+export interface GeneratedModule extends Partial<Registries> {
+  readonly RULES: readonly string[];
+  readonly DEFAULT_PARAMS?: Readonly<Record<string, number>>;
+  readonly instance?: (params: Readonly<Record<string, number>>) => Registries;
+}
+
+/** A generated module bound to one parameters record: its registries and every member it has there. */
+export interface BoundModule extends Registries {
+  readonly RULES: readonly string[];
+  /** The module's exports, with an instance's members over them. */
+  readonly members: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The module bound to `values` (parameters it does not read are left out: they change none of
+ * its code); a module without `instance` is its own binding.
+ */
+export function bindModule(impl: GeneratedModule, values: Readonly<Record<string, number>> = {}): BoundModule {
+  if (impl.instance === undefined) {
+    if (impl.machines === undefined || impl.decisions === undefined) throw new Error("conformance: the generated module has neither registries nor instance()");
+    return { RULES: impl.RULES, machines: impl.machines, decisions: impl.decisions, members: impl as unknown as Record<string, unknown> };
+  }
+  const known = impl.DEFAULT_PARAMS ?? {};
+  const own = Object.fromEntries(Object.entries(values).filter(([k]) => k in known));
+  const inst = impl.instance(own);
+  return { RULES: impl.RULES, machines: inst.machines, decisions: inst.decisions, members: { ...(impl as unknown as Record<string, unknown>), ...(inst as unknown as Record<string, unknown>) } };
 }
 
 export interface Stepped {
@@ -48,7 +79,7 @@ export class SuiteContext {
   constructor(
     readonly program: Program,
     readonly module: Module,
-    readonly impl: GeneratedModule,
+    readonly impl: BoundModule,
     readonly schemas: SchemaSet,
     readonly settings: RunSettings,
   ) {

@@ -11,7 +11,10 @@ import { type Value, valueEquals } from "../interpret/value.js";
 import type { Expr } from "../ir/expr.js";
 import type { Module, Program } from "../ir/module.js";
 import { type Type, unreachable } from "../ir/types.js";
-import { type GeneratedModule, type RunSettings, SuiteContext } from "./context.js";
+import { bindModule, type GeneratedModule, type RunSettings, SuiteContext } from "./context.js";
+import { withParams } from "../explore/params.js";
+import { boundConstants, instanceName } from "../check/params.js";
+import { firstDifference, otherValues, verdictsEqual } from "./param-checks.js";
 import { searchFacts } from "./decision-checks.js";
 import { decisionEquals, decisionSchemas, machineEquals, machineSchemas } from "./equivalence.js";
 import { checkLawOn } from "./law-checks.js";
@@ -36,17 +39,77 @@ export class Suite {
    * @param known checks of this module listed as known failures (test name -> reason): they
    *   still run; a failure is only printed, and passing is an error so the entry gets removed.
    */
+  /** Suite contexts of other instances than the defaults, by their values (JSON). */
+  private readonly instances = new Map<string, SuiteContext>();
+
   constructor(
-    program: Program,
-    moduleName: string,
-    impl: GeneratedModule,
-    schemas: SchemaSet,
-    settings: RunSettings,
+    private readonly program: Program,
+    private readonly moduleName: string,
+    private readonly impl: GeneratedModule,
+    private readonly schemas: SchemaSet,
+    private readonly settings: RunSettings,
     private readonly known: ReadonlyMap<string, string> = new Map(),
   ) {
-    const module = program.modules.find((m) => m.name === moduleName);
+    const defaults = withParams(program, new Map());
+    if ("message" in defaults) throw new Error(`conformance: ${defaults.message}`);
+    const module = defaults.program.modules.find((m) => m.name === moduleName);
     if (module === undefined) throw new Error(`conformance: no module ${moduleName} in the program`);
-    this.ctx = new SuiteContext(program, module, impl, schemas, settings);
+    this.ctx = new SuiteContext(defaults.program, module, bindModule(impl), schemas, settings);
+  }
+
+  /**
+   * The suite's context at one instance: the interpreter over the program with those parameter
+   * values, the generated module bound to them. `{}` is the defaults' context.
+   */
+  at(values: Readonly<Record<string, number>>): SuiteContext {
+    const key = JSON.stringify(Object.entries(values).sort());
+    if (key === "[]") return this.ctx;
+    const known = this.instances.get(key);
+    if (known !== undefined) return known;
+    const bound = withParams(this.program, new Map(Object.entries(values)));
+    if ("message" in bound) throw new Error(`${this.moduleName}: ${bound.message}`);
+    const module = bound.program.modules.find((m) => m.name === this.moduleName) as Module;
+    const ctx = new SuiteContext(bound.program, module, bindModule(this.impl, values), this.schemas, this.settings);
+    this.instances.set(key, ctx);
+    return ctx;
+  }
+
+  /**
+   * At one instance of the spec's `explore.params`: every machine and decision equals the
+   * interpreter bound to the same values, and every law holds.
+   */
+  instance(values: Readonly<Record<string, number>>): void {
+    const title = `instance ${instanceName(values)}`;
+    this.guarded(title, () => {
+      const ctx = this.at(values);
+      for (const m of ctx.module.machines) machineEquals(ctx, m.name, `${m.name} equals the interpreter at ${instanceName(values)}`);
+      for (const d of ctx.module.decisions) decisionEquals(ctx, d.name, `${d.name} equals the interpreter at ${instanceName(values)}`);
+      for (const l of ctx.module.laws) checkLawOn(ctx, l);
+    });
+  }
+
+  /**
+   * The parameter changes what the generated code answers: some input gets another output,
+   * next state or verdict at another valid value than at the default (an override that the
+   * code ignored would fail here).
+   */
+  paramMatters(name: string): void {
+    this.guarded(`parameter ${name} changes a verdict`, () => {
+      const c = this.program.modules.flatMap((m) => m.constants).find((x) => x.name === name && x.param);
+      if (c === undefined) throw new Error(`${this.moduleName}: no parameter ${name}`);
+      const tried: string[] = [];
+      for (const v of otherValues(this.module, c)) {
+        const found = firstDifference(this.ctx, this.at({ [name]: v }));
+        if (found !== null) return;
+        tried.push(String(v));
+      }
+      throw new Error(`${this.moduleName}: parameter ${name} changed no output, state or verdict of the generated code at ${tried.join(", ")} (default ${String(c.value)}): the code does not read it`);
+    });
+  }
+
+  /** Every exported `verdict<D>` equals `decide<D>(f).verdict` on random facts. */
+  verdicts(): void {
+    this.guarded("verdict functions equal their decisions", () => verdictsEqual(this.ctx));
   }
 
   private guarded(name: string, run: () => void): void {
@@ -138,13 +201,32 @@ export class Suite {
     this.guarded(`${name} facts and verdicts validate against the schema`, () => decisionSchemas(this.ctx, name));
   }
 
-  /** Every constant the generated module exports has the spec's value (the daemon reads them). */
+  /**
+   * Every constant the generated module exports has the spec's value (the daemon reads them);
+   * every parameter's default is the spec's, and at each instance every derived constant the
+   * instance binds is the interpreter's value there.
+   */
   constants(): void {
     this.guarded("constants equal the spec's", () => {
-      const exported = this.ctx.impl as unknown as Readonly<Record<string, unknown>>;
+      const exported = this.ctx.impl.members;
+      const bound = boundConstants(this.program);
+      const defaults = (this.impl.DEFAULT_PARAMS ?? {}) as Readonly<Record<string, number>>;
       const wrong = this.module.constants
-        .filter((c) => exported[c.name] !== c.value)
+        .filter((c) => !bound.has(`${this.module.name}.${c.name}`) && exported[c.name] !== c.value)
         .map((c) => `${c.name} = ${String(exported[c.name])}, the spec says ${String(c.value)}`);
+      for (const [name, v] of Object.entries(defaults)) {
+        const c = this.program.modules.flatMap((m) => m.constants).find((x) => x.name === name && x.param);
+        if (c?.value !== v) wrong.push(`the default of ${name} is ${v}, the spec says ${String(c?.value)}`);
+      }
+      for (const values of this.module.instances) {
+        const ctx = this.at(values);
+        for (const m of ctx.program.modules) {
+          for (const c of m.constants) {
+            const got = ctx.impl.members[c.name];
+            if (c.expr !== null && bound.has(`${m.name}.${c.name}`) && got !== undefined && got !== c.value) wrong.push(`at ${instanceName(values)} ${c.name} = ${String(got)}, the interpreter ${String(c.value)}`);
+          }
+        }
+      }
       if (wrong.length > 0) throw new Error(`${this.module.name}: generated constants differ from the spec: ${wrong.join("; ")}`);
     });
   }
@@ -194,6 +276,9 @@ export class Suite {
       ...m.examples.map((x) => ({ name: `example ${x.name}`, run: () => this.example(x.name) })),
       ...m.laws.map((l) => ({ name: `law ${l.name}`, run: () => this.law(l.name) })),
       { name: "constants equal the spec's", run: () => this.constants() },
+      ...m.instances.filter((v) => Object.keys(v).length > 0).map((v) => ({ name: `instance ${instanceName(v)}`, run: () => this.instance(v) })),
+      ...Object.keys(this.impl.DEFAULT_PARAMS ?? {}).map((n) => ({ name: `parameter ${n} changes a verdict`, run: () => this.paramMatters(n) })),
+      { name: "verdict functions equal their decisions", run: () => this.verdicts() },
       ...m.machines.flatMap((x) => [
         { name: `${x.name} equals the interpreter on random traces`, run: () => this.machineEquals(x.name) },
         { name: `${x.name} states, events and outputs validate against the schema`, run: () => this.machineSchemas(x.name) },

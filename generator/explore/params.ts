@@ -1,9 +1,10 @@
-// Explore stage: `--param NAME=VALUE`. A constant the spec marks `param: true` (a base nat, say
-// the worker count of a composed machine: the list bound of its workers and the `repeat(N, ..)`
-// of its initial state) may be set for one exploration. We set it in a copy of the IR (the
-// interpreter reads constant values from the IR), re-evaluate the derived constants that depend
-// on it, and refold explore domains written as a range (`w: "0..WORKERS - 1"`). List bounds in
-// types keep the spec's value: the interpreter ignores them.
+// Explore stage: one instance of the program's parameters (spec `param`: a worker count, an
+// operator's timeout), as `--param NAME=VALUE`, the spec's `explore.params` or a conformance
+// instance give it. We set the values in a copy of the IR (the interpreter reads constant values
+// from the IR), checked against each parameter's range, re-evaluate the derived constants that
+// depend on them, refold explore domains written as a range (`w: "0..WORKERS - 1"`) and every
+// type bound that reads a parameter. Every judge of an instance (explore, mutate, eval, the
+// conformance suites) runs the program this returns, the defaults' instance included.
 
 import type { Expr } from "../ir/expr.js";
 import type { Constant, Explore, Module, Program } from "../ir/module.js";
@@ -14,9 +15,9 @@ import { evalExpr } from "../interpret/expr.js";
 /** Parameter values by constant name. */
 export type Params = ReadonlyMap<string, number>;
 
-/** Every explore parameter of the program: `module.NAME` and its spec value. */
-export function paramsOf(prog: Program): { readonly ref: TypeRef; readonly value: number }[] {
-  return prog.modules.flatMap((m) => m.constants.filter((c) => c.param && typeof c.value === "number").map((c) => ({ ref: { module: m.name, name: c.name }, value: c.value as number })));
+/** Every parameter of the program: `module.NAME`, its default and its range. */
+export function paramsOf(prog: Program): { readonly ref: TypeRef; readonly value: number; readonly range: Constant["range"] }[] {
+  return prog.modules.flatMap((m) => m.constants.filter((c) => c.param && typeof c.value === "number").map((c) => ({ ref: { module: m.name, name: c.name }, value: c.value as number, range: c.range })));
 }
 
 /** `NAME=VALUE` texts (VALUE plain digits) as parameter values; a string says what is wrong. */
@@ -33,8 +34,13 @@ export function parseParams(texts: readonly string[]): Params | string {
 /** The program with each parameter set, or a message naming a name that is not a parameter. */
 export function withParams(prog: Program, values: Params): { readonly program: Program } | { readonly message: string } {
   const known = paramsOf(prog);
-  for (const name of values.keys()) {
-    if (known.some((p) => p.ref.name === name)) continue;
+  for (const [name, value] of values) {
+    const p = known.find((k) => k.ref.name === name);
+    if (p !== undefined) {
+      const r = p.range ?? { min: 0, max: Number.MAX_SAFE_INTEGER };
+      if (value < r.min || value > r.max) return { message: `--param ${name}=${value}: outside its range ${r.min}..${r.max}` };
+      continue;
+    }
     const list = [...new Set(known.map((p) => p.ref.name))].sort();
     return { message: `--param ${name}: no constant of these modules is a parameter named ${name} (${list.length === 0 ? "none is marked 'param: true'" : `parameters: ${list.join(", ")}`})` };
   }
@@ -54,7 +60,35 @@ export function withParams(prog: Program, values: Params): { readonly program: P
     const withConsts = replaceModule(out, i, { ...m, constants });
     out = replaceModule(withConsts, i, { ...m, constants, explore: m.explore.map((x) => refold(withConsts, x)) });
   }
-  return { program: out };
+  return { program: refoldTypes(out) };
+}
+
+/**
+ * The program with every type bound that reads a parameter (`nat 0..WORKERS - 1`, `list<T> max
+ * WORKERS`: `maxOf`) folded at this instance's values. The checked program holds them at the
+ * parameters' range maxima (what the wire's schema admits); arbitraries, explore domains of
+ * facts and the conformance checks must judge each instance at its own bound.
+ */
+function refoldTypes(prog: Program): Program {
+  const seen = new Map<object, unknown>();
+  const copy = (v: unknown): unknown => {
+    if (v === null || typeof v !== "object") return v;
+    const known = seen.get(v);
+    if (known !== undefined) return known;
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      seen.set(v, out);
+      for (const x of v) out.push(copy(x));
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    seen.set(v, out);
+    for (const [k, x] of Object.entries(v)) out[k] = copy(x);
+    const t = v as { kind?: unknown; maxOf?: Expr };
+    if ((t.kind === "nat" || t.kind === "list") && t.maxOf !== undefined) out["max"] = evalExpr(t.maxOf, new Map(), prog) as number;
+    return out;
+  };
+  return copy(prog) as Program;
 }
 
 function replaceModule(prog: Program, i: number, m: Module): Program {

@@ -8,7 +8,9 @@ import type { Token } from "./lexer.js";
 import { parseExpr, syntaxArgs } from "./parser.js";
 import { checkExpr } from "./check.js";
 import { foldConst } from "./const-eval.js";
+import type { Expr } from "../ir/expr.js";
 import type { Type } from "../ir/types.js";
+import { walkExpr } from "../ir/walk.js";
 
 /**
  * Where a bound starting at token `from` ends: the first token, outside parentheses, that is
@@ -47,7 +49,7 @@ function shifted(env: ExprEnv, base: number): ExprEnv {
  * or undefined after reporting why it has none (a syntax or type error, a non-constant, a
  * result past 2^53 - 1).
  */
-export function foldBound(text: string, base: number, env: ExprEnv, expected: Type, what: string): number | undefined {
+export function foldBound(text: string, base: number, env: ExprEnv, expected: Type, what: string, out?: { expr?: Expr }): number | undefined {
   const parsed = parseExpr(text);
   if ("error" in parsed) {
     const { offset, length } = parsed.error;
@@ -64,9 +66,20 @@ export function foldBound(text: string, base: number, env: ExprEnv, expected: Ty
     const c = env.lookupConst(ref.name);
     return c?.widest ?? c?.value;
   });
-  if (f.kind === "value" && typeof f.value === "number") return f.value;
+  if (f.kind === "value" && typeof f.value === "number") {
+    // A bound that reads a parameter keeps its expression, so an instance can refold it.
+    if (out !== undefined && readsBound(e, env)) out.expr = e;
+    return f.value;
+  }
   const lead = text.length - text.trimStart().length;
   if (f.kind === "unsafe") env.report("unsafeInteger", base + lead, text.trim().length, { what, value: f.value });
   else env.report("notConstant", base + lead, text.trim().length, { what });
   return undefined;
+}
+
+/** Whether a checked expression reads a constant a parameter decides. */
+function readsBound(e: Expr, env: ExprEnv): boolean {
+  let found = false;
+  walkExpr(e, { enter: (x) => void (found ||= x.kind === "const" && env.lookupConst(x.ref.name)?.bound === true) });
+  return found;
 }

@@ -9,7 +9,7 @@ export interface ExprEnv {
   /** Type of a local variable (`s`, `e`, a let, ...), or undefined. */
   lookupVar(name: string): Type | undefined;
   /** A constant visible in this module (local or imported) by its bare name. */
-  lookupConst(name: string): { readonly ref: TypeRef; readonly type: Type; readonly value: number | boolean; readonly widest?: number | boolean } | undefined;
+  lookupConst(name: string): { readonly ref: TypeRef; readonly type: Type; readonly value: number | boolean; readonly widest?: number | boolean; readonly bound?: boolean } | undefined;
   /** A named type visible in this module (local, synthesized, or imported). */
   lookupType(name: string): { readonly ref: TypeRef; readonly decl: TypeDecl } | undefined;
   /** The declaration behind a type reference (used for field access and constructors). */

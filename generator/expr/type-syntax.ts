@@ -4,6 +4,7 @@
 // expression (const-bound.ts). Errors are reported at offsets inside the type string.
 
 import { didYouMean } from "../diagnostics/diagnostic.js";
+import type { Expr } from "../ir/expr.js";
 import { BOOL, INT, MS, NAT, STRING, type Type } from "../ir/types.js";
 import { boundEnd, foldBound } from "./const-bound.js";
 import type { ExprEnv } from "./env.js";
@@ -88,7 +89,11 @@ class TypeReader {
         this.punct(">");
         const kw = this.next();
         if (kw.kind !== "ident" || kw.text !== "max") this.bad(kw, "a list needs a bound: list<T> max N");
-        return { kind: "list", of, max: this.bound() };
+        {
+          const bound: { expr?: Expr } = {};
+          const max = this.bound(bound);
+          return bound.expr === undefined ? { kind: "list", of, max } : { kind: "list", of, max, maxOf: bound.expr };
+        }
       }
       default:
         return this.named(t);
@@ -103,13 +108,14 @@ class TypeReader {
     const min = this.rangeEnd(unit, [".."]);
     this.punct("..");
     const last = this.peek();
-    const max = this.rangeEnd(unit, [">", ","]);
+    const of: { expr?: Expr } = {};
+    const max = this.rangeEnd(unit, [">", ","], of);
     if (min > max) this.bad(last, `the range ${min}..${max} is empty`);
-    return { kind: "nat", unit, min, max };
+    return of.expr === undefined ? { kind: "nat", unit, min, max } : { kind: "nat", unit, min, max, maxOf: of.expr };
   }
 
   /** One end of a range: a number (as before), else a constant expression up to `stops`. */
-  private rangeEnd(unit: "none" | "ms", stops: readonly string[]): number {
+  private rangeEnd(unit: "none" | "ms", stops: readonly string[], of?: { expr?: Expr }): number {
     const t = this.peek();
     if (this.single(stops) && t.kind !== "ident") {
       this.next();
@@ -117,7 +123,7 @@ class TypeReader {
       if (unit === "none" && t.unit === "ms") this.bad(t, "a nat range takes plain numbers; use ms A..B for durations");
       return t.value;
     }
-    return this.constant(stops, unit === "ms" ? MS : NAT, "a range bound");
+    return this.constant(stops, unit === "ms" ? MS : NAT, "a range bound", of);
   }
 
   /** Whether the bound at the cursor is one token (a number, or a name for a list bound). */
@@ -126,20 +132,22 @@ class TypeReader {
   }
 
   /** A constant expression from the cursor up to `stops`, folded; a failure was reported. */
-  private constant(stops: readonly string[], type: Type, what: string): number {
+  private constant(stops: readonly string[], type: Type, what: string, of?: { expr?: Expr }): number {
     const end = boundEnd(this.tokens, this.pos, stops);
     const first = this.peek();
     if (end === this.pos) this.bad(first, `expected a number or a constant expression but found ${describeToken(first)}`);
     const stop = this.tokens[end] as Token;
-    const v = foldBound(this.text.slice(first.offset, stop.offset), first.offset, this.env, type, what);
+    const v = foldBound(this.text.slice(first.offset, stop.offset), first.offset, this.env, type, what, of);
     if (v === undefined) throw new TypeFailure(what);
     this.pos = end;
     return v;
   }
 
   /** The N of `list<T> max N`: a plain number, a nat constant, or a constant expression. */
-  private bound(): number {
-    if (!this.single([">", ","])) return this.constant([">", ","], NAT, "a list bound");
+  private bound(of: { expr?: Expr }): number {
+    const head = this.peek();
+    const param = head.kind === "ident" && this.env.lookupConst(head.text)?.bound === true;
+    if (!this.single([">", ","]) || param) return this.constant([">", ","], NAT, "a list bound", of);
     const t = this.next();
     if (t.kind === "num") {
       if (t.unit !== "none") this.bad(t, "a list bound is a count, not a duration");

@@ -36,6 +36,12 @@ export type Type =
       readonly min: number;
       /** Inclusive upper bound from a range type, or null (then WIRE_MAX bounds the wire). */
       readonly max: number | null;
+      /**
+       * An upper bound that reads a parameter (`0..WORKERS - 1`): its expression. `max` is then
+       * its value at the parameters' range maxima (what the wire's schema admits); an instance
+       * refolds it (explore/params.ts `withParams`), so every check judges at its own bound.
+       */
+      readonly maxOf?: import("./expr.js").Expr;
     }
   | { readonly kind: "int" }
   | { readonly kind: "string" }
@@ -55,6 +61,8 @@ export type Type =
       readonly of: Type;
       /** Maximum length, a constant resolved at generation. */
       readonly max: number;
+      /** A bound that reads a parameter (`max WORKERS`): its expression (as a nat range's `maxOf`). */
+      readonly maxOf?: import("./expr.js").Expr;
     };
 
 /** A named field of a record, union variant, state, event or facts record. */

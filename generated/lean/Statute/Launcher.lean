@@ -126,7 +126,7 @@ inductive RetryVerdict where
 structure QuiesceState where
   /-- the supervisor's phase. -/
   phase : Phase
-  /-- the workers by index (at most 3 elements). -/
+  /-- the workers by index (at most 64 elements). -/
   workers : List Worker
   deriving Repr, BEq, DecidableEq
 

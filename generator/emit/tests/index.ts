@@ -4,6 +4,8 @@
 // generator/conformance/, which does the work from the IR with the interpreter as the oracle.
 
 import type { Module, Program } from "../../ir/module.js";
+import { instanceName } from "../../check/params.js";
+import { instanceConstants } from "../ts/params.js";
 import { doNotEdit, type Emitter, type GeneratedFile } from "../types.js";
 
 /** A title or argument as a TypeScript string literal. */
@@ -15,11 +17,18 @@ function itLine(title: string, call: string, doc: string): string[] {
   return [...(comment === "" ? [] : [`  // ${comment}`]), `  it(${str(title)}, () => suite.${call});`];
 }
 
-function body(module: Module): string[] {
+function body(program: Program, module: Module): string[] {
   const out: string[] = [];
   for (const x of module.examples) out.push(...itLine(`example ${x.name}`, `example(${str(x.name)})`, x.doc));
   for (const l of module.laws) out.push(...itLine(`law ${l.name}`, `law(${str(l.name)})`, l.doc));
   out.push(...itLine("constants equal the spec's", "constants()", ""));
+  for (const v of module.instances.filter((i) => Object.keys(i).length > 0)) {
+    out.push(...itLine(`instance ${instanceName(v)}`, `instance({ ${Object.entries(v).map(([k, x]) => `${k}: ${x}`).join(", ")} })`, "every machine and decision equals the interpreter, every law holds"));
+  }
+  for (const l of instanceConstants(program, module).filter((x) => x.constant.param)) {
+    out.push(...itLine(`parameter ${l.constant.name} changes a verdict`, `paramMatters(${str(l.constant.name)})`, "an input whose answer differs between the default and another valid value"));
+  }
+  if (module.decisions.length > 0) out.push(...itLine("verdict functions equal their decisions", "verdicts()", ""));
   for (const m of module.machines) {
     out.push(...itLine(`${m.name} equals the interpreter on random traces`, `machineEquals(${str(m.name)})`, ""));
     out.push(...itLine(`${m.name} states, events and outputs validate against the schema`, `machineSchemas(${str(m.name)})`, ""));
@@ -33,7 +42,7 @@ function body(module: Module): string[] {
   return out;
 }
 
-function testFile(module: Module): GeneratedFile {
+function testFile(program: Program, module: Module): GeneratedFile {
   const lines = [
     doNotEdit(module.file, "//"),
     `// Conformance suite of module ${module.name}: the generated code in ts/${module.name}.ts against the`,
@@ -51,11 +60,11 @@ function testFile(module: Module): GeneratedFile {
     "    console.log(suite.coverageReport());",
     "  });",
     "",
-    ...body(module),
+    ...body(program, module),
     "});",
   ];
   return { path: `tests/${module.name}.conformance.test.ts`, content: `${lines.join("\n")}\n` };
 }
 
 export const emitTests: Emitter = (program: Program) =>
-  program.modules.map(testFile).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  program.modules.map((m) => testFile(program, m)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

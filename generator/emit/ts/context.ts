@@ -4,7 +4,7 @@
 
 import type { Constant, Decision, Module, Program } from "../../ir/module.js";
 import type { Span, TypeDecl, TypeRef } from "../../ir/types.js";
-import { boundConstants } from "./params.js";
+import { boundConstants } from "../../check/params.js";
 
 /** Per-module emission state. */
 export class ModuleCtx {

@@ -13,23 +13,8 @@ import type { Expr } from "../../ir/expr.js";
 import type { Constant, Module, Program } from "../../ir/module.js";
 import type { ModuleCtx } from "./context.js";
 import { exprText, functionScope } from "./expr.js";
-import { constReads } from "../../check/params.js";
+import { boundConstants, constReads } from "../../check/params.js";
 
-/** `module.NAME` of every constant whose value depends on a parameter (the parameters, and derived constants reading one). */
-export function boundConstants(program: Program): ReadonlySet<string> {
-  const cached = bound.get(program);
-  if (cached !== undefined) return cached;
-  const out = new Set<string>();
-  for (const m of program.modules) {
-    for (const c of m.constants) {
-      const key = `${m.name}.${c.name}`;
-      if (c.param || (c.expr !== null && [...constReads(c.expr)].some((k) => out.has(k)))) out.add(key);
-    }
-  }
-  bound.set(program, out);
-  return out;
-}
-const bound = new WeakMap<Program, ReadonlySet<string>>();
 
 /** A constant of the program, with its module. */
 export interface Located {
