@@ -19,6 +19,10 @@ import { bootId, systemMonotonic } from "../daemon/system.js";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { median } from "./median.js";
+import { defaultParams } from "../daemon/config.js";
+
+/** The restart budget at the default parameters (the bench runs no override). */
+const defaultSupervise = models.supervise.instance();
 
 // A collection before each heap reading, without asking for --expose-gc on the command line.
 setFlagsFromString("--expose-gc");
@@ -31,12 +35,12 @@ const RECORDS = 100_000;
 function decisionsPerSecond(dir: string, run: number): [number, number, number] {
   const rotating = decisionsWith(dir, `r${run}`, true);
   const journal = new Journal(join(dir, `d${run}`));
-  const decider = new Decider(journal, wire());
-  let state = models.supervise.initialRestartBudget();
+  const decider = new Decider(journal, wire(), defaultParams);
+  let state = defaultSupervise.initialRestartBudget();
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < DECISIONS; i++) {
     const r = decider.step(`s${i % 50}`, "supervise", "RestartBudget", state, { kind: "Failure", at_ms: i * 1_000_000 });
-    if (r !== null) state = models.supervise.initialRestartBudget();
+    if (r !== null) state = defaultSupervise.initialRestartBudget();
   }
   const ours = DECISIONS / (Number(process.hrtime.bigint() - t0) / 1e9);
   journal.close();
@@ -56,11 +60,11 @@ function decisionsPerSecond(dir: string, run: number): [number, number, number] 
 function decisionsWith(dir: string, name: string, rotate: boolean): number {
   const fold = new Fold(wire());
   const journal = new Journal(join(dir, name), (r) => fold.apply(r), rotate ? { maxBytes: 64 * 1024, keepArchives: 2, snapshot: () => fold.snapshot() } : null);
-  const decider = new Decider(journal, wire());
+  const decider = new Decider(journal, wire(), defaultParams);
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < DECISIONS; i++) {
     const session = `s${i % 50}`;
-    const state = fold.sessions.get(session)?.budget ?? models.supervise.initialRestartBudget();
+    const state = fold.sessions.get(session)?.budget ?? defaultSupervise.initialRestartBudget();
     decider.step(session, "supervise", "RestartBudget", state, { kind: "Failure", at_ms: i * 1_000_000 });
   }
   const rate = DECISIONS / (Number(process.hrtime.bigint() - t0) / 1e9);
@@ -74,13 +78,13 @@ function recovery(dir: string): [number, number, number] {
   const fd = openSync(path, "a", 0o600);
   const boot = bootId();
   const chunks: Buffer[] = [];
-  const states = new Map<string, ReturnType<typeof models.supervise.initialRestartBudget>>();
+  const states = new Map<string, ReturnType<typeof defaultSupervise.initialRestartBudget>>();
   for (let seq = 1; seq <= RECORDS; seq++) {
     // Failures a window apart: every one restarts, and each session's budget is its own.
     const session = `s${seq % 1000}`;
-    const state = states.get(session) ?? models.supervise.initialRestartBudget();
+    const state = states.get(session) ?? defaultSupervise.initialRestartBudget();
     const event = { kind: "Failure", at_ms: seq * 1_000_000 };
-    const step = models.supervise.stepRestartBudget(state, event as never);
+    const step = defaultSupervise.stepRestartBudget(state, event as never);
     chunks.push(encodeRecord({ seq, type: "decision", boot, session, module: "supervise", machine: "RestartBudget", state, event, verdict: step.output, rule: step.rule, next: step.state }));
     states.set(session, step.state);
     if (chunks.length === 5000) writeSync(fd, Buffer.concat(chunks.splice(0)));
@@ -128,7 +132,7 @@ function rotatedCopy(dir: string, path: string): string {
 function bytesPerSession(dir: string): number {
   const journal = new Journal(join(dir, "mem"));
   const sup = new Supervisor({
-    journal, decider: new Decider(journal, wire()), clock: systemMonotonic, build: { version: "0", buildId: "bench" },
+    journal, decider: new Decider(journal, wire(), defaultParams), clock: systemMonotonic, build: { version: "0", buildId: "bench" },
     stopTimes: { stopGraceMs: 0, termGraceMs: 0, killVerifyMs: 0 }, workerArgv: () => [], workerEnv: {}, logPath: join(dir, "log"), pauseScale: 0,
   });
   const n = 20_000;

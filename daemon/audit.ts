@@ -6,7 +6,7 @@
 // snapshot must equal the replay of the records before it, when those are still on disk.
 
 import type { GeneratedModel, Wire } from "../runtime/index.js";
-import { type ModuleName, models } from "./config.js";
+import { type ModuleName, modelOf, models, type Params } from "./config.js";
 import { readChain } from "./journal-chain.js";
 import type { JournalRecord } from "./journal-format.js";
 import { Fold } from "./replay.js";
@@ -25,7 +25,14 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function again(r: JournalRecord, wire: Wire): string | null {
   const module = r["module"] as string;
   if (!Object.hasOwn(models, module)) return `record ${r.seq}: unknown module ${module}`;
-  const gen = models[module as ModuleName] as unknown as GeneratedModel;
+  // The instance that answered: the journaled parameters (a record of an older build has none: the defaults).
+  const params = (r["params"] ?? null) as Params | null;
+  let gen: GeneratedModel;
+  try {
+    gen = modelOf(module as ModuleName, params);
+  } catch (e) {
+    return `record ${r.seq}: ${module}: the journaled parameters are refused: ${(e as Error).message}`;
+  }
   if (typeof r["decision"] === "string") {
     const d = wire.decide(module, gen, r["decision"] as never, r["facts"]);
     if (!d.ok) return `record ${r.seq}: ${module}.${r["decision"]}: the journaled facts are refused: ${d.error.message}`;

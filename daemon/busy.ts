@@ -6,7 +6,6 @@
 
 import type { WorkSet } from "../generated/ts/orphan.js";
 import type { BusyRefreshState, RefreshOutput } from "../generated/ts/revive.js";
-import { initialBusyRefresh } from "../generated/ts/revive.js";
 import type { Reply } from "../generated/ts/control.js";
 import { refreshEvent } from "./refresh.js";
 import type { Live, Supervisor } from "./supervisor.js";
@@ -14,13 +13,13 @@ import type { Live, Supervisor } from "./supervisor.js";
 const machines = new WeakMap<Live, BusyRefreshState>();
 
 /** A worker (re)registered: its session's machine starts again. */
-export function freshRefresh(s: Live): void {
-  machines.set(s, initialBusyRefresh());
+export function freshRefresh(sup: Supervisor, s: Live): void {
+  machines.set(s, sup.o.decider.initial("revive", "BusyRefresh"));
 }
 
 /** One work report: stepped, journaled, and the busy evidence taken from the next state. */
 export function recordBusy(sup: Supervisor, s: Live, work: WorkSet, stampMs: number): Reply {
-  const state = machines.get(s) ?? initialBusyRefresh();
+  const state = machines.get(s) ?? sup.o.decider.initial<BusyRefreshState>("revive", "BusyRefresh");
   const r = sup.o.decider.step<BusyRefreshState, RefreshOutput>(s.book.name, "revive", "BusyRefresh", state, refreshEvent(state, work, stampMs));
   if (r === null) return { kind: "Refused", reason: "the work report was refused by the wire" };
   machines.set(s, r.state);

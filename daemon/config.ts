@@ -23,13 +23,52 @@ import * as replaceWire from "../generated/validate/replace.js";
 import * as reviveWire from "../generated/validate/revive.js";
 import * as superviseWire from "../generated/validate/supervise.js";
 import * as timeoutsWire from "../generated/validate/timeouts.js";
-import { createWire, loadTimeouts, type Timeouts, timeoutsSourceOf, type Wire } from "../runtime/index.js";
+import { createWire, type GeneratedModel, loadTimeouts, paramsFrom, type Timeouts, TimeoutsError, timeoutsSourceOf, type Wire } from "../runtime/index.js";
 
 export const root = join(import.meta.dirname, "..");
 
 /** Every generated module the daemon asks, by module name (the journal names them so). */
 export const models = { control, launcher, notice, orphan, park, relaunch, replace, revive, supervise, timeouts: timeoutsGen } as const;
 export type ModuleName = keyof typeof models;
+
+/** A parameters record of a module's instance (its parameter names to values). */
+export type Params = Readonly<Record<string, number>>;
+
+interface Parameterised {
+  readonly DEFAULT_PARAMS: Params;
+  readonly instance: (p: Params) => GeneratedModel;
+}
+
+const isParameterised = (m: unknown): m is Parameterised => typeof (m as { instance?: unknown }).instance === "function";
+
+/** A module's parameters at its defaults; null for a module no parameter reaches. */
+export function defaultParams(module: ModuleName): Params | null {
+  const m: unknown = models[module];
+  return isParameterised(m) ? m.DEFAULT_PARAMS : null;
+}
+
+/** The parameters of `module` in this process: the effective timeouts where the environment sets them, the defaults otherwise. */
+export function paramsOf(t: Timeouts, module: ModuleName): Params | null {
+  const d = defaultParams(module);
+  return d === null ? null : paramsFrom(t, d);
+}
+
+const bound = new Map<string, GeneratedModel>();
+
+/**
+ * The registries of `module` bound to `params` (one instance per distinct record, made once):
+ * what every verdict of the daemon, the client and the audit is asked of. A module no parameter
+ * reaches is its own registries. Throws a RangeError naming the fault when the values are refused.
+ */
+export function modelOf(module: ModuleName, params: Params | null): GeneratedModel {
+  const m: unknown = models[module];
+  if (!isParameterised(m)) return m as GeneratedModel;
+  const p = params ?? m.DEFAULT_PARAMS;
+  const key = `${module} ${JSON.stringify(Object.entries(p).sort())}`;
+  let g = bound.get(key);
+  if (g === undefined) bound.set(key, (g = m.instance(p)));
+  return g;
+}
 
 /** The precompiled wire validators of every module: no schema is compiled at start. */
 const validators = {
@@ -51,9 +90,20 @@ export function wire(): Wire {
   return shared;
 }
 
-/** The effective timeouts of this process; throws TimeoutsError on a violated relation. */
+/**
+ * The effective timeouts of this process; throws TimeoutsError on a violated relation, or when a
+ * module's instance refuses them (a value outside a parameter's range), naming the fault.
+ */
 export function effectiveTimeouts(env: Readonly<Record<string, string | undefined>> = process.env): Timeouts {
-  return loadTimeouts(timeoutsSourceOf(wire(), "timeouts", timeoutsGen, [supervise, park]), env);
+  const t = loadTimeouts(timeoutsSourceOf(wire(), "timeouts", timeoutsGen, [supervise, park]), env);
+  for (const module of Object.keys(models) as ModuleName[]) {
+    try {
+      modelOf(module, paramsOf(t, module));
+    } catch (e) {
+      throw new TimeoutsError(`effective timeouts refused: ${(e as Error).message}`, "", null);
+    }
+  }
+  return t;
 }
 
 export interface Build {

@@ -19,7 +19,9 @@ export type GateEvent =
   | { readonly kind: "stop-refused"; readonly round: number };
 
 export class QuiesceGate {
-  private state: QuiesceState = launcher.initialQuiesce();
+  /** The worker's own view of a round: the Quiesce model of one worker (itself, worker 0). */
+  private readonly model = launcher.instance({ WORKERS: 1 });
+  private state: QuiesceState = this.model.initialQuiesce();
   private round = 0;
   private hold: Timer | null = null;
 
@@ -30,7 +32,7 @@ export class QuiesceGate {
   ) {}
 
   private step(event: Record<string, unknown>): QuiesceOutput {
-    const r = this.wire.step("launcher", launcher, "Quiesce", this.state, event);
+    const r = this.wire.step("launcher", this.model, "Quiesce", this.state, event);
     if (!r.ok) throw new Error(`quiesce gate: the event was refused at ${r.error.pointer}: ${r.error.message}`);
     this.state = r.value.state;
     return r.value.output;

@@ -7,7 +7,7 @@
 // work set itself, and the client never decides.
 
 import type { Reply } from "../generated/ts/control.js";
-import { initialQuiesce, type QuiesceOutput, type QuiesceState, WORKERS } from "../generated/ts/launcher.js";
+import type { QuiesceOutput, QuiesceState } from "../generated/ts/launcher.js";
 import type { WorkSet } from "../generated/ts/orphan.js";
 import type { Live, Supervisor } from "./supervisor.js";
 
@@ -27,6 +27,8 @@ interface Slot {
 
 interface Round {
   readonly id: number;
+  /** The round's Quiesce instance: WORKERS = its live workers (one free slot when there are none). */
+  readonly workers: number;
   state: QuiesceState;
   readonly slots: Slot[];
   /** Resolves when every answer is in, or the answer timeout fired. */
@@ -43,7 +45,7 @@ export class IdleShutdown {
 
   /** One step of the round's Quiesce machine, journaled; null when the wire refused it (never, for our own events). */
   private step(r: Round, event: Record<string, unknown>): QuiesceOutput | null {
-    const d = this.sup.o.decider.step<QuiesceState, QuiesceOutput>(null, "launcher", "Quiesce", r.state, event);
+    const d = this.sup.o.decider.step<QuiesceState, QuiesceOutput>(null, "launcher", "Quiesce", r.state, event, { WORKERS: r.workers });
     if (d === null) return null;
     r.state = d.state;
     return d.output;
@@ -53,8 +55,10 @@ export class IdleShutdown {
   async ask(): Promise<Reply> {
     if (this.round !== null) return { kind: "NotIdle", reason: "an idle-shutdown round is already in progress" };
     const live = [...this.sup.sessions.values()].filter((s) => (s.handle !== null && !s.handle.exited) || s.state === "Pausing");
-    if (live.length > WORKERS) return { kind: "NotIdle", reason: `${live.length} workers run; the Quiesce model bounds a round at ${WORKERS}` };
-    const r: Round = { id: ++this.rounds, state: initialQuiesce(), slots: [], answered: () => {}, settled: () => {} };
+    // The round is the Quiesce instance of exactly these workers (the model needs at least one).
+    const workers = Math.max(1, live.length);
+    const state = this.sup.o.decider.initial<QuiesceState>("launcher", "Quiesce", { WORKERS: workers });
+    const r: Round = { id: ++this.rounds, workers, state, slots: [], answered: () => {}, settled: () => {} };
     live.forEach((s, w) => r.slots.push({ s, launch: s.book.launch?.seq ?? 0, w, answer: "Unasked", end: null }));
     this.round = r;
     this.sup.o.journal.append("quiesce_round", { round: r.id, sessions: r.slots.map((x) => x.s.book.name) });
@@ -68,8 +72,8 @@ export class IdleShutdown {
   private async run(r: Round): Promise<Reply> {
     const answered = new Promise<void>((res) => (r.answered = res));
     this.step(r, { kind: "Ask" });
-    // The model's free slots hold no worker: they answer at once, idle, and are never stopped.
-    for (let w = r.slots.length; w < WORKERS; w++) this.step(r, { kind: "Answer", w });
+    // With no live worker the one slot holds none: it answers at once, idle, and is never stopped.
+    for (let w = r.slots.length; w < r.workers; w++) this.step(r, { kind: "Answer", w });
     for (const x of r.slots) x.s.link?.send({ kind: "Quiesce", round: r.id, hold_ms: this.t.holdMs });
     const timer = setTimeout(() => r.answered(), this.t.answerMs);
     if (r.slots.length === 0) r.answered();

@@ -5,8 +5,7 @@
 // `due_ms`, and a due tick is sent before any later event, so the model never refuses one);
 // the supervisor's copy is the journaled one, and its busy record is what a boot revives by.
 
-import * as revive from "../generated/ts/revive.js";
-import type { BusyRefreshEvent, BusyRefreshState, RefreshOutput } from "../generated/ts/revive.js";
+import type { BusyRefreshEvent, BusyRefreshState, RefreshOutput, ReviveInstance } from "../generated/ts/revive.js";
 import * as orphan from "../generated/ts/orphan.js";
 import type { WorkSet } from "../generated/ts/orphan.js";
 import type { Clock } from "../runtime/index.js";
@@ -23,19 +22,23 @@ export interface RefreshOptions {
   readonly clock: Clock;
   /** Send one report (work set and stamp) to the supervisor. */
   readonly send: (work: WorkSet, stampMs: number) => void;
+  /** The revive model bound to this process's parameters (the refresh interval among them). */
+  readonly revive: ReviveInstance;
 }
 
 /** The worker's side: reports work changes, and ticks at the model's due times. */
 export class RefreshDriver {
-  private state: BusyRefreshState = revive.initialBusyRefresh();
+  private state: BusyRefreshState;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly o: RefreshOptions) {}
+  constructor(private readonly o: RefreshOptions) {
+    this.state = o.revive.initialBusyRefresh();
+  }
 
   /** A new registration: both copies start again, and the current set is reported at once. */
   reset(work: WorkSet): void {
     this.clear();
-    this.state = revive.initialBusyRefresh();
+    this.state = this.o.revive.initialBusyRefresh();
     this.step(refreshEvent(this.state, work, this.now()));
     this.arm();
   }
@@ -84,7 +87,7 @@ export class RefreshDriver {
   }
 
   private step(e: BusyRefreshEvent): RefreshOutput {
-    const r = revive.stepBusyRefresh(this.state, e);
+    const r = this.o.revive.stepBusyRefresh(this.state, e);
     this.state = r.state;
     this.o.send(e.kind === "Work" ? e.work : this.state.work, e.at_ms);
     return r.output;

@@ -8,12 +8,14 @@
 // journaled CarryBudget decision (spec/supervise.yaml), never silently.
 
 import type { BusyRefreshState } from "../generated/ts/revive.js";
-import { initialBusyRefresh } from "../generated/ts/revive.js";
 import type { RestartBudgetState, Verdict } from "../generated/ts/supervise.js";
-import { initialRestartBudget } from "../generated/ts/supervise.js";
 import type { Wire } from "../runtime/index.js";
 import { readStamp } from "../runtime/stamp.js";
-import { models } from "./config.js";
+import { modelOf, type Params } from "./config.js";
+
+// Initial states read no parameter (the generated instances agree at any values): the defaults'.
+const initialBusyRefresh = (): BusyRefreshState => modelOf("revive", null).machines["BusyRefresh"]?.initial() as BusyRefreshState;
+const initialRestartBudget = (): RestartBudgetState => modelOf("supervise", null).machines["RestartBudget"]?.initial() as RestartBudgetState;
 import type { JournalRecord } from "./journal-format.js";
 
 export interface LaunchBook {
@@ -182,7 +184,8 @@ export class Fold {
     }
     if (!same(r["state"], s.budget)) this.disagreements.push(`record ${r.seq}: the budget of ${s.name} was stepped from a state the replay does not hold`);
     if (this.wire !== null) {
-      const again = this.wire.step("supervise", models.supervise, "RestartBudget", s.budget, r["event"]);
+      // The instance that decided: the journaled parameters (none in an older build's record: the defaults).
+      const again = this.wire.step("supervise", modelOf("supervise", (r["params"] ?? null) as Params | null), "RestartBudget", s.budget, r["event"]);
       if (!again.ok || !same(again.value.output, r["verdict"]) || !same(again.value.state, r["next"])) {
         this.disagreements.push(`record ${r.seq}: the budget of ${s.name} replays to ${again.ok ? JSON.stringify(again.value.output) : again.error.message}, journaled ${JSON.stringify(r["verdict"])}`);
       }

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import type { Reply, Request } from "../generated/ts/control.js";
 import { formatWarnings } from "../runtime/index.js";
 import { boot, markerArg } from "./boot.js";
-import { buildOf, effectiveTimeouts, ms, protocolOf, root, wire } from "./config.js";
+import { buildOf, effectiveTimeouts, ms, paramsOf, protocolOf, root, wire } from "./config.js";
 import { type Connection, runtimeDir, serve } from "./control.js";
 import { Decider } from "./decide.js";
 import { Journal } from "./journal.js";
@@ -66,7 +66,7 @@ export async function run(o: RunOptions): Promise<number> {
   const worker = resolve(o.worker);
   const sup = new Supervisor({
     journal,
-    decider: new Decider(journal, w),
+    decider: new Decider(journal, w, (m) => paramsOf(timeouts, m)),
     clock: systemMonotonic,
     build,
     stopTimes: { stopGraceMs: ms(timeouts, "STOP_GRACE_MS"), termGraceMs: ms(timeouts, "TERM_GRACE_MS"), killVerifyMs: ms(timeouts, "KILL_VERIFY_MS") },

@@ -204,7 +204,7 @@ export class Supervisor {
     const s = this.sessions.get(name);
     if (s === undefined || s.book.launch?.seq !== launch || s.handle === null) return { kind: "Refused", reason: `no launch ${launch} of session ${name} is running` };
     s.link = link;
-    freshRefresh(s);
+    freshRefresh(this, s);
     return { kind: "Ok" };
   }
 

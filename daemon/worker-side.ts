@@ -11,7 +11,8 @@ import { connect, type Socket } from "node:net";
 import { dirname, join } from "node:path";
 import * as orphan from "../generated/ts/orphan.js";
 import type { WorkSet } from "../generated/ts/orphan.js";
-import { monotonicClock, type Timeouts, type Wire } from "../runtime/index.js";
+import { monotonicClock, paramsFrom, type Timeouts, type Wire } from "../runtime/index.js";
+import * as revive from "../generated/ts/revive.js";
 import type { Marker } from "./boot.js";
 import { ms } from "./config.js";
 import { readSupervisorLine, type SupervisorLine } from "./lines.js";
@@ -60,6 +61,7 @@ export class WorkerSide {
     this.refresh = new RefreshDriver({
       clock: { now: () => Date.now() },
       send: (work, stampMs) => void this.send({ kind: "Busy", session: o.marker.session, work, stamp_ms: stampMs }),
+      revive: revive.instance(paramsFrom(o.timeouts, revive.DEFAULT_PARAMS)),
     });
     this.watch = new OrphanWatch({
       clock: monotonicClock(),

@@ -11,7 +11,7 @@
 import type { GeneratedModel, Wire } from "./wire.js";
 
 /** A generated module as the loader reads it (see generator/emit/ts/overrides.ts). */
-export interface GeneratedConstants extends GeneratedModel {
+export interface GeneratedConstants extends Partial<GeneratedModel> {
   readonly constants: Readonly<Record<string, { readonly value: number | boolean; readonly override: boolean; readonly derived: boolean }>>;
   /** Every derived constant from its base values (a record of numbers); absent when the module derives nothing. */
   readonly deriveConstants?: (bases: never) => object;
@@ -169,7 +169,8 @@ function check(src: TimeoutsSource, values: Readonly<Record<string, number>>, ov
   }
   const over = Object.entries(overridden).map(([n, v]) => `${ENV_PREFIX}${n}=${v >= cap ? `${v} (never)` : v}`).join(", ");
   const cause = over === "" ? "" : ` (overrides in effect: ${over})`;
-  const r = src.wire.decide(src.module, src.gen, decision, facts);
+  if (src.gen.machines === undefined || src.gen.decisions === undefined) throw new TimeoutsError(`${src.module}: the override check ${decision} is not a module-level decision`, "", null);
+  const r = src.wire.decide(src.module, src.gen as GeneratedModel, decision, facts);
   if (!r.ok) throw new TimeoutsError(`timeouts: the effective values cannot be checked: ${r.error.message}${cause}`, "", null);
   const verdict = r.value.verdict as Readonly<Record<string, unknown>>;
   const tag = typeof verdict === "string" ? verdict : verdict["kind"];
@@ -202,4 +203,20 @@ export function formatWarnings(t: Timeouts): string {
 /** The source of `loadTimeouts` read from generated code alone, as the daemon has it. */
 export function timeoutsSourceOf(wire: Wire, module: string, gen: GeneratedConstants, imported: readonly GeneratedConstants[] = []): TimeoutsSource {
   return { wire, module, gen, imported };
+}
+
+/**
+ * The parameters record of a generated module's `instance`, from this process's effective
+ * timeouts: every parameter of `defaults` (the module's `DEFAULT_PARAMS`) that the environment
+ * may set takes its effective value, so an override reaches every verdict that reads it; a
+ * parameter the environment does not set (a worker count) keeps its default here and is bound by
+ * the caller.
+ */
+export function paramsFrom<P extends Readonly<Record<string, number>>>(t: Timeouts, defaults: P): P {
+  const out: Record<string, number> = { ...defaults };
+  for (const name of Object.keys(defaults)) {
+    const v = t.values[name];
+    if (v !== undefined) out[name] = v;
+  }
+  return out as P;
 }

@@ -33,6 +33,11 @@ export interface DecisionEntry {
 export interface GeneratedModel {
   readonly machines: Readonly<Record<string, MachineEntry>>;
   readonly decisions: Readonly<Record<string, DecisionEntry>>;
+  /**
+   * An instance's check of what its parameters bound (a worker index below WORKERS): the fault of
+   * a decoded message of type `name`, with its JSON pointer, or null. Absent: nothing to check.
+   */
+  readonly ranges?: (name: string, value: unknown) => { readonly pointer: string; readonly expected: string; readonly found: string } | null;
 }
 
 /** A generated schema document (`generated/schema/<module>.schema.json`). */
@@ -156,6 +161,8 @@ export function createWire(options: WireOptions): Wire {
       if (entry === undefined) return fail(module, name, "", `a decision of ${module}`, `'${decision}'`);
       const facts = decode(module, name, raw);
       if (!facts.ok) return facts;
+      const range = gen.ranges?.(name, facts.value) ?? null;
+      if (range !== null) return fail(module, name, range.pointer, range.expected, range.found);
       return guarded(module, name, () => entry.decide(facts.value) as { verdict: never; rule: string });
     },
     step(module, gen, machine, state, rawEvent) {
@@ -164,6 +171,8 @@ export function createWire(options: WireOptions): Wire {
       if (entry === undefined) return fail(module, name, "", `a machine of ${module}`, `'${machine}'`);
       const event = decode(module, name, rawEvent);
       if (!event.ok) return event;
+      const range = gen.ranges?.(name, event.value) ?? null;
+      if (range !== null) return fail(module, name, range.pointer, range.expected, range.found);
       return guarded(module, name, () => ({ ...(entry.step(state, event.value) as { state: never; output: never; rule: string }), event: event.value }));
     },
   };

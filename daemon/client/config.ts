@@ -9,7 +9,7 @@ import { mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import type { ClientKind } from "../../generated/ts/replace.js";
 import type { Timeouts } from "../../runtime/index.js";
-import { type Build, buildOf, effectiveTimeouts, protocolOf, root, wire } from "../config.js";
+import { type Build, buildOf, effectiveTimeouts, paramsOf, protocolOf, root, wire } from "../config.js";
 import { Decider } from "../decide.js";
 import { Journal } from "../journal.js";
 
@@ -63,7 +63,7 @@ export class ClientJournal {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.journal = new Journal(join(dir, `client-${process.pid}.journal`));
     this.journal.append("client", { pid: process.pid, kind: this.c.kind, ...this.c.build, protocol: this.c.protocol });
-    this.decider = new Decider(this.journal, wire());
+    this.decider = new Decider(this.journal, wire(), (m) => paramsOf(this.c.timeouts, m));
     return this.decider;
   }
 

@@ -273,14 +273,14 @@ export const RetryLaunch = {
 } as const;
 
 /** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
-export interface LauncherParams {
-  /** workers in one idle-shutdown round: the daemon binds it to the number of live workers at the ask; three exercise every mix of idle and busy (1..64); default 3; spec spec/launcher.yaml:34 */
+export type LauncherParams = {
+  /** workers in one idle-shutdown round: the daemon binds it to the number of live workers at the ask; three exercise every mix of idle and busy (1..100000); default 3; spec spec/launcher.yaml:34 */
   readonly WORKERS: number;
-}
+};
 
 /** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
 export const PARAMS = {
-  WORKERS: { default: 3, min: 1, max: 64, env: false, module: "launcher" },
+  WORKERS: { default: 3, min: 1, max: 100000, env: false, module: "launcher" },
 } as const;
 
 /** Every parameter at its default. */
@@ -572,7 +572,36 @@ export function instance(given: Partial<LauncherParams> = {}) {
     Adopt,
     RetryLaunch,
   } as const;
-  return { params: p, decideAdopt, verdictAdopt, Adopt, decideRetryLaunch, RetryLaunch, initialQuiesce, stepQuiesce, Quiesce, machines, decisions };
+
+  /** The fault of a decoded event or facts record against this instance's ranges that read a parameter (the schema admits them at the parameters' maxima); null when it fits. The runtime wire asks it after the schema. */
+  function ranges(type: string, v: unknown): { readonly pointer: string; readonly expected: string; readonly found: string } | null {
+    switch (type) {
+      case "QuiesceEvent": {
+        const e = v as QuiesceEvent & Record<string, number>;
+        switch (e.kind) {
+          case "Work":
+            if (e.w > (WORKERS > 1 ? WORKERS - 1 : 0)) return { pointer: "/w", expected: `an integer at most ${(WORKERS > 1 ? WORKERS - 1 : 0)} at this instance`, found: String(e.w) };
+            break;
+          case "Answer":
+            if (e.w > (WORKERS > 1 ? WORKERS - 1 : 0)) return { pointer: "/w", expected: `an integer at most ${(WORKERS > 1 ? WORKERS - 1 : 0)} at this instance`, found: String(e.w) };
+            break;
+          case "Stop":
+            if (e.w > (WORKERS > 1 ? WORKERS - 1 : 0)) return { pointer: "/w", expected: `an integer at most ${(WORKERS > 1 ? WORKERS - 1 : 0)} at this instance`, found: String(e.w) };
+            break;
+          case "Release":
+            if (e.w > (WORKERS > 1 ? WORKERS - 1 : 0)) return { pointer: "/w", expected: `an integer at most ${(WORKERS > 1 ? WORKERS - 1 : 0)} at this instance`, found: String(e.w) };
+            break;
+          case "HoldExpiry":
+            if (e.w > (WORKERS > 1 ? WORKERS - 1 : 0)) return { pointer: "/w", expected: `an integer at most ${(WORKERS > 1 ? WORKERS - 1 : 0)} at this instance`, found: String(e.w) };
+            break;
+        }
+        break;
+      }
+    }
+    return null;
+  }
+
+  return { params: p, decideAdopt, verdictAdopt, Adopt, decideRetryLaunch, RetryLaunch, initialQuiesce, stepQuiesce, Quiesce, machines, decisions, ranges };
 }
 
 /** The module bound to one parameters record (what `instance` returns). */

@@ -296,10 +296,10 @@ export const ParkRelease = {
 } as const;
 
 /** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
-export interface ParkParams {
+export type ParkParams = {
   /** idleEvictionMinutes (seed default 90): an idle unattached root worker parked this long asks the supervisor to stop it (0..100000000000000); default 5400000; the operator may set it (STATUTE_IDLE_EVICTION_MS); spec spec/park.yaml:28 */
   readonly IDLE_EVICTION_MS: number;
-}
+};
 
 /** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
 export const PARAMS = {
@@ -733,7 +733,15 @@ export function instance(given: Partial<ParkParams> = {}) {
     EvictionIn,
     ParkRelease,
   } as const;
-  return { params: p, decideEvictionIn, verdictEvictionIn, EvictionIn, decideParkRelease, verdictParkRelease, ParkRelease, initialParked, stepParked, Parked, machines, decisions };
+
+  /** The fault of a decoded event or facts record against this instance's ranges that read a parameter (the schema admits them at the parameters' maxima); null when it fits. The runtime wire asks it after the schema. */
+  function ranges(type: string, v: unknown): { readonly pointer: string; readonly expected: string; readonly found: string } | null {
+    void type;
+    void v;
+    return null;
+  }
+
+  return { params: p, decideEvictionIn, verdictEvictionIn, EvictionIn, decideParkRelease, verdictParkRelease, ParkRelease, initialParked, stepParked, Parked, machines, decisions, ranges };
 }
 
 /** The module bound to one parameters record (what `instance` returns). */

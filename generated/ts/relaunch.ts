@@ -188,10 +188,10 @@ export const RelaunchDecide = {
 } as const;
 
 /** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
-export interface RelaunchParams {
+export type RelaunchParams = {
   /** an attached client relaunches a lost supervisor of its own build within one minute (0..100000000000000); default 60000; the operator may set it (STATUTE_CLIENT_RELAUNCH_WITHIN_MS); spec spec/timeouts.yaml:53 */
   readonly CLIENT_RELAUNCH_WITHIN_MS: number;
-}
+};
 
 /** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
 export const PARAMS = {
@@ -516,7 +516,15 @@ export function instance(given: Partial<RelaunchParams> = {}) {
   const decisions = {
     RelaunchDecide,
   } as const;
-  return { params: p, decideRelaunchDecide, verdictRelaunchDecide, RelaunchDecide, initialRelaunch, stepRelaunch, Relaunch, machines, decisions };
+
+  /** The fault of a decoded event or facts record against this instance's ranges that read a parameter (the schema admits them at the parameters' maxima); null when it fits. The runtime wire asks it after the schema. */
+  function ranges(type: string, v: unknown): { readonly pointer: string; readonly expected: string; readonly found: string } | null {
+    void type;
+    void v;
+    return null;
+  }
+
+  return { params: p, decideRelaunchDecide, verdictRelaunchDecide, RelaunchDecide, initialRelaunch, stepRelaunch, Relaunch, machines, decisions, ranges };
 }
 
 /** The module bound to one parameters record (what `instance` returns). */

@@ -87,14 +87,14 @@ export interface RevivalVetoFacts {
 }
 
 /** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
-export interface ReviveParams {
+export type ReviveParams = {
   /** a worker with work re-records busy evidence this often (0..100000000000000); default 300000; the operator may set it (STATUTE_BUSY_REFRESH_MS); spec spec/timeouts.yaml:54 */
   readonly BUSY_REFRESH_MS: number;
   /** wall clocks of two processes may differ by this; a stamp further in the future is vetoed (0..100000000000000); default 60000; the operator may set it (STATUTE_REVIVAL_CLOCK_SKEW_MS); spec spec/timeouts.yaml:56 */
   readonly REVIVAL_CLOCK_SKEW_MS: number;
   /** a boot within this of a crash revives a worker that had work (0..100000000000000); default 1500000; the operator may set it (STATUTE_REVIVE_WITHIN_MS); spec spec/timeouts.yaml:55 */
   readonly REVIVE_WITHIN_MS: number;
-}
+};
 
 /** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
 export const PARAMS = {
@@ -468,7 +468,15 @@ export function instance(given: Partial<ReviveParams> = {}) {
   const decisions = {
     RevivalVeto,
   } as const;
-  return { params: p, REVIVAL_MAX_AGE_MS, initialBusyRefresh, stepBusyRefresh, BusyRefresh, decideRevivalVeto, RevivalVeto, machines, decisions };
+
+  /** The fault of a decoded event or facts record against this instance's ranges that read a parameter (the schema admits them at the parameters' maxima); null when it fits. The runtime wire asks it after the schema. */
+  function ranges(type: string, v: unknown): { readonly pointer: string; readonly expected: string; readonly found: string } | null {
+    void type;
+    void v;
+    return null;
+  }
+
+  return { params: p, REVIVAL_MAX_AGE_MS, initialBusyRefresh, stepBusyRefresh, BusyRefresh, decideRevivalVeto, RevivalVeto, machines, decisions, ranges };
 }
 
 /** The module bound to one parameters record (what `instance` returns). */

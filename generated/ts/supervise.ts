@@ -184,10 +184,10 @@ export const CarryBudget = {
 } as const;
 
 /** The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see `PARAMS` for each one's default and range. */
-export interface SuperviseParams {
+export type SuperviseParams = {
   /** the sliding window of the budget, on the monotonic clock; a parameter the operator sets (STATUTE_RESTART_WINDOW_MS), checked against the crash-loop relation of timeouts; at least 1 ms (a window of 0 would count no failure) (1..100000000000000); default 900000; the operator may set it (STATUTE_RESTART_WINDOW_MS); spec spec/supervise.yaml:15 */
   readonly RESTART_WINDOW_MS: number;
-}
+};
 
 /** Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it. */
 export const PARAMS = {
@@ -307,7 +307,15 @@ export function instance(given: Partial<SuperviseParams> = {}) {
     RestartDecide,
     CarryBudget,
   } as const;
-  return { params: p, decideRestartDecide, verdictRestartDecide, RestartDecide, decideCarryBudget, CarryBudget, initialRestartBudget, stepRestartBudget, RestartBudget, machines, decisions };
+
+  /** The fault of a decoded event or facts record against this instance's ranges that read a parameter (the schema admits them at the parameters' maxima); null when it fits. The runtime wire asks it after the schema. */
+  function ranges(type: string, v: unknown): { readonly pointer: string; readonly expected: string; readonly found: string } | null {
+    void type;
+    void v;
+    return null;
+  }
+
+  return { params: p, decideRestartDecide, verdictRestartDecide, RestartDecide, decideCarryBudget, CarryBudget, initialRestartBudget, stepRestartBudget, RestartBudget, machines, decisions, ranges };
 }
 
 /** The module bound to one parameters record (what `instance` returns). */

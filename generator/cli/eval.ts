@@ -14,6 +14,7 @@ import { createWire, type GeneratedModel, type Validator, type Wire, type WireEr
 import { loadProject, outDirOf, specFilesOf } from "../project/config.js";
 import type { Io } from "./gen.js";
 import { importGenerated } from "./load-generated.js";
+import { parseParams } from "../explore/params.js";
 
 /** The wire over every generated schema (all of them, so cross-module refs resolve). */
 export function wireOf(root: string): Wire {
@@ -43,7 +44,39 @@ function refused(io: Io, e: WireError, pointer: string = e.pointer): number {
   return 1;
 }
 
-export async function evaluate(root: string, args: readonly string[], io: Io): Promise<number> {
+/**
+ * The generated module bound to `--param` values: a module a parameter reaches is made an
+ * instance (its `checkParams` refuses a value outside a parameter's range, in words); a name
+ * that is no parameter of its code is refused with the ones it has.
+ */
+function bindGenerated(io: Io, module: string, gen: GeneratedModule, texts: readonly string[]): GeneratedModel | number {
+  const params = parseParams(texts);
+  if (typeof params === "string") {
+    io.err(`error: ${params}\n`);
+    return 2;
+  }
+  const known = Object.keys(gen.DEFAULT_PARAMS ?? {});
+  for (const name of params.keys()) {
+    if (known.includes(name)) continue;
+    io.err(`error: --param ${name}: not a parameter of ${module}'s steps and decisions (${known.length === 0 ? "it has none" : `parameters: ${known.join(", ")}`})\n`);
+    return 2;
+  }
+  if (gen.instance === undefined) return gen as GeneratedModel;
+  try {
+    return gen.instance(Object.fromEntries(params));
+  } catch (e) {
+    io.err(`error: --param: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+/** What the CLI reads of a generated module: its registries, or `instance` and its defaults. */
+type GeneratedModule = Partial<GeneratedModel> & {
+  readonly DEFAULT_PARAMS?: Readonly<Record<string, number>>;
+  readonly instance?: (p: Readonly<Record<string, number>>) => GeneratedModel;
+};
+
+export async function evaluate(root: string, args: readonly string[], io: Io, paramTexts: readonly string[] = []): Promise<number> {
   const [file, name, json] = args;
   if (file === undefined || name === undefined || json === undefined) {
     io.err("usage: statute eval <spec file> <machine or decision> <JSON>\n");
@@ -69,7 +102,9 @@ export async function evaluate(root: string, args: readonly string[], io: Io): P
     io.err(`error: ${project.config.out}/ts/${mod.name}.ts does not exist; run \`statute gen\` first\n`);
     return 1;
   }
-  const gen = (await importGenerated(path)) as GeneratedModel;
+  const bound = bindGenerated(io, mod.name, (await importGenerated(path)) as GeneratedModule, paramTexts);
+  if (typeof bound === "number") return bound;
+  const gen = bound;
   const wire = await wireFor(root, project.config.out, mod.name);
   if (Object.hasOwn(gen.decisions, name)) {
     const r = wire.decide(mod.name, gen, name, json);

@@ -10,7 +10,7 @@ const usage = `usage: statute <command> [options]   (statute <command> --help fo
   init                                   start a project here: a spec, statute.config.json, a test script
   gen [--check] [--watch]                generate the targets from the spec folder (or check them)
   list                                   modules, machines, decisions and laws as JSON
-  eval <spec file> <name> <JSON>         run the generated model on facts or a list of events
+  eval <spec file> <name> <JSON>         run the generated model on facts or a list of events (--param NAME=VALUE binds a parameter)
   explore [module] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress] [--witnesses]
           [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]
                                          model-check the explore domains; ITF counterexamples
@@ -37,8 +37,8 @@ export const commands = {
   ),
   list: cmd("usage: statute list\n  the modules of the spec folder with their machines, decisions and laws, as JSON\n", {}, [0, 0]),
   eval: cmd(
-    "usage: statute eval <spec file | module> <machine or decision> <JSON>\n  a decision takes a facts object; a machine takes a JSON list of events run from its initial state\n",
-    {},
+    "usage: statute eval <spec file | module> <machine or decision> <JSON> [--param NAME=VALUE]...\n  a decision takes a facts object; a machine takes a JSON list of events run from its initial state\n  --param NAME=VALUE  bind a parameter of the module (default: its spec value), checked against its range as an override is\n",
+    { param: { type: "string", multiple: true } },
     [3, 3],
   ),
   replay: cmd("usage: statute replay <trace.itf.json> [--param NAME=VALUE]...\n  step an ITF trace (from explore) through the generated step function\n  --param NAME=VALUE  set an explore parameter (default: the trace's own, from #meta.params)\n", { param: { type: "string", multiple: true } }, [1, 1]),
@@ -83,7 +83,7 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
     }
     case "eval": {
       const a = parse(commands.eval);
-      return typeof a === "number" ? a : (await import("./eval.js")).evaluate(root, a.positionals, io);
+      return typeof a === "number" ? a : (await import("./eval.js")).evaluate(root, a.positionals, io, (a.values.param as string[] | undefined) ?? []);
     }
     case "explore":
       if (rest.includes("--help") || rest.includes("-h")) {

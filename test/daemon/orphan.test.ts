@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { OrphanWatch, type WorkSet } from "../../daemon/orphan.js";
 import * as orphan from "../../generated/ts/orphan.js";
-import { WIRE_MAX_MS, WORKER_LOST_EXIT_DEFAULT_MS } from "../../generated/ts/timeouts.js";
+import { constants, WIRE_MAX_MS } from "../../generated/ts/timeouts.js";
+
+const WORKER_LOST_EXIT_DEFAULT_MS: number = constants.WORKER_LOST_EXIT_DEFAULT_MS.value;
 import { createWire, FakeClock, loadSchemas } from "../../runtime/index.js";
 
 const wire = createWire({ schemas: loadSchemas(join(import.meta.dirname, "..", "..", "generated", "schema")) });

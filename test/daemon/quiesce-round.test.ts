@@ -15,6 +15,7 @@ import { IdleShutdown } from "../../daemon/quiesce.js";
 import { newBook } from "../../daemon/replay.js";
 import type { Live, Supervisor } from "../../daemon/supervisor.js";
 import { NO_WORK } from "../../daemon/worker-side.js";
+import { defaultParams } from "../../daemon/config.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -38,7 +39,7 @@ function setup(names: string[]): { idle: IdleShutdown; fakes: Fake[]; journal: J
     sessions.set(name, { book, state: "Running", handle, link: { launch: i + 1, send: (m: unknown) => sent.push(m as Record<string, unknown>) > 0 }, leaving: false, timer: null, stopping: null } as unknown as Live);
     return { name, sent, exit: () => exits.forEach((f) => f()) };
   });
-  const sup = { sessions, o: { journal, decider: new Decider(journal, wire()) }, stopWorker: async () => {} } as unknown as Supervisor;
+  const sup = { sessions, o: { journal, decider: new Decider(journal, wire(), defaultParams) }, stopWorker: async () => {} } as unknown as Supervisor;
   return { idle: new IdleShutdown(sup, { answerMs: 200, commitMs: 5000, holdMs: 400 }), fakes, journal };
 }
 

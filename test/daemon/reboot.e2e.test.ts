@@ -8,7 +8,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { initialRestartBudget, stepRestartBudget } from "../../generated/ts/supervise.js";
+import { instance } from "../../generated/ts/supervise.js";
+
+const { initialRestartBudget, stepRestartBudget } = instance();
 import { wire } from "../../daemon/config.js";
 import { encodeRecord, type JournalRecord } from "../../daemon/journal-format.js";
 import { replay } from "../../daemon/replay.js";

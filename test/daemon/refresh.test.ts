@@ -6,8 +6,11 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WorkSet } from "../../generated/ts/orphan.js";
-import { BUSY_REFRESH_MS } from "../../generated/ts/timeouts.js";
-import { type BusyRefreshState, initialBusyRefresh, stepBusyRefresh } from "../../generated/ts/revive.js";
+import { type BusyRefreshState, DEFAULT_PARAMS, instance } from "../../generated/ts/revive.js";
+
+const revive = instance();
+const { initialBusyRefresh, stepBusyRefresh } = revive;
+const { BUSY_REFRESH_MS } = DEFAULT_PARAMS;
 import { wire } from "../../daemon/config.js";
 import type { JournalRecord } from "../../daemon/journal-format.js";
 import { RefreshDriver, refreshEvent } from "../../daemon/refresh.js";
@@ -29,6 +32,7 @@ function rig() {
   let sup: BusyRefreshState = initialBusyRefresh();
   const seen: { kind: string; at: number; output: string }[] = [];
   const driver = new RefreshDriver({
+    revive,
     clock: { now: () => Date.now() },
     send: (work, stamp) => {
       const e = refreshEvent(sup, work, stamp);

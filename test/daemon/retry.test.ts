@@ -17,6 +17,7 @@ import { Fold, newBook } from "../../daemon/replay.js";
 import { type Live, Supervisor } from "../../daemon/supervisor.js";
 import { systemMonotonic } from "../../daemon/system.js";
 import { auditOf, cleanup, quickWorker, scratch, until } from "./harness.js";
+import { defaultParams } from "../../daemon/config.js";
 
 const children: ChildProcess[] = [];
 afterEach(async () => {
@@ -43,7 +44,7 @@ function rig(unkillable: Set<number>) {
   });
   const sup = new Supervisor({
     journal,
-    decider: new Decider(journal, wire()),
+    decider: new Decider(journal, wire(), defaultParams),
     clock: systemMonotonic,
     build: { version: "0.1.0", buildId: "test" },
     stopTimes: { stopGraceMs: 50, termGraceMs: 100, killVerifyMs: 100 },

@@ -8,7 +8,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RestartBudgetState, Verdict } from "../../generated/ts/supervise.js";
-import { initialRestartBudget } from "../../generated/ts/supervise.js";
+import { instance } from "../../generated/ts/supervise.js";
+
+const { initialRestartBudget } = instance();
 import { audit } from "../../daemon/audit.js";
 import { wire } from "../../daemon/config.js";
 import { Decider } from "../../daemon/decide.js";
@@ -17,6 +19,7 @@ import { ROTATE_STEPS, type RotateStep } from "../../daemon/journal-rotate.js";
 import { Journal, type RotateOptions } from "../../daemon/journal.js";
 import { Fold } from "../../daemon/replay.js";
 import { cleanup, scratch } from "./harness.js";
+import { defaultParams } from "../../daemon/config.js";
 
 afterEach(cleanup);
 
@@ -53,7 +56,7 @@ function open(path: string, maxBytes: number, crashAt: RotateStep | null = null,
 /** One step of a workload: a session starts, launches, fails; its budget decides (journaled). */
 function work(rig: Rig, i: number): void {
   const name = `s${i % 4}`;
-  const decider = new Decider(rig.journal, wire());
+  const decider = new Decider(rig.journal, wire(), defaultParams);
   rig.acknowledged.push(rig.journal.append("session_started", { session: name }).seq);
   rig.acknowledged.push(rig.journal.append("launch", { session: name }).seq);
   const state = rig.budgets.get(name) ?? initialRestartBudget();

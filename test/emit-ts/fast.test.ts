@@ -13,7 +13,9 @@ import { emitTs } from "../../generator/emit/ts/index.js";
 import { initialState, stepMachine, type Value } from "../../generator/interpret/index.js";
 import type { GeneratedFile } from "../../generator/emit/types.js";
 import type { Program } from "../../generator/ir/module.js";
-import { initialRestartBudget, stepRestartBudget } from "../../generated/ts/supervise.js";
+import { instance } from "../../generated/ts/supervise.js";
+
+const { initialRestartBudget, stepRestartBudget } = instance();
 import { loadEmitted, removeScratch, typeErrors } from "./harness.js";
 import { join } from "node:path";
 

@@ -4,7 +4,9 @@
 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as supervise from "../../generated/ts/supervise.js";
+import * as superviseModule from "../../generated/ts/supervise.js";
+
+const supervise = superviseModule.instance();
 import { createWire, HolderStateError, loadSchemas, MachineHolder } from "../../runtime/index.js";
 
 const wire = createWire({ schemas: loadSchemas(join(import.meta.dirname, "..", "..", "generated", "schema")) });

@@ -3,7 +3,10 @@
 // window, pauses 250 * 2^(k-1) ms capped at 30 s, give-up absorbing, a backwards clock rejected.
 
 import { describe, expect, it } from "vitest";
-import { decideRestartDecide, initialRestartBudget, stepRestartBudget, type RestartBudgetState, type Verdict } from "../../generated/ts/supervise.js";
+import { decideRestartDecide, instance, type RestartBudgetState, type Verdict } from "../../generated/ts/supervise.js";
+
+// The law text is about the default window (15 min): the instance at the default parameters.
+const { initialRestartBudget, stepRestartBudget } = instance();
 
 const MIN = 60_000;
 

@@ -11,6 +11,7 @@ import type { StatementStructures } from "ts-morph";
 import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Constant, Module, Program } from "../../ir/module.js";
+import type { Type } from "../../ir/types.js";
 import type { ModuleCtx } from "./context.js";
 import { exprText, functionScope } from "./expr.js";
 import { boundConstants, constReads } from "../../check/params.js";
@@ -123,15 +124,16 @@ export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly L
     ...params.map((l) => `const ${l.constant.name} = p.${l.constant.name};`),
     ...derived.map((l) => `const ${l.constant.name} = ${exprText(l.constant.expr as Expr, scope)};`),
   ];
-  const inner = code.map((s) => ("isExported" in s ? { ...s, isExported: false } : s));
-  const returned = `return { params: p, ${[...derived.map((l) => l.constant.name), ...exportsOf].join(", ")} };`;
+  const inner = [...code.map((s) => ("isExported" in s ? { ...s, isExported: false } : s)), rangesDecl(ctx, module, scope)];
+  const returned = `return { params: p, ${[...derived.map((l) => l.constant.name), ...exportsOf, "ranges"].join(", ")} };`;
   return [
     {
-      kind: StructureKind.Interface,
+      // A type alias, not an interface: a record of numbers (an index signature) is one.
+      kind: StructureKind.TypeAlias,
       isExported: true,
       name: paramsType,
       docs: [`The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see \`PARAMS\` for each one's default and range.`],
-      properties: params.map((l) => ({ name: l.constant.name, type: "number", isReadonly: true, docs: [paramDoc(l)] })),
+      type: `{\n${params.map((l) => `  /** ${paramDoc(l)} */\n  readonly ${l.constant.name}: number;`).join("\n")}\n}`,
     },
     exportedConst("PARAMS", `{\n${rows.join("\n")}\n} as const`, "Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it."),
     exportedConst("DEFAULT_PARAMS", `{ ${params.map((l) => `${l.constant.name}: ${String(l.constant.value)}`).join(", ")} }`, "Every parameter at its default.", paramsType),
@@ -201,5 +203,43 @@ function exportedConst(name: string, initializer: string, doc: string, type?: st
     declarationKind: VariableDeclarationKind.Const,
     docs: [doc],
     declarations: [{ name, initializer, ...(type === undefined ? {} : { type }) }],
+  };
+}
+
+/**
+ * `ranges(type, value)`: the fault of a decoded event or facts record against this instance's
+ * ranges that read a parameter (`w: nat 0..WORKERS - 1`), which the schema admits at the
+ * parameters' range maxima; null when it fits. The runtime wire asks it after the schema.
+ */
+function rangesDecl(ctx: ModuleCtx, module: Module, scope: ReturnType<typeof functionScope>): StatementStructures {
+  const cases: string[] = [];
+  const check = (read: string, pointer: string, t: Type): string | null => {
+    if (t.kind !== "nat" || t.maxOf === undefined) return null;
+    const bound = `(${exprText(t.maxOf, scope)})`;
+    return `if (${read} > ${bound}) return { pointer: ${JSON.stringify(pointer)}, expected: \`an integer at most \${${bound}} at this instance\`, found: String(${read}) };`;
+  };
+  for (const m of module.machines) {
+    const decl = ctx.decl(m.event);
+    if (decl.kind !== "union") continue;
+    const arms = decl.variants.flatMap((v) => {
+      const lines = v.fields.flatMap((f) => check(`e.${f.name}`, `/${f.name}`, f.type) ?? []);
+      return lines.length === 0 ? [] : [`case ${JSON.stringify(v.name)}:\n${lines.join("\n")}\nbreak;`];
+    });
+    if (arms.length > 0) cases.push(`case ${JSON.stringify(`${m.name}Event`)}: {\nconst e = v as ${ctx.typeName(m.event)} & Record<string, number>;\nswitch (e.kind) {\n${arms.join("\n")}\n}\nbreak;\n}`);
+  }
+  for (const d of module.decisions) {
+    const decl = ctx.decl(d.facts);
+    if (decl.kind !== "record") continue;
+    const lines = decl.fields.flatMap((f) => check(`f.${f.name}`, `/${f.name}`, f.type) ?? []);
+    if (lines.length > 0) cases.push(`case ${JSON.stringify(`${d.name}Facts`)}: {\nconst f = v as Record<string, number>;\n${lines.join("\n")}\nbreak;\n}`);
+  }
+  const body = cases.length === 0 ? ["void type;", "void v;", "return null;"] : [`switch (type) {\n${cases.join("\n")}\n}`, "return null;"];
+  return {
+    kind: StructureKind.Function,
+    name: "ranges",
+    docs: ["The fault of a decoded event or facts record against this instance's ranges that read a parameter (the schema admits them at the parameters' maxima); null when it fits. The runtime wire asks it after the schema."],
+    parameters: [{ name: "type", type: "string" }, { name: "v", type: "unknown" }],
+    returnType: "{ readonly pointer: string; readonly expected: string; readonly found: string } | null",
+    statements: [body.join("\n")],
   };
 }
