@@ -16,7 +16,7 @@ import { run } from "./run.js";
 import { out } from "./tty.js";
 
 const HELP = `usage: statute-supervisor <command> [options]
-  run    --dir DIR --worker PROGRAM [--journal FILE] [--pause-scale F] [--print-journal]
+  run    --dir DIR --worker PROGRAM [--journal FILE] [--pause-scale F] [--clock-scale F] [--print-journal]
          the supervisor in the foreground (journal default: DIR/journal)
   start  (same options)   the supervisor in the background; returns once it answers
   status --dir DIR        the supervisor and its sessions, as JSON
@@ -69,7 +69,10 @@ async function main(argv: readonly string[]): Promise<number> {
     case "run": {
       const scale = Number(f.get("--pause-scale") ?? "1");
       if (!Number.isFinite(scale) || scale < 0) throw new UsageError("--pause-scale must be a number >= 0");
-      return run({ dir: dir(), journal: resolve(f.get("--journal") ?? join(dir(), "journal")), worker: need(f.get("--worker"), "--worker PROGRAM"), pauseScale: scale, printJournal: f.has("--print-journal") });
+      // Tests only: --clock-scale F runs the failure clock F times faster (a window of minutes in seconds).
+      const clockScale = Number(f.get("--clock-scale") ?? "1");
+      if (!Number.isFinite(clockScale) || clockScale <= 0) throw new UsageError("--clock-scale must be a number > 0");
+      return run({ dir: dir(), journal: resolve(f.get("--journal") ?? join(dir(), "journal")), worker: need(f.get("--worker"), "--worker PROGRAM"), pauseScale: scale, clockScale, printJournal: f.has("--print-journal") });
     }
     case "start": {
       runtimeDir(dir());

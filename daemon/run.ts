@@ -27,6 +27,8 @@ export interface RunOptions {
   readonly journal: string;
   readonly worker: string;
   readonly pauseScale: number;
+  /** Tests only: the failure clock runs this many times faster (1: real time). */
+  readonly clockScale?: number;
   readonly printJournal: boolean;
 }
 
@@ -67,7 +69,7 @@ export async function run(o: RunOptions): Promise<number> {
   const sup = new Supervisor({
     journal,
     decider: new Decider(journal, w, (m) => paramsOf(timeouts, m)),
-    clock: systemMonotonic,
+    clock: o.clockScale === undefined || o.clockScale === 1 ? systemMonotonic : { now: () => Math.floor(systemMonotonic.now() * (o.clockScale as number)) },
     build,
     stopTimes: { stopGraceMs: ms(timeouts, "STOP_GRACE_MS"), termGraceMs: ms(timeouts, "TERM_GRACE_MS"), killVerifyMs: ms(timeouts, "KILL_VERIFY_MS") },
     workerArgv: (session, launch) => [

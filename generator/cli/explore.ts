@@ -9,7 +9,7 @@ import { isAbsolute, join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { counterexample, exploreModule, loadTarget, parseParams, showResult, witness, withParams, type Params, type Progress } from "../explore/index.js";
-import type { Program } from "../ir/module.js";
+import type { Module, Program } from "../ir/module.js";
 import { writeItf } from "../../runtime/itf.js";
 import { positiveInt } from "./args.js";
 import type { Io } from "./gen.js";
@@ -96,14 +96,13 @@ export function explore(root: string, argv: readonly string[], io: Io): number {
     io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));
     return 1;
   }
-  let prog: Program = loaded.program;
-  if (args.params.size > 0) {
-    const over = withParams(prog, args.params);
-    if ("message" in over) {
-      io.err(`error: ${over.message}\n`);
-      return 2;
-    }
-    prog = over.program;
+  // The instances to explore: the --param values alone when given, else each module's
+  // `explore.params` instances (the defaults first); every one through withParams, which checks
+  // the values and refolds what reads a parameter.
+  const given = args.params.size > 0 ? withParams(loaded.program, args.params) : null;
+  if (given !== null && "message" in given) {
+    io.err(`error: ${given.message}\n`);
+    return 2;
   }
   const outDir = isAbsolute(args.out) ? args.out : join(root, args.out);
   const onProgress = progressPrinter(io, args.progress || process.stderr.isTTY === true);
@@ -118,28 +117,39 @@ export function explore(root: string, argv: readonly string[], io: Io): number {
   };
   let failed = 0;
   let explored = 0;
-  for (const module of loaded.modules) {
-    if (module.explore.length === 0) {
-      io.out(`${module.name}: no explore section, nothing to explore (its decisions are covered by the tests)\n`);
+  for (const declared of loaded.modules) {
+    if (declared.explore.length === 0) {
+      io.out(`${declared.name}: no explore section, nothing to explore (its decisions are covered by the tests)\n`);
       continue;
     }
-    for (const r of exploreModule(prog, module, opts)) {
-      explored++;
-      if (onProgress && process.stderr.isTTY === true) io.err("\r\x1b[K");
-      const params = args.params.size > 0 ? args.params : undefined;
-      io.out(`${showResult(r, params).join("\n")}\n`);
-      const write = (name: string, text: string): string => {
-        mkdirSync(outDir, { recursive: true });
-        writeFileSync(join(outDir, name), text);
-        return join(args.out, name);
-      };
-      const cex = counterexample(prog, module, r, params);
-      if (cex) {
-        failed++;
-        io.out(`  counterexample written to ${write(`${safe(r.module)}.${safe(r.violation?.law ?? "error")}.itf.json`, writeItf(cex))}\n`);
+    const instances: ReadonlyMap<string, number>[] = given !== null ? [args.params] : declared.instances.map((i) => new Map(Object.entries(i)));
+    for (const values of instances) {
+      const bound = given ?? withParams(loaded.program, values);
+      if ("message" in bound) {
+        io.err(`error: ${declared.name}: ${bound.message}\n`);
+        return 2;
       }
-      for (const [rule, trace] of r.witnesses) write(`${safe(r.module)}.${safe(rule)}.witness.itf.json`, writeItf(witness(prog, module, r, rule, trace, params)));
-      if (r.witnesses.size > 0) io.out(`  ${r.witnesses.size} witness trace(s) written to ${args.out}\n`);
+      const prog: Program = bound.program;
+      const module = prog.modules.find((m) => m.name === declared.name) as Module;
+      const params = values.size > 0 ? values : undefined;
+      for (const r of exploreModule(prog, module, opts)) {
+        explored++;
+        if (onProgress && process.stderr.isTTY === true) io.err("\r\x1b[K");
+        io.out(`${showResult(r, params).join("\n")}\n`);
+        const write = (name: string, text: string): string => {
+          mkdirSync(outDir, { recursive: true });
+          writeFileSync(join(outDir, name), text);
+          return join(args.out, name);
+        };
+        const at = params === undefined ? "" : `.${[...params].map(([k, v]) => `${k}=${v}`).join(".")}`;
+        const cex = counterexample(prog, module, r, params);
+        if (cex) {
+          failed++;
+          io.out(`  counterexample written to ${write(`${safe(r.module)}.${safe(r.violation?.law ?? "error")}${safe(at)}.itf.json`, writeItf(cex))}\n`);
+        }
+        for (const [rule, trace] of r.witnesses) write(`${safe(r.module)}.${safe(rule)}${safe(at)}.witness.itf.json`, writeItf(witness(prog, module, r, rule, trace, params)));
+        if (r.witnesses.size > 0) io.out(`  ${r.witnesses.size} witness trace(s) written to ${args.out}\n`);
+      }
     }
   }
   io.out(`explore: ${explored} machine(s) explored, ${failed} violation(s)\n`);

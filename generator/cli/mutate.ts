@@ -14,6 +14,7 @@ import { loadTarget } from "../explore/load.js";
 import { failures, lawsOnlyPercent, mutants, mutateModule, showScore, type ModuleScore } from "../mutate/index.js";
 import { renderStrength, STRENGTH_FILE, strengthReport } from "../mutate/report.js";
 import type { Io } from "./gen.js";
+import { withParams } from "../explore/params.js";
 
 export interface MutateOptions {
   readonly target: string | undefined;
@@ -55,8 +56,15 @@ export function mutate(root: string, { target, verbose, min, lawsOnly, report }:
   let killed = 0;
   let byLaws = 0;
   let scored = 0;
-  for (const module of loaded.modules) {
-    const s = mutateModule(loaded.program, module);
+  // The defaults' instance: type bounds that read a parameter folded at the defaults.
+  const defaults = withParams(loaded.program, new Map());
+  if ("message" in defaults) {
+    io.err(`error: ${defaults.message}\n`);
+    return 1;
+  }
+  for (const declared of loaded.modules) {
+    const module = defaults.program.modules.find((m) => m.name === declared.name) ?? declared;
+    const s = mutateModule(defaults.program, module);
     scores.push(s);
     io.out(`${showScore(s, verbose).join("\n")}\n`);
     if (failures(s).length > 0) failed = true;

@@ -278,7 +278,7 @@ export class Suite {
       { name: "constants equal the spec's", run: () => this.constants() },
       ...m.instances.filter((v) => Object.keys(v).length > 0).map((v) => ({ name: `instance ${instanceName(v)}`, run: () => this.instance(v) })),
       ...Object.keys(this.impl.DEFAULT_PARAMS ?? {}).map((n) => ({ name: `parameter ${n} changes a verdict`, run: () => this.paramMatters(n) })),
-      { name: "verdict functions equal their decisions", run: () => this.verdicts() },
+      ...(m.decisions.length > 0 ? [{ name: "verdict functions equal their decisions", run: () => this.verdicts() }] : []),
       ...m.machines.flatMap((x) => [
         { name: `${x.name} equals the interpreter on random traces`, run: () => this.machineEquals(x.name) },
         { name: `${x.name} states, events and outputs validate against the schema`, run: () => this.machineSchemas(x.name) },

@@ -12,6 +12,8 @@ import type { Span } from "../ir/types.js";
 import { checkLaw } from "../interpret/law.js";
 import { InterpretError, type Value } from "../interpret/value.js";
 import { showValue } from "../explore/show.js";
+import { withParams } from "../explore/params.js";
+import { instanceName } from "../check/params.js";
 import { firstDifference, sampleInputs, type Sample } from "./differ.js";
 import { factsFor } from "./facts.js";
 import { anyKill, judgeAll, lawsKill, reason, type FactsTable, type Judgement, type JudgeBounds } from "./oracle.js";
@@ -58,6 +60,8 @@ export interface LawStrength {
 
 export interface ModuleScore {
   readonly module: string;
+  /** The parameter instances the mutants were judged at (the defaults first; a survivor there is judged at the others). */
+  readonly instances: readonly string[];
   /** Why the unmutated module already fails its own claims, or null. Then nothing is scored. */
   readonly baseline: string | null;
   readonly results: readonly MutantResult[];
@@ -144,6 +148,41 @@ function judged(base: Pick<MutantResult, "id" | "change" | "span">, j: Judgement
   return { ...base, status: "survived", byExamples: anyKill(j), laws: [], detail: j.example ?? survivorDetail() };
 }
 
+/** One other instance of the module's parameters, as the mutants are judged there. */
+interface Other {
+  readonly name: string;
+  readonly prog: Program;
+  readonly module: Module;
+  readonly facts: FactsTable;
+  /** Why the original fails there, or null. */
+  readonly baseline: string | null;
+  readonly mutants: ReadonlyMap<string, Mutant>;
+}
+
+/** The spec's instances besides the defaults, each with its judge's inputs and the original's verdict there. */
+function otherInstances(prog: Program, module: Module, bounds: JudgeBounds): Other[] {
+  return module.instances.flatMap((values) => {
+    if (Object.keys(values).length === 0) return [];
+    const bound = withParams(prog, new Map(Object.entries(values)));
+    if ("message" in bound) return [];
+    const m = bound.program.modules.find((x) => x.name === module.name) as Module;
+    const { table: facts } = factsTable({ modules: bound.program.modules.map((x) => ({ ...x, examples: [] })) }, m);
+    const baseline = reason(judgeAll(bound.program, m.name, facts, bounds));
+    return [{ name: instanceName(values), prog: bound.program, module: m, facts, baseline, mutants: new Map(mutants(bound.program, m).map((x) => [x.id, x])) }];
+  });
+}
+
+/** The mutant (by id) killed by the laws at one of the other instances, or null. */
+function killedElsewhere(others: readonly Other[], id: string, base: Pick<MutantResult, "id" | "change" | "span">, bounds: JudgeBounds): MutantResult | null {
+  for (const o of others) {
+    const m = o.mutants.get(id);
+    if (m === undefined || o.baseline !== null) continue;
+    const j = judgeAll(withModule(o.prog, m.apply(o.module)), o.module.name, o.facts, bounds);
+    if (lawsKill(j)) return { ...base, status: "killed", byExamples: false, laws: j.laws, detail: `at ${o.name}: ${reason(j) ?? ""}` };
+  }
+  return null;
+}
+
 /** Score one module: every mutant judged, unless the original already fails. */
 export function mutateModule(prog: Program, module: Module, bounds: JudgeBounds = DEFAULT_BOUNDS): ModuleScore {
   const started = performance.now();
@@ -158,6 +197,8 @@ export function mutateModule(prog: Program, module: Module, bounds: JudgeBounds 
   const falseEquivalent: { id: string; difference: string }[] = [];
   let sampled: Sample | undefined;
   const sample = (): Sample => (sampled ??= sampleInputs(prog, module, bounds));
+  let instances: Other[] | undefined;
+  const others = (): Other[] => (instances ??= otherInstances(prog, module, bounds));
   if (baseline === null) {
     for (const m of all) {
       const base = { id: m.id, change: m.change, span: m.span };
@@ -172,15 +213,20 @@ export function mutateModule(prog: Program, module: Module, bounds: JudgeBounds 
         falseEquivalent.push({ id: m.id, difference });
       }
       const j = judgeAll(mutated, module.name, facts, bounds);
-      results.push(judged(base, j, () => firstDifference(prog, mutated, sample()) ?? ""));
+      const r = judged(base, j, () => firstDifference(prog, mutated, sample()) ?? "");
+      // A survivor at the defaults is judged at the spec's other instances too: the laws speak of
+      // every parameter value, so a mutant that breaks one at WORKERS = 4 is killed by them.
+      results.push(r.status === "survived" ? (killedElsewhere(others(), m.id, base, bounds) ?? r) : r);
     }
   }
+  const instanceFaults = baseline === null ? (instances ?? []).flatMap((o) => (o.baseline === null ? [] : [`at ${o.name}: ${o.baseline}`])) : [];
   const killedByLaws = results.filter((r) => r.status === "killed").length;
   const killed = killedByLaws + results.filter((r) => r.byExamples).length;
   const scored = results.filter((r) => r.status !== "equivalent").length;
   return {
     module: module.name,
-    baseline,
+    baseline: baseline ?? (instanceFaults.length > 0 ? instanceFaults.join("; ") : null),
+    instances: module.instances.map(instanceName),
     results,
     killedByLaws,
     killed,
@@ -227,6 +273,10 @@ export function showScore(s: ModuleScore, verbose = false): string[] {
     `${s.module}: laws + examples ${s.killed}/${s.scored} (${pct(s.killed, s.scored)}%), laws only ${s.killedByLaws}/${s.scored} (${pct(s.killedByLaws, s.scored)}%)` +
       `${eq.length ? `, ${eq.length} verified equivalent` : ""}, ${(s.elapsedMs / 1000).toFixed(1)} s`,
   ];
+  if (s.instances.length > 1) {
+    const elsewhere = s.results.filter((r) => r.status === "killed" && r.detail.startsWith("at ")).length;
+    lines.push(`  judged at ${s.instances.join("; ")} (${elsewhere} mutant(s) killed only at another instance than the defaults)`);
+  }
   for (const w of s.warnings) lines.push(`  warning: ${w}`);
   const at = (r: MutantResult): string => `${r.span.file}:${r.span.line}`;
   if (gaps.length) lines.push(`  ${gaps.length} survivor(s) of the laws behave differently (law gaps):`);

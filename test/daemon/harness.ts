@@ -47,9 +47,10 @@ export interface Sup {
 }
 
 /** Start `run` and resolve once it listens (or exits). */
-export function supervisor(dir: string, opts: { worker?: string; env?: Record<string, string>; scale?: number; print?: boolean } = {}): Promise<Sup> {
+export function supervisor(dir: string, opts: { worker?: string; env?: Record<string, string>; scale?: number; clockScale?: number; print?: boolean } = {}): Promise<Sup> {
   const journal = join(dir, "journal");
-  const proc = spawn(process.execPath, [bin, "run", "--dir", join(dir, "run"), "--journal", journal, "--worker", opts.worker ?? testWorker, "--pause-scale", String(opts.scale ?? 0.01), ...(opts.print === true ? ["--print-journal"] : [])], {
+  const clock = opts.clockScale === undefined ? [] : ["--clock-scale", String(opts.clockScale)];
+  const proc = spawn(process.execPath, [bin, "run", "--dir", join(dir, "run"), "--journal", journal, "--worker", opts.worker ?? testWorker, "--pause-scale", String(opts.scale ?? 0.01), ...clock, ...(opts.print === true ? ["--print-journal"] : [])], {
     cwd: root,
     env: { ...process.env, ...FAST_STOP, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],

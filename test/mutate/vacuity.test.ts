@@ -50,7 +50,7 @@ describe("vacuity", () => {
       if (m === undefined) throw new Error("no supervise");
       const s = sweep(prog, m, factsTable(prog, m).table, DEFAULT_BOUNDS, true);
       const laws = m.laws.map((l) => ({ law: l.name, kind: l.body.kind, unmet: premises(l).filter((p) => !s.met.has(p.id)).map((p) => p.text), accepted: l.vacuous, only: [] }));
-      return { module: "supervise", baseline: null, results: [], killedByLaws: 0, killed: 0, scored: 0, warnings: [], staleEquivalent: [], falseEquivalent: [], laws, elapsedMs: 0 };
+      return { module: "supervise", instances: ["the defaults"], baseline: null, results: [], killedByLaws: 0, killed: 0, scored: 0, warnings: [], staleEquivalent: [], falseEquivalent: [], laws, elapsedMs: 0 };
     };
     expect(vacuous(score("")).map((l) => l.law)).toEqual(["extra_law"]);
     expect(failures(score("")).some((f) => f.includes("extra_law is vacuous"))).toBe(true);
