@@ -3,6 +3,7 @@
 // machine and decision linked to their spec lines, and a diagram per machine. Proof status is not
 // here (generated/ depends on spec/ only): `statute proofs` reports it from formal/.
 
+import { instanceName } from "../../check/params.js";
 import type { Law, Module, Program } from "../../ir/module.js";
 import { printExpr } from "../../ir/print.js";
 import type { Span } from "../../ir/types.js";
@@ -69,6 +70,11 @@ function strengthOf(m: Module, law: Law, ctx: EmitContext): string {
 
 function moduleSection(m: Module, ctx: EmitContext): string {
   const out: string[] = [`## ${m.name}`, "", prose(m.doc.trim()), ""];
+  const params = m.constants.filter((c) => c.param);
+  if (params.length > 0) {
+    const shown = params.map((c) => `\`${c.name}\` (default ${String(c.value)}${c.range === null ? "" : `, ${c.range.min}..${c.range.max}`}${c.overridable ? `, \`STATUTE_${c.name}\`` : ""})`);
+    out.push(`**Parameters:** ${shown.join(", ")}. Every law below is stated for all of their values; explored, mutated and tested at ${m.instances.map(instanceName).join("; ")}.`, "");
+  } else if (m.instances.length > 1) out.push(`Explored, mutated and tested at ${m.instances.map(instanceName).join("; ")}.`, "");
   out.push("| Rule | TypeScript | Model | Law |", "|---|---|---|---|");
   for (const law of m.laws) {
     const rule = [law.doc, law.secures && `Secures: ${law.secures}.`, law.adversary && `Adversary: ${law.adversary}.`].filter(Boolean).join(" ");
