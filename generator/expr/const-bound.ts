@@ -61,11 +61,9 @@ export function foldBound(text: string, base: number, env: ExprEnv, expected: Ty
   const counting: ExprEnv = { ...inner, report: (...a) => (errors++, inner.report(...a)) };
   const e = checkExpr(parsed.ast, counting, expected);
   if (errors > 0) return undefined;
-  // A bound over a parameter admits every instance: the parameter is taken at its range maximum.
-  const f = foldConst(e, (ref) => {
-    const c = env.lookupConst(ref.name);
-    return c?.widest ?? c?.value;
-  });
+  // A bound over a parameter is folded at the defaults; its expression is kept (`out`) for the
+  // instances and for the schema, which admits it at the parameters' range maxima.
+  const f = foldConst(e, (ref) => env.lookupConst(ref.name)?.value);
   if (f.kind === "value" && typeof f.value === "number") {
     // A bound that reads a parameter keeps its expression, so an instance can refold it.
     if (out !== undefined && readsBound(e, env)) out.expr = e;

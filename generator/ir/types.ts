@@ -38,8 +38,8 @@ export type Type =
       readonly max: number | null;
       /**
        * An upper bound that reads a parameter (`0..WORKERS - 1`): its expression. `max` is then
-       * its value at the parameters' range maxima (what the wire's schema admits); an instance
-       * refolds it (explore/params.ts `withParams`), so every check judges at its own bound.
+       * its value at the defaults; an instance refolds it (explore/params.ts `withParams`), and
+       * the JSON Schema admits it at the parameters' range maxima.
        */
       readonly maxOf?: import("./expr.js").Expr;
     }

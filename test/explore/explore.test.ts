@@ -97,8 +97,9 @@ describe("explore on spec/*.yaml", { timeout: 120_000 }, () => {
     expect(r4.violation).toBeNull();
     expect(r2.states).toBeLessThan(exploreMachine(prog, launcher, { depth: 40 }).states);
     expect(r4.states).toBeGreaterThan(exploreMachine(prog, launcher, { depth: 40 }).states);
-    expect(withParams({ modules: prog.modules.filter((m) => m.name === "supervise") }, new Map([["WORKERS", 4]]))).toEqual({ message: expect.stringMatching(/no constant of these modules is a parameter named WORKERS \(none is marked 'param: true'\)/) });
-    expect(withParams(prog, new Map([["RESTART_MAX_FAILURES", 4]]))).toEqual({ message: expect.stringMatching(/parameters: WORKERS\)$/) });
+    expect(withParams({ modules: prog.modules.filter((m) => m.name === "supervise") }, new Map([["WORKERS", 4]]))).toEqual({ message: expect.stringMatching(/no constant of these modules is a parameter named WORKERS \(parameters: RESTART_WINDOW_MS\)/) });
+    expect(withParams(prog, new Map([["RESTART_MAX_FAILURES", 4]]))).toEqual({ message: expect.stringMatching(/parameters: .*RESTART_WINDOW_MS.*, WORKERS, /) });
+    expect(withParams(prog, new Map([["WORKERS", 0]]))).toEqual({ message: "--param WORKERS=0: outside its range 1..100000" });
   });
 });
 

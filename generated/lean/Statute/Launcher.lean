@@ -126,28 +126,28 @@ inductive RetryVerdict where
 structure QuiesceState where
   /-- the supervisor's phase. -/
   phase : Phase
-  /-- the workers by index (at most 100000 elements). -/
+  /-- the workers by index (at most 3 elements). -/
   workers : List Worker
   deriving Repr, BEq, DecidableEq
 
 /-- Events of Quiesce. (spec/launcher.yaml:85) -/
 inductive QuiesceEvent where
   /-- worker w's work set changes to `work` (a run or a job starts or ends, input is queued or
-    withdrawn, ...). `w`: Range 0..99999. -/
+    withdrawn, ...). `w`: Range 0..2. -/
   | Work (w : Nat) (work : Statute.Orphan.WorkSet)
   /-- a launcher asked the supervisor to shut down if idle; it asks every worker to quiesce. -/
   | Ask
-  /-- worker w's answer reaches the supervisor. `w`: Range 0..99999. -/
+  /-- worker w's answer reaches the supervisor. `w`: Range 0..2. -/
   | Answer (w : Nat)
   /-- QUIESCE_ANSWER_MS elapsed since the ask. -/
   | AnswerTimeout
   /-- the supervisor decides on the answers it has. -/
   | Commit
-  /-- the supervisor's stop reaches worker w. `w`: Range 0..99999. -/
+  /-- the supervisor's stop reaches worker w. `w`: Range 0..2. -/
   | Stop (w : Nat)
-  /-- the supervisor's release reaches worker w. `w`: Range 0..99999. -/
+  /-- the supervisor's release reaches worker w. `w`: Range 0..2. -/
   | Release (w : Nat)
-  /-- worker w's quiesce hold (QUIESCE_HOLD_MS) expired. `w`: Range 0..99999. -/
+  /-- worker w's quiesce hold (QUIESCE_HOLD_MS) expired. `w`: Range 0..2. -/
   | HoldExpiry (w : Nat)
   /-- the supervisor died; no answer, commit, stop or release of it arrives any more. -/
   | SupervisorLost
@@ -506,7 +506,7 @@ def adopt_same_build_stmt : Prop :=
   between the answer and the commit. (spec/launcher.yaml:196) -/
 def quiesce_gate_admits_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat) (e_work : Statute.Orphan.WorkSet), ReachableQuiesce s →
-    e_w ≤ 99999 →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Work e_w e_work)).1
     let o := (stepQuiesce s (QuiesceEvent.Work e_w e_work)).2
     (let me := List.getD
@@ -564,7 +564,7 @@ def quiesce_ask_opens_a_round_stmt : Prop :=
   after the commit, or twice. (spec/launcher.yaml:218) -/
 def quiesce_answer_only_in_round_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 99999 →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Answer e_w)).2
     (let me := List.getD
@@ -598,7 +598,7 @@ def quiesce_answer_only_in_round_stmt : Prop :=
   (spec/launcher.yaml:229) -/
 def quiesce_answer_by_work_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 99999 →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Answer e_w)).2
     (let me := List.getD
@@ -710,7 +710,7 @@ def quiesce_answers_belong_to_the_round_stmt : Prop :=
   quiesce hold; a stop delivered twice or after the supervisor was lost. (spec/launcher.yaml:276) -/
 def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 99999 →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Stop e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Stop e_w)).2
     (let me := List.getD
@@ -745,7 +745,7 @@ def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
   arriving late, after a new round, or after the stop. (spec/launcher.yaml:288) -/
 def quiesce_release_reopens_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 99999 →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.Release e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Release e_w)).2
     (let me := List.getD
@@ -779,7 +779,7 @@ def quiesce_release_reopens_stmt : Prop :=
   release; a supervisor that dies between ask and commit. (spec/launcher.yaml:300) -/
 def quiesce_hold_reopens_stmt : Prop :=
   ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 99999 →
+    e_w ≤ 2 →
     let n := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).2
     (let me := List.getD

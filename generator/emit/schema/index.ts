@@ -3,6 +3,8 @@
 // where those are not named types already. The runtime's wire validates facts, events, states
 // and verdicts with these through ajv; the conformance tests validate every reachable state.
 
+import type { Expr } from "../../ir/expr.js";
+import { evalConstExpr } from "../../expr/index.js";
 import type { Module, Program } from "../../ir/module.js";
 import type { Type } from "../../ir/types.js";
 import type { Emitter, GeneratedFile } from "../types.js";
@@ -33,7 +35,12 @@ function definitions(module: Module, ctx: TypeContext): Map<string, JsonObject> 
 
 /** The schema document of one module, keys in a fixed order, `$defs` sorted by code unit. */
 export function moduleSchema(program: Program, module: Module): JsonObject {
-  const ctx: TypeContext = { module: module.name, wireMax: wireMax(program, module) };
+  const widest = (e: Expr): number => {
+    const v = evalConstExpr(e, (ref) => program.modules.find((m) => m.name === ref.module)?.constants.find((c) => c.name === ref.name)?.widest);
+    if (typeof v !== "number") throw new Error(`schema: a type bound over a parameter does not fold at the parameters' maxima`);
+    return v;
+  };
+  const ctx: TypeContext = { module: module.name, wireMax: wireMax(program, module), widest };
   const defs = definitions(module, ctx);
   const sorted: JsonObject = {};
   for (const name of [...defs.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {

@@ -2,6 +2,7 @@
 // and union variants are closed (`additionalProperties: false`) with every field required;
 // unions are a `oneOf` of one object per variant, told apart by `kind`.
 
+import type { Expr } from "../../ir/expr.js";
 import type { Field, Type, TypeDecl, Variant } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { type JsonObject, STRING_MAX_LENGTH, describe, schemaFileName } from "./json.js";
@@ -10,6 +11,8 @@ import { type JsonObject, STRING_MAX_LENGTH, describe, schemaFileName } from "./
 export interface TypeContext {
   readonly module: string;
   readonly wireMax: number;
+  /** A bound that reads a parameter, at the parameters' range maxima: what the schema admits of every instance. */
+  readonly widest: (e: Expr) => number;
 }
 
 export function typeSchema(t: Type, ctx: TypeContext): JsonObject {
@@ -17,7 +20,7 @@ export function typeSchema(t: Type, ctx: TypeContext): JsonObject {
     case "bool":
       return { type: "boolean" };
     case "nat":
-      return { type: "integer", minimum: t.min, maximum: t.max ?? ctx.wireMax };
+      return { type: "integer", minimum: t.min, maximum: t.maxOf !== undefined ? ctx.widest(t.maxOf) : (t.max ?? ctx.wireMax) };
     case "int":
       // Bounded both ways like nat: an integer past the wire bound could not stay exact.
       return { type: "integer", minimum: -ctx.wireMax, maximum: ctx.wireMax };
@@ -30,7 +33,7 @@ export function typeSchema(t: Type, ctx: TypeContext): JsonObject {
     case "option":
       return { oneOf: [{ type: "null" }, typeSchema(t.of, ctx)] };
     case "list":
-      return { type: "array", items: typeSchema(t.of, ctx), maxItems: t.max };
+      return { type: "array", items: typeSchema(t.of, ctx), maxItems: t.maxOf !== undefined ? ctx.widest(t.maxOf) : t.max };
     default:
       return unreachable(t);
   }
