@@ -141,7 +141,8 @@ export function explore(root: string, argv: readonly string[], io: Io): number {
           writeFileSync(join(outDir, name), text);
           return join(args.out, name);
         };
-        const at = params === undefined ? "" : `.${[...params].map(([k, v]) => `${k}=${v}`).join(".")}`;
+        // Files of the spec's other instances say which; one --param run keeps the plain names.
+        const at = params === undefined || given !== null ? "" : `.${[...params].map(([k, v]) => `${k}=${v}`).join(".")}`;
         const cex = counterexample(prog, module, r, params);
         if (cex) {
           failed++;

@@ -22,10 +22,12 @@ afterAll(() => {
 const names = new Suite(program, "fleet", { RULES: [], machines: {}, decisions: {} }, schemasOf(program), settingsFromEnv({})).checks().map((c) => c.name);
 
 describe("conformance harness on fixtures/spec/fleet.yaml", { timeout: 120_000 }, () => {
-  it("lists one check per example, per law, constants, two per machine and decision, and coverage", () => {
+  it("lists one check per example, per law, constants, two per machine and decision, the verdict functions, and coverage", () => {
     const m = program.modules[0];
     expect(m).toBeDefined();
-    expect(names.length).toBe((m?.examples.length ?? 0) + (m?.laws.length ?? 0) + 1 + 2 * ((m?.machines.length ?? 0) + (m?.decisions.length ?? 0)) + 1);
+    // The fixture has no parameter (no instance, no per-parameter check); it has decisions.
+    const verdicts = (m?.decisions.length ?? 0) > 0 ? 1 : 0;
+    expect(names.length).toBe((m?.examples.length ?? 0) + (m?.laws.length ?? 0) + 1 + 2 * ((m?.machines.length ?? 0) + (m?.decisions.length ?? 0)) + verdicts + 1);
     expect(names[names.length - 1]).toBe("every rule fires");
   });
   for (const name of names) {
