@@ -55,6 +55,7 @@ export async function run(o: RunOptions): Promise<number> {
     if (o.printJournal) out(`journaled ${r.seq} ${r.type}\n`);
   }, { ...journalBounds(), snapshot: () => fold.snapshot() });
   for (const line of journal.repaired) process.stderr.write(`journal: ${line}\n`);
+  if (journal.unterminated) process.stderr.write(`journal: restored the missing newline of the last line (its checksum holds) after ${journal.recovered.length} records\n`);
   if (journal.tornBytes > 0) process.stderr.write(`journal: cut a torn last line (${journal.tornBytes} bytes) after ${journal.recovered.length} records\n`);
   for (const r of journal.recovered) fold.apply(r);
   const build = buildOf();
