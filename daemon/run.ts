@@ -28,6 +28,8 @@ export interface RunOptions {
   readonly worker: string;
   readonly pauseScale: number;
   readonly printJournal: boolean;
+  /** Called once the socket answers (a `start` is told; see daemon/start.ts). */
+  readonly listening?: () => void;
 }
 
 const tsxLoader = import.meta.resolve("tsx");
@@ -141,6 +143,7 @@ export async function run(o: RunOptions): Promise<number> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   out(`supervisor ${process.pid} listening on ${sockPath}\n`);
+  o.listening?.();
   await finished;
   server.close();
   journal.close();

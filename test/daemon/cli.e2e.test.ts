@@ -51,6 +51,16 @@ describe("statute-supervisor command line", { timeout: 60_000 }, () => {
     expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 
+  it("refuses a lock file that is a FIFO instead of blocking on it while holding the lock (issue 23)", () => {
+    const d = scratch();
+    execFileSync("mkfifo", [join(d, "journal.lock")]);
+    const r = cli(["run", "--dir", join(d, "run"), "--journal", join(d, "journal"), "--worker", quickWorker], {}, 30_000);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("lock file");
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+    noStack(r.err);
+  });
+
   it("refuses a foreign file as the journal, with or without a final newline, and leaves it as it was (issue 23)", () => {
     for (const text of ["hello, this is not a journal file", "hello, this is not a journal file\n"]) {
       const d = scratch();
