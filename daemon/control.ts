@@ -176,6 +176,9 @@ function connection(socket: Socket, wire: Wire, handler: Handler): void {
       }
       flow.queued--;
       conn.send(r);
+    }).catch(() => {
+      // A reply that cannot be written at all: end this connection, never the supervisor.
+      socket.destroy();
     });
   };
   socket.on("data", (data: Buffer) => {

@@ -7,8 +7,8 @@
 // damage before the tail is refused with its byte offset, never cut. Past a size bound the
 // journal is rotated (daemon/journal-rotate.ts): the next one starts with a snapshot of the replay.
 
-import { basename } from "node:path";
 import { closeSync, fchmodSync, fsyncSync, ftruncateSync, unlinkSync, writeSync } from "node:fs";
+import { basename } from "node:path";
 import { archives, repairRotation } from "./journal-chain.js";
 import { openRegular } from "./journal-file.js";
 import { type JournalRecord, JournalError, encodeHeader, encodeRecord, type Scanned, scanJournal } from "./journal-format.js";
