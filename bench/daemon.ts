@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { models, wire } from "../daemon/config.js";
 import { Decider } from "../daemon/decide.js";
-import { encodeRecord } from "../daemon/journal-format.js";
+import { encodeHeader, encodeJournal, encodeRecord } from "../daemon/journal-format.js";
 import { Journal } from "../daemon/journal.js";
 import { Fold, newBook, replay } from "../daemon/replay.js";
 import { Supervisor } from "../daemon/supervisor.js";
@@ -77,7 +77,7 @@ function recovery(dir: string): [number, number, number] {
   const path = join(dir, "big");
   const fd = openSync(path, "a", 0o600);
   const boot = bootId();
-  const chunks: Buffer[] = [];
+  const chunks: Buffer[] = [encodeHeader()];
   const states = new Map<string, ReturnType<typeof defaultSupervise.initialRestartBudget>>();
   for (let seq = 1; seq <= RECORDS; seq++) {
     // Failures a window apart: every one restarts, and each session's budget is its own.
@@ -124,7 +124,7 @@ function rotatedCopy(dir: string, path: string): string {
   const rest = records.slice(cut).map((r) => ({ ...r, seq: r.seq + 1 }));
   const out = join(dir, "rotated");
   const fd = openSync(out, "w", 0o600);
-  writeSync(fd, Buffer.concat([snap, ...rest].map(encodeRecord)));
+  writeSync(fd, encodeJournal([snap, ...rest]));
   closeSync(fd);
   return out;
 }

@@ -3,7 +3,8 @@
 // rule and next state; the restart budgets are replayed record by record (crossing a reboot only
 // by a journaled CarryBudget), so a journaled state that no sequence of journaled failures leads
 // to is reported too. A rotated journal is read as its chain of archives and journal; every
-// snapshot must equal the replay of the records before it, when those are still on disk.
+// snapshot must equal the replay of the records before it, when those are still on disk. The
+// audit reads and never writes, so it also reads journals of the earlier, header-less build.
 
 import type { GeneratedModel, Wire } from "../runtime/index.js";
 import { type ModuleName, modelOf, models, type Params } from "./config.js";
@@ -17,6 +18,8 @@ export interface AuditReport {
   readonly segments: number;
   readonly decisions: number;
   readonly tornBytes: number;
+  /** Segments an earlier build wrote, without a format header (read all the same). */
+  readonly headerless: number;
   readonly disagreements: readonly string[];
 }
 
@@ -50,7 +53,7 @@ function again(r: JournalRecord, wire: Wire): string | null {
 }
 
 export function audit(path: string, wire: Wire): AuditReport {
-  const chain = readChain(path);
+  const chain = readChain(path, { headerless: true });
   const disagreements: string[] = [];
   const fold = new Fold(wire);
   let decisions = 0;
@@ -62,5 +65,5 @@ export function audit(path: string, wire: Wire): AuditReport {
     if (d !== null) disagreements.push(d);
   }
   disagreements.push(...fold.disagreements);
-  return { records: chain.records.length, segments: chain.segments, decisions, tornBytes: chain.tornBytes, disagreements };
+  return { records: chain.records.length, segments: chain.segments, decisions, tornBytes: chain.tornBytes, headerless: chain.headerless, disagreements };
 }

@@ -2,7 +2,9 @@
 // message per line. Each line is decoded as control.Request with the generated schema; a
 // malformed, oversized or unknown message gets one Error reply with the JSON pointer of the
 // fault, and the connection and the supervisor's state are untouched. Replies keep the order of
-// the requests on each connection. A dead peer (EPIPE, reset) ends only its connection.
+// the requests on each connection. A dead peer (EPIPE, reset) ends only its connection. Memory
+// per connection is bounded: reading pauses while its unsent replies or its unanswered requests
+// pass a bound, and a peer that stops reading is dropped (see `Flow`).
 
 import { chmodSync, lstatSync, mkdirSync, unlinkSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
@@ -84,12 +86,72 @@ export async function serve(path: string, wire: Wire, handler: Handler): Promise
   return server;
 }
 
+/** Unsent reply bytes past which a connection is not read (its peer is not reading its replies). */
+const SEND_HIGH = 1 << 20;
+/** Requests read and not yet answered past which a connection is not read (a slow handler; never dropped for it). */
+const QUEUE_HIGH = 256;
+/** A connection past SEND_HIGH that sends nothing more for this long is dropped. */
+const STUCK_MS = 10_000;
+/** Unsent bytes past which a connection is dropped at once (pushed lines have no request to hold back). */
+const SEND_CAP = 16 << 20;
+
+/**
+ * Back-pressure of one connection. A client that writes and never reads would otherwise make the
+ * supervisor read every request and keep every reply: here reading pauses past the bounds and
+ * resumes under them; a peer whose unsent replies stay past SEND_HIGH with no byte taken for
+ * STUCK_MS, or pass SEND_CAP, is dropped, and what it held is freed with the socket.
+ */
+class Flow {
+  /** Requests read, not yet answered. */
+  queued = 0;
+  private paused = false;
+  private stuck: NodeJS.Timeout | null = null;
+
+  constructor(private readonly socket: Socket) {
+    socket.on("drain", () => this.regulate());
+    socket.once("close", () => this.disarm());
+  }
+
+  regulate(): void {
+    const s = this.socket;
+    if (s.destroyed) return;
+    const unsent = s.writableLength;
+    if (unsent > SEND_CAP) return void s.destroy();
+    if (unsent > SEND_HIGH) this.arm(unsent);
+    else this.disarm();
+    const over = unsent > SEND_HIGH || this.queued > QUEUE_HIGH;
+    if (over !== this.paused) {
+      this.paused = over;
+      if (over) s.pause();
+      else s.resume();
+    }
+  }
+
+  private arm(unsent: number): void {
+    if (this.stuck !== null) return;
+    this.stuck = setTimeout(() => {
+      this.stuck = null;
+      // Some bytes were taken: the peer reads, slowly. None: it is gone or never reads.
+      if (this.socket.writableLength >= unsent) this.socket.destroy();
+      else this.regulate();
+    }, STUCK_MS);
+    this.stuck.unref();
+  }
+
+  private disarm(): void {
+    if (this.stuck !== null) clearTimeout(this.stuck);
+    this.stuck = null;
+  }
+}
+
 function connection(socket: Socket, wire: Wire, handler: Handler): void {
+  const flow = new Flow(socket);
   const conn: Connection = {
     socket,
     send: (m) => {
       if (socket.destroyed || !socket.writable) return false;
       socket.write(`${JSON.stringify(m)}\n`);
+      flow.regulate();
       return true;
     },
   };
@@ -97,15 +159,26 @@ function connection(socket: Socket, wire: Wire, handler: Handler): void {
   let size = 0;
   let skipping = false;
   let chain: Promise<void> = Promise.resolve();
+  const reply = async (line: Buffer): Promise<Reply> => {
+    const decoded = wire.decode("control", "Request", line.toString("utf8"));
+    if (!decoded.ok) return { kind: "Error", pointer: decoded.error.pointer, message: decoded.error.message };
+    return validSession(decoded.value as Request) ?? (await handler(decoded.value as Request, conn));
+  };
   const answer = (line: Buffer) => {
+    flow.queued++;
+    flow.regulate();
     chain = chain.then(async () => {
-      const decoded = wire.decode("control", "Request", line.toString("utf8"));
-      let reply: Reply;
-      if (!decoded.ok) reply = { kind: "Error", pointer: decoded.error.pointer, message: decoded.error.message };
-      else reply = validSession(decoded.value as Request) ?? (await handler(decoded.value as Request, conn));
-      conn.send(reply);
-    }).catch((e: unknown) => {
-      conn.send({ kind: "Error", pointer: "", message: `internal: ${(e as Error).message}` });
+      let r: Reply;
+      try {
+        r = await reply(line);
+      } catch (e) {
+        r = { kind: "Error", pointer: "", message: `internal: ${(e as Error).message}` };
+      }
+      flow.queued--;
+      conn.send(r);
+    }).catch(() => {
+      // A reply that cannot be written at all: end this connection, never the supervisor.
+      socket.destroy();
     });
   };
   socket.on("data", (data: Buffer) => {

@@ -3,13 +3,15 @@
 // a `snapshot` record (the replay of everything before it, daemon/replay.ts) whose seq follows the
 // archive's last one. This module names the files, repairs what a crash in the middle of a
 // rotation left (daemon/journal-rotate.ts says which step leaves what), and reads the chain back
-// for the audit and the tests, checking that the segments join without a gap.
+// for the audit and the tests, checking that the segments join without a gap. Every segment
+// begins with the format header; the audit alone also reads an earlier build's header-less ones.
 
-import { closeSync, constants, fsyncSync, openSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, constants, fsyncSync, openSync, readdirSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { readRegular } from "./journal-file.js";
 import { type JournalRecord, JournalError, scanJournal } from "./journal-format.js";
 
-/** The temporary file a rotation writes the next journal into before renaming it. */
+/** The temporary file a rotation (or a creation) writes the next journal into before renaming (or linking) it. */
 export const rotatingPath = (journal: string) => `${journal}.rotating`;
 
 /** The archive of the segment whose last record has this seq. */
@@ -50,7 +52,7 @@ export function repairRotation(journal: string): string[] {
   const tmp = rotatingPath(journal);
   try {
     unlinkSync(tmp);
-    done.push(`dropped ${basename(tmp)}, a rotation that did not finish`);
+    done.push(`dropped ${basename(tmp)}, a rotation or creation that did not finish`);
   } catch {
     // no rotation was under way
   }
@@ -76,15 +78,22 @@ export interface Chain {
   readonly segments: number;
   /** Bytes of a torn last line of the journal (not read). */
   readonly tornBytes: number;
+  /** Segments without a format header (an earlier build's; read only when asked). */
+  readonly headerless: number;
 }
 
-/** Read the archives and the journal as one sequence; a gap or overlap between segments is damage. */
-export function readChain(journal: string): Chain {
+/**
+ * Read the archives and the journal as one sequence; a gap or overlap between segments is
+ * damage. With `headerless` (the audit, which never writes), an earlier build's segments are read.
+ */
+export function readChain(journal: string, o: { readonly headerless?: boolean } = {}): Chain {
   const files = [...archives(journal), journal];
   const records: JournalRecord[] = [];
   let tornBytes = 0;
+  let headerless = 0;
   for (const [i, file] of files.entries()) {
-    const scanned = scanJournal(readFileSync(file), file);
+    const scanned = scanJournal(readRegular(file), file, o);
+    if (scanned.headerless) headerless++;
     const first = scanned.records[0];
     const prev = records[records.length - 1];
     if (prev !== undefined && first !== undefined) {
@@ -94,5 +103,5 @@ export function readChain(journal: string): Chain {
     records.push(...scanned.records);
     if (i === files.length - 1) tornBytes = scanned.tornBytes;
   }
-  return { records, segments: files.length, tornBytes };
+  return { records, segments: files.length, tornBytes, headerless };
 }

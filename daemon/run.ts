@@ -30,6 +30,8 @@ export interface RunOptions {
   /** Tests only: the failure clock runs this many times faster (1: real time). */
   readonly clockScale?: number;
   readonly printJournal: boolean;
+  /** Called once the socket answers (a `start` is told; see daemon/start.ts). */
+  readonly listening?: () => void;
 }
 
 const tsxLoader = import.meta.resolve("tsx");
@@ -57,6 +59,7 @@ export async function run(o: RunOptions): Promise<number> {
     if (o.printJournal) out(`journaled ${r.seq} ${r.type}\n`);
   }, { ...journalBounds(), snapshot: () => fold.snapshot() });
   for (const line of journal.repaired) process.stderr.write(`journal: ${line}\n`);
+  if (journal.unterminated) process.stderr.write(`journal: restored the missing newline of the last line (its checksum holds) after ${journal.recovered.length} records\n`);
   if (journal.tornBytes > 0) process.stderr.write(`journal: cut a torn last line (${journal.tornBytes} bytes) after ${journal.recovered.length} records\n`);
   for (const r of journal.recovered) fold.apply(r);
   const build = buildOf();
@@ -142,6 +145,7 @@ export async function run(o: RunOptions): Promise<number> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   out(`supervisor ${process.pid} listening on ${sockPath}\n`);
+  o.listening?.();
   await finished;
   server.close();
   journal.close();

@@ -1,17 +1,18 @@
 // The supervisor's command line with real processes: refusals are one line and a non-zero exit
-// (never a stack trace); a violated timeout relation refuses to start, naming it; two
-// supervisors started at once on one journal: exactly one runs; socket 0600 in a 0700 folder.
+// (never a stack trace), a FIFO or a foreign file as the journal among them, left as it was; a
+// violated timeout relation refuses to start, naming it; two supervisors started at once on one
+// journal: exactly one runs; socket 0600 in a 0700 folder.
 
-import { spawnSync } from "node:child_process";
-import { mkdirSync, statSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ask, bin, cleanup, quickWorker, root, scratch, sock, supervisor } from "./harness.js";
 
 afterAll(cleanup);
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
+function cli(args: string[], env: Record<string, string> = {}, timeout = 60_000) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8", timeout, killSignal: "SIGKILL" });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -36,6 +37,40 @@ describe("statute-supervisor command line", { timeout: 60_000 }, () => {
     expect(r.err).toContain("is a directory");
     expect(r.err.trim().split("\n")).toHaveLength(1);
     noStack(r.err);
+  });
+
+  it("refuses a journal that is a FIFO with one line and exit 1, instead of hanging on it (issue 23)", () => {
+    const d = scratch();
+    const fifo = join(d, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    const r = cli(["run", "--dir", join(d, "run"), "--journal", fifo, "--worker", quickWorker], {}, 30_000);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("is a FIFO, not a regular file");
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+    noStack(r.err);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it("refuses a lock file that is a FIFO instead of blocking on it while holding the lock (issue 23)", () => {
+    const d = scratch();
+    execFileSync("mkfifo", [join(d, "journal.lock")]);
+    const r = cli(["run", "--dir", join(d, "run"), "--journal", join(d, "journal"), "--worker", quickWorker], {}, 30_000);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("lock file");
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+    noStack(r.err);
+  });
+
+  it("refuses a foreign file as the journal, with or without a final newline, and leaves it as it was (issue 23)", () => {
+    for (const text of ["hello, this is not a journal file", "hello, this is not a journal file\n"]) {
+      const d = scratch();
+      writeFileSync(join(d, "journal"), text);
+      const r = cli(["run", "--dir", join(d, "run"), "--journal", join(d, "journal"), "--worker", quickWorker], {}, 30_000);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain("not a statute journal");
+      expect(r.err.trim().split("\n")).toHaveLength(1);
+      expect(readFileSync(join(d, "journal"), "utf8")).toBe(text);
+    }
   });
 
   it("refuses a runtime folder open to other users instead of tightening it", () => {

@@ -1,7 +1,8 @@
 // Test harness of the daemon's end-to-end tests: a scratch runtime folder under os.tmpdir(), a
 // real supervisor process (`statute-supervisor run`) started and killed by pid, requests over
 // its socket, the journal read back, and the audit. Every process a test starts is ended by its
-// id in `cleanup` (workers by their process group, found by their marker).
+// id in `cleanup` (workers by their process group, found by their marker; a supervisor that a
+// `start` detached by the pid the test adopted).
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -31,6 +32,12 @@ export const FAST_STOP = {
 
 const dirs: string[] = [];
 const procs: ChildProcess[] = [];
+/** Processes a test did not spawn itself (a supervisor `start` detached), ended by pid in `cleanup`. */
+const pids: number[] = [];
+
+export function adopt(pid: number): void {
+  pids.push(pid);
+}
 
 export function scratch(): string {
   const d = mkdtempSync(join(tmpdir(), "statute-daemon-"));
@@ -123,5 +130,12 @@ export async function cleanup(): Promise<void> {
     }
   }
   for (const p of procs.splice(0)) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // gone
+    }
+  }
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 }

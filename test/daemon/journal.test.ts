@@ -1,16 +1,22 @@
-// The journal: checksummed records, created 0600; a torn last line is cut, measured in bytes;
-// any damage before the tail (a flipped byte, a bad last line that is complete) is refused with
-// its byte offset and the file is left as it was.
+// The journal: a format header, then checksummed records, created 0600; a torn last line is
+// cut, measured in bytes, and a last record missing only its newline is kept; any damage before
+// the tail (a flipped byte, a bad last line that is complete) is refused with its byte offset and
+// the file is left as it was. A file that does not begin with the header (a foreign file, a
+// journal of the earlier header-less build) is refused whatever its tail, never cut or written.
 
-import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { Journal, JournalError, scanJournal } from "../../daemon/journal.js";
+import { audit } from "../../daemon/audit.js";
+import { wire } from "../../daemon/config.js";
+import { encodeJournal, encodeRecord } from "../../daemon/journal-format.js";
 import { cleanup, scratch } from "./harness.js";
 
 afterEach(cleanup);
 
+/** A journal of three records; `starts` are the records' byte offsets (the header's line is before them). */
 function threeRecords(): { path: string; bytes: Buffer; starts: number[] } {
   const path = join(scratch(), "j");
   const j = new Journal(path);
@@ -19,10 +25,13 @@ function threeRecords(): { path: string; bytes: Buffer; starts: number[] } {
   j.append("c");
   j.close();
   const bytes = readFileSync(path);
-  const starts = [0];
+  const starts: number[] = [];
   for (let i = 0; i < bytes.length - 1; i++) if (bytes[i] === 0x0a) starts.push(i + 1);
   return { path, bytes, starts };
 }
+
+/** The header line of a journal's bytes, parsed (its checksum is the format's business). */
+const headerOf = (bytes: Buffer) => JSON.parse(bytes.subarray(9, bytes.indexOf(0x0a)).toString("utf8")) as unknown;
 
 function refusal(path: string): JournalError {
   try {
@@ -99,6 +108,112 @@ describe("journal", () => {
   });
 
   it("scans an empty journal as empty", () => {
-    expect(scanJournal(Buffer.alloc(0))).toEqual({ records: [], cleanLength: 0, tornBytes: 0 });
+    expect(scanJournal(Buffer.alloc(0))).toMatchObject({ records: [], cleanLength: 0, tornBytes: 0 });
+  });
+});
+
+describe("journal format header and last line (issue 23)", () => {
+  const foreign = "hello, this is not a journal file";
+
+  it.each([["without a final newline", foreign], ["with a final newline", `${foreign}\n`], ["with a torn-looking tail", `${foreign}\n{"seq":1,"ty`]])(
+    "refuses a foreign file %s, naming what it is, and never cuts or writes it",
+    (_, text) => {
+      const path = join(scratch(), "j");
+      writeFileSync(path, text);
+      const e = refusal(path);
+      expect(e.message).toContain("not a statute journal");
+      expect(e.message).toContain("not changed");
+      expect(readFileSync(path, "utf8")).toBe(text);
+    },
+  );
+
+  it("refuses a journal of the earlier header-less build, torn tail or not, and leaves it as it was", () => {
+    const legacy = Buffer.concat([1, 2, 3].map((seq) => encodeRecord({ seq, type: "boot", pid: 1 })));
+    for (const bytes of [legacy, Buffer.concat([legacy, Buffer.from('0123abcd {"seq":4')])]) {
+      const path = join(scratch(), "j");
+      writeFileSync(path, bytes);
+      const e = refusal(path);
+      expect(e.message).toContain("earlier statute-supervisor build");
+      expect(e.message).toContain("move it aside");
+      expect(readFileSync(path).equals(bytes)).toBe(true);
+      // The audit only reads, so it still reads such a journal, and says what it is.
+      expect(audit(path, wire())).toMatchObject({ records: 3, headerless: 1, disagreements: [] });
+    }
+  });
+
+  it("refuses to begin a journal beside archives that a moved-away journal left", () => {
+    const path = join(scratch(), "j");
+    writeFileSync(`${path}.000000000003.old`, encodeJournal([{ seq: 1, type: "a" }]));
+    expect(refusal(path).message).toContain("archive(s) of it remain");
+    expect(() => statSync(path)).toThrow();
+  });
+
+  it("an absent file and an empty file become journals that begin with the header", () => {
+    const absent = join(scratch(), "j");
+    const empty = join(scratch(), "j");
+    writeFileSync(empty, "");
+    for (const path of [absent, empty]) {
+      const j = new Journal(path);
+      expect(j.created).toBe(true);
+      j.append("a");
+      j.close();
+      const bytes = readFileSync(path);
+      expect(headerOf(bytes)).toEqual({ format: "statute-journal", version: 1 });
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(new Journal(path).recovered.map((r) => r.type)).toEqual(["a"]);
+    }
+  });
+
+  it("refuses a header of a format version this build does not read", () => {
+    const { path, bytes } = threeRecords();
+    const json = Buffer.from('{"format":"statute-journal","version":2}');
+    const line = Buffer.from(`${crc32(json).toString(16).padStart(8, "0")} ${json.toString()}\n`);
+    const next = Buffer.concat([line, bytes.subarray(bytes.indexOf(0x0a) + 1)]);
+    writeFileSync(path, next);
+    expect(refusal(path).message).toContain("format version 2");
+    expect(readFileSync(path).equals(next)).toBe(true);
+  });
+
+  it("refuses every single byte flip in the header and leaves the file", () => {
+    const { path, bytes, starts } = threeRecords();
+    for (let i = 0; i < (starts[0] as number); i++) {
+      const bad = Buffer.from(bytes);
+      bad[i] = (bad[i] as number) ^ 0x01;
+      writeFileSync(path, bad);
+      refusal(path);
+      expect(readFileSync(path).equals(bad)).toBe(true);
+    }
+  });
+
+  it("keeps a last record whose only damage is its missing newline, and restores the newline", () => {
+    const { path, bytes } = threeRecords();
+    truncateSync(path, bytes.length - 1);
+    const again = new Journal(path);
+    expect(again.tornBytes).toBe(0);
+    expect(again.recovered.map((r) => r.type)).toEqual(["a", "b", "c"]);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+    expect(again.append("d").seq).toBe(4);
+    again.close();
+    expect(new Journal(path).recovered.map((r) => r.type)).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("keeps a header whose only damage is its missing newline", () => {
+    const path = join(scratch(), "j");
+    new Journal(path).close();
+    const bytes = readFileSync(path);
+    truncateSync(path, bytes.length - 1);
+    const again = new Journal(path);
+    expect(again.recovered).toEqual([]);
+    again.close();
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+
+  it("refuses an unterminated last line whose checksum holds but whose sequence skips", () => {
+    const { path, starts, bytes } = threeRecords();
+    const body = bytes.subarray(starts[2]).toString("utf8").replace('"seq":3', '"seq":7').slice(9, -1);
+    const next = Buffer.concat([bytes.subarray(0, starts[2]), Buffer.from(`${crc32(Buffer.from(body)).toString(16).padStart(8, "0")} ${body}`)]);
+    writeFileSync(path, next);
+    expect(refusal(path).message).toContain("sequence 7 where 3 was due");
+    expect(readFileSync(path).equals(next)).toBe(true);
   });
 });

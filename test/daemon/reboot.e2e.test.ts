@@ -12,7 +12,7 @@ import { instance } from "../../generated/ts/supervise.js";
 
 const { initialRestartBudget, stepRestartBudget } = instance();
 import { wire } from "../../daemon/config.js";
-import { encodeRecord, type JournalRecord } from "../../daemon/journal-format.js";
+import { encodeJournal, type JournalRecord } from "../../daemon/journal-format.js";
 import { replay } from "../../daemon/replay.js";
 import { bootId, systemMonotonic } from "../../daemon/system.js";
 import { ask, auditOf, cleanup, quickWorker, records, scratch, sessionStatus, supervisor, until } from "./harness.js";
@@ -46,7 +46,7 @@ describe("a journal of another boot", { timeout: 90_000 }, () => {
     const ahead = systemMonotonic.now() + 1_000_000_000;
     const loop = earlierBoot("loop", 3, ahead, 1);
     const gone = earlierBoot("gone", 6, ahead, loop.length + 1);
-    writeFileSync(join(d, "journal"), Buffer.concat([...loop, ...gone].map(encodeRecord)), { mode: 0o600 });
+    writeFileSync(join(d, "journal"), encodeJournal([...loop, ...gone]), { mode: 0o600 });
     const s = await supervisor(d, { worker: quickWorker, env: { STATUTE_QUICK_LIFE_MS: "0" } });
     await until("give-up on this boot", async () => sessionStatus(await ask(d, { kind: "Status" }), "loop")?.["state"] === "GivenUp");
     const rs = records(s.journal);

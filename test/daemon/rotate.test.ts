@@ -4,7 +4,7 @@
 // was left, every acknowledged record is still in the chain (archives + journal) with no gap,
 // the replay gives the same books as before the crash, the audit agrees, and appending goes on.
 
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RestartBudgetState, Verdict } from "../../generated/ts/supervise.js";
@@ -15,6 +15,7 @@ import { audit } from "../../daemon/audit.js";
 import { wire } from "../../daemon/config.js";
 import { Decider } from "../../daemon/decide.js";
 import { archives, readChain, rotatingPath } from "../../daemon/journal-chain.js";
+import { encodeHeader } from "../../daemon/journal-format.js";
 import { ROTATE_STEPS, type RotateStep } from "../../daemon/journal-rotate.js";
 import { Journal, type RotateOptions } from "../../daemon/journal.js";
 import { Fold } from "../../daemon/replay.js";
@@ -83,6 +84,8 @@ describe("journal rotation", () => {
     expect(books(again.fold)).toBe(books(rig.fold));
     expect(again.fold.disagreements).toEqual([]);
     again.journal.close();
+    // Every segment, archives and journal, begins with the format header, byte for byte.
+    for (const f of [...archives(path), path]) expect(readFileSync(f).subarray(0, encodeHeader().length).equals(encodeHeader())).toBe(true);
     const report = audit(path, wire());
     expect(report.disagreements).toEqual([]);
     expect(report.segments).toBe(chain.segments);
