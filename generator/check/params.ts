@@ -9,7 +9,7 @@ import type { Constant, Module } from "../ir/module.js";
 import type { TypeRef } from "../ir/types.js";
 import type { ModuleContext } from "./context.js";
 
-/** `module.NAME` keys of every constant an IR value reads (a generic walk over `const` nodes and override-check facts). */
+/** `module.NAME` keys of every constant an IR value reads (a generic walk over `const` nodes and override-check facts; type bounds as written are not reads). */
 export function constReads(root: unknown, out: Set<string> = new Set()): Set<string> {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
@@ -18,7 +18,8 @@ export function constReads(root: unknown, out: Set<string> = new Set()): Set<str
     const node = n as { kind?: unknown; ref?: TypeRef; constant?: TypeRef };
     if (node.kind === "const" && node.ref !== undefined) out.add(`${node.ref.module}.${node.ref.name}`);
     if (node.constant !== undefined && typeof node.constant === "object") out.add(`${node.constant.module}.${node.constant.name}`);
-    for (const v of Object.values(n)) if (v !== null && typeof v === "object") stack.push(v);
+    // A type's bound as written (`maxExpr`) is not a read: it is what the type admits, folded at the parameters' maxima.
+    for (const [k, v] of Object.entries(n)) if (k !== "maxExpr" && v !== null && typeof v === "object") stack.push(v);
   }
   return out;
 }

@@ -8,6 +8,7 @@ import type { Token } from "./lexer.js";
 import { parseExpr, syntaxArgs } from "./parser.js";
 import { checkExpr } from "./check.js";
 import { foldConst } from "./const-eval.js";
+import type { Expr } from "../ir/expr.js";
 import type { Type } from "../ir/types.js";
 
 /**
@@ -44,10 +45,11 @@ function shifted(env: ExprEnv, base: number): ExprEnv {
 
 /**
  * The value of the constant expression `text` (at `base` in the type string) of type `expected`,
- * or undefined after reporting why it has none (a syntax or type error, a non-constant, a
+ * with the checked expression (kept in the IR type as the bound as written), or undefined after
+ * reporting why it has none (a syntax or type error, a non-constant, a
  * result past 2^53 - 1).
  */
-export function foldBound(text: string, base: number, env: ExprEnv, expected: Type, what: string): number | undefined {
+export function foldBound(text: string, base: number, env: ExprEnv, expected: Type, what: string): { readonly value: number; readonly expr: Expr } | undefined {
   const parsed = parseExpr(text);
   if ("error" in parsed) {
     const { offset, length } = parsed.error;
@@ -64,7 +66,7 @@ export function foldBound(text: string, base: number, env: ExprEnv, expected: Ty
     const c = env.lookupConst(ref.name);
     return c?.widest ?? c?.value;
   });
-  if (f.kind === "value" && typeof f.value === "number") return f.value;
+  if (f.kind === "value" && typeof f.value === "number") return { value: f.value, expr: e };
   const lead = text.length - text.trimStart().length;
   if (f.kind === "unsafe") env.report("unsafeInteger", base + lead, text.trim().length, { what, value: f.value });
   else env.report("notConstant", base + lead, text.trim().length, { what });

@@ -4,6 +4,7 @@
 // expression (const-bound.ts). Errors are reported at offsets inside the type string.
 
 import { didYouMean } from "../diagnostics/diagnostic.js";
+import type { Expr } from "../ir/expr.js";
 import { BOOL, INT, MS, NAT, STRING, type Type } from "../ir/types.js";
 import { boundEnd, foldBound } from "./const-bound.js";
 import type { ExprEnv } from "./env.js";
@@ -88,7 +89,8 @@ class TypeReader {
         this.punct(">");
         const kw = this.next();
         if (kw.kind !== "ident" || kw.text !== "max") this.bad(kw, "a list needs a bound: list<T> max N");
-        return { kind: "list", of, max: this.bound() };
+        const { value: max, expr: maxExpr } = this.bound();
+        return maxExpr === undefined ? { kind: "list", of, max } : { kind: "list", of, max, maxExpr };
       }
       default:
         return this.named(t);
@@ -100,22 +102,22 @@ class TypeReader {
     // A range is there only when `..` follows (else what comes next is not part of this type).
     const dots = this.tokens[boundEnd(this.tokens, this.pos, ["..", ">", ","])];
     if (dots?.kind !== "punct" || dots.text !== "..") return { kind: "nat", unit, min: 0, max: null };
-    const min = this.rangeEnd(unit, [".."]);
+    const min = this.rangeEnd(unit, [".."]).value;
     this.punct("..");
     const last = this.peek();
-    const max = this.rangeEnd(unit, [">", ","]);
+    const { value: max, expr: maxExpr } = this.rangeEnd(unit, [">", ","]);
     if (min > max) this.bad(last, `the range ${min}..${max} is empty`);
-    return { kind: "nat", unit, min, max };
+    return maxExpr === undefined ? { kind: "nat", unit, min, max } : { kind: "nat", unit, min, max, maxExpr };
   }
 
   /** One end of a range: a number (as before), else a constant expression up to `stops`. */
-  private rangeEnd(unit: "none" | "ms", stops: readonly string[]): number {
+  private rangeEnd(unit: "none" | "ms", stops: readonly string[]): { readonly value: number; readonly expr?: Expr } {
     const t = this.peek();
     if (this.single(stops) && t.kind !== "ident") {
       this.next();
       if (t.kind !== "num") this.bad(t, `expected a number in the range but found ${describeToken(t)}`);
       if (unit === "none" && t.unit === "ms") this.bad(t, "a nat range takes plain numbers; use ms A..B for durations");
-      return t.value;
+      return { value: t.value };
     }
     return this.constant(stops, unit === "ms" ? MS : NAT, "a range bound");
   }
@@ -126,7 +128,7 @@ class TypeReader {
   }
 
   /** A constant expression from the cursor up to `stops`, folded; a failure was reported. */
-  private constant(stops: readonly string[], type: Type, what: string): number {
+  private constant(stops: readonly string[], type: Type, what: string): { readonly value: number; readonly expr: Expr } {
     const end = boundEnd(this.tokens, this.pos, stops);
     const first = this.peek();
     if (end === this.pos) this.bad(first, `expected a number or a constant expression but found ${describeToken(first)}`);
@@ -138,12 +140,12 @@ class TypeReader {
   }
 
   /** The N of `list<T> max N`: a plain number, a nat constant, or a constant expression. */
-  private bound(): number {
+  private bound(): { readonly value: number; readonly expr?: Expr } {
     if (!this.single([">", ","])) return this.constant([">", ","], NAT, "a list bound");
     const t = this.next();
     if (t.kind === "num") {
       if (t.unit !== "none") this.bad(t, "a list bound is a count, not a duration");
-      return t.value;
+      return { value: t.value };
     }
     if (t.kind !== "ident") this.bad(t, `expected a number or a constant after 'max' but found ${describeToken(t)}`);
     const c = this.env.lookupConst(t.text);
@@ -154,7 +156,8 @@ class TypeReader {
     if (typeof c.value !== "number" || c.type.kind !== "nat" || c.type.unit !== "none") {
       this.bad(t, `the list bound ${t.text} must be a nat constant`);
     }
-    return c.value;
+    const expr: Expr = { kind: "const", ref: c.ref, type: c.type, id: this.env.nextId() };
+    return { value: c.value, expr };
   }
 
   private named(t: Token & { kind: "ident" }): Type {

@@ -1,6 +1,8 @@
 // IR stage: the types of the spec language, after names are resolved.
 // Plain readonly data; every later stage (emitters, interpreter, explorer) reads these.
 
+import type { Expr } from "./expr.js";
+
 /** Where a declaration came from in its YAML file (1-based). Printed only by diagnostics and docs. */
 export interface Span {
   /** Spec file path relative to the repository root, e.g. `spec/supervise.yaml`. */
@@ -36,6 +38,12 @@ export type Type =
       readonly min: number;
       /** Inclusive upper bound from a range type, or null (then WIRE_MAX bounds the wire). */
       readonly max: number | null;
+      /**
+       * The upper bound as written when it is a constant expression (`WORKERS - 1`), not a plain
+       * number: `max` is its value with every parameter at its range maximum; targets that bind
+       * parameters (Lean, Quint) state the bound over them. Absent for a numeric bound.
+       */
+      readonly maxExpr?: Expr;
     }
   | { readonly kind: "int" }
   | { readonly kind: "string" }
@@ -55,6 +63,8 @@ export type Type =
       readonly of: Type;
       /** Maximum length, a constant resolved at generation. */
       readonly max: number;
+      /** The bound as written when it names a constant or is an expression (`WORKERS`); as for nat's `maxExpr`. */
+      readonly maxExpr?: Expr;
     };
 
 /** A named field of a record, union variant, state, event or facts record. */
