@@ -118,18 +118,27 @@ theorem all_map_same {α : Type} {p : α → Bool} {f : α → α} :
     intro h hf
     exact and_true_of ((hf a).trans (and_left h)) (ih (and_right h) hf)
 
+/-- Every copy of one passing element passes: the initial round of any size (`List.replicate`
+  of WORKERS workers), by induction on the count. -/
+theorem all_replicate {α : Type} {f : α → Bool} {w : α} (hw : f w = true) :
+    ∀ (n : Nat), List.all (List.replicate n w) f = true := by
+  intro n
+  induction n with
+  | zero => rfl
+  | succ n ih => exact and_true_of hw ih
+
 /-- The invariant behind idle_shutdown_never_aborts, worker by worker: a stopped worker, and one
   behind a closed gate, has no work. Induction on the reachability derivation; a step that maps
   the answers keeps it (`all_map_same`: the answer is not read), a step that rewrites worker `w`
   keeps it when the new worker passes (`all_set`), whose facts come from the old one
   (`all_getD`, then its fields split as far as the new worker's test needs). -/
-theorem quiesce_workers_safe (s : QuiesceState) (h : ReachableQuiesce s) :
+theorem quiesce_workers_safe {p : LauncherParams} (s : QuiesceState) (h : ReachableQuiesce p s) :
     List.all s.workers (fun (x : Worker) => (!x.stopped || !Statute.Orphan.decideHasWork
               ({ work := x.work } : Statute.Orphan.HasWorkFacts)) &&
             (decide (x.gate = Gate.Open) || !Statute.Orphan.decideHasWork
               ({ work := x.work } : Statute.Orphan.HasWorkFacts))) = true := by
   induction h with
-  | init => decide
+  | init => exact all_replicate (by decide) p.WORKERS
   | step s e _ ih =>
     cases e with
     | Ask =>
@@ -306,6 +315,7 @@ theorem quiesce_workers_safe (s : QuiesceState) (h : ReachableQuiesce s) :
 
 /-- idle_shutdown_never_aborts: the two halves of `quiesce_workers_safe`. -/
 theorem idle_shutdown_never_aborts : Statute.Launcher.idle_shutdown_never_aborts_stmt := by
+  intro p _
   intro s h
   exact and_true_of (all_and_left s.workers (quiesce_workers_safe s h))
     (all_and_right s.workers (quiesce_workers_safe s h))
@@ -321,6 +331,7 @@ theorem adopt_same_build : Statute.Launcher.adopt_same_build_stmt := by
   stopped worker, or a closed gate with work, refuses the change and keeps the state, any other
   change is taken whole; each case by evaluation with the lists free. -/
 theorem quiesce_gate_admits : Statute.Launcher.quiesce_gate_admits_stmt := by
+  intro p _
   intro s w work _ _
   unfold stepQuiesce stepQuiesceOnWork
   cases hm : List.getD s.workers w
@@ -345,6 +356,7 @@ theorem quiesce_gate_admits : Statute.Launcher.quiesce_gate_admits_stmt := by
 /-- quiesce_ask_opens_a_round: generalize the phase; only a serving supervisor opens a
   round, and the law's record is the step's, by evaluation with the workers free. -/
 theorem quiesce_ask_opens_a_round : Statute.Launcher.quiesce_ask_opens_a_round_stmt := by
+  intro p _
   intro s _
   unfold stepQuiesce stepQuiesceOnAsk
   cases hp : s.phase with
@@ -358,6 +370,7 @@ theorem quiesce_ask_opens_a_round : Statute.Launcher.quiesce_ask_opens_a_round_s
   second conjunct by `decide_eq_true rfl`); an accepted one is not ignored, whichever way
   HasWork of the worker's set goes, so its fields are split until the case is constant. -/
 theorem quiesce_answer_only_in_round : Statute.Launcher.quiesce_answer_only_in_round_stmt := by
+  intro p _
   intro s w _ _
   unfold stepQuiesce stepQuiesceOnAnswer
   cases hm : List.getD s.workers w
@@ -389,6 +402,7 @@ theorem quiesce_answer_only_in_round : Statute.Launcher.quiesce_answer_only_in_r
 /-- quiesce_answer_by_work: not yet proved (one step on a worker list
   of any length: needs `List.getD` / `List.set` lemmas). -/
 theorem quiesce_answer_by_work : Statute.Launcher.quiesce_answer_by_work_stmt := by
+  intro p _
   sorry
 
 /-- quiesce_commit_only_all_quiesced: generalize the phase and whether every answer is
@@ -396,6 +410,7 @@ theorem quiesce_answer_by_work : Statute.Launcher.quiesce_answer_by_work_stmt :=
   evaluation with the workers free. -/
 theorem quiesce_commit_only_all_quiesced :
     Statute.Launcher.quiesce_commit_only_all_quiesced_stmt := by
+  intro p _
   intro s _
   unfold stepQuiesce stepQuiesceOnCommit
   cases hq : List.all s.workers (fun (x : Worker) => decide (x.answer = Answer.Quiesced)) with
@@ -432,6 +447,7 @@ theorem quiesce_commit_only_all_quiesced :
   its round on the timeout. -/
 theorem quiesce_answer_timeout_ends_the_round :
     Statute.Launcher.quiesce_answer_timeout_ends_the_round_stmt := by
+  intro p _
   intro s _
   unfold stepQuiesce stepQuiesceOnAnswerTimeout
   cases hp : s.phase with
@@ -489,9 +505,13 @@ theorem all_set_of_eq {α : Type} {p : α → Bool} {d x v : α} {l : List α} {
   by `or_resolve` once the phase is known); an ignored event leaves the state (`exact ih`). -/
 theorem quiesce_answers_belong_to_the_round :
     Statute.Launcher.quiesce_answers_belong_to_the_round_stmt := by
+  intro p _
   intro s h
   induction h with
-  | init => decide
+  | init =>
+    exact and_true_of
+      (all_replicate (f := fun (x : Worker) => decide (x.answer = Answer.Unasked)) rfl p.WORKERS)
+      rfl
   | step s e _ ih =>
     cases s with
     | mk ph ws =>
@@ -724,6 +744,7 @@ theorem quiesce_answers_belong_to_the_round :
   with the worker list and the worker's other fields free. -/
 theorem quiesce_stop_only_at_a_closed_gate :
     Statute.Launcher.quiesce_stop_only_at_a_closed_gate_stmt := by
+  intro p _
   intro s w _ _
   unfold stepQuiesce stepQuiesceOnStop
   cases hm : List.getD s.workers w
@@ -750,6 +771,7 @@ theorem quiesce_stop_only_at_a_closed_gate :
 /-- quiesce_release_reopens: as quiesce_stop_only_at_a_closed_gate: a release reopens
   the gate of a live worker whose gate is closed, unless the supervisor is lost. -/
 theorem quiesce_release_reopens : Statute.Launcher.quiesce_release_reopens_stmt := by
+  intro p _
   intro s w _ _
   unfold stepQuiesce stepQuiesceOnRelease
   cases hm : List.getD s.workers w
@@ -788,6 +810,7 @@ theorem quiesce_release_reopens : Statute.Launcher.quiesce_release_reopens_stmt 
 /-- quiesce_hold_reopens: as quiesce_release_reopens, without the phase: an expired
   hold reopens a closed gate of a live worker. -/
 theorem quiesce_hold_reopens : Statute.Launcher.quiesce_hold_reopens_stmt := by
+  intro p _
   intro s w _ _
   unfold stepQuiesce stepQuiesceOnHoldExpiry
   cases hm : List.getD s.workers w
@@ -809,6 +832,7 @@ theorem quiesce_hold_reopens : Statute.Launcher.quiesce_hold_reopens_stmt := by
 /-- quiesce_supervisor_lost: generalize the phase; a supervisor already lost ignores
   the loss, any other clears the answers and is lost. -/
 theorem quiesce_supervisor_lost : Statute.Launcher.quiesce_supervisor_lost_stmt := by
+  intro p _
   intro s _
   unfold stepQuiesce stepQuiesceOnSupervisorLost
   cases hp : s.phase with
@@ -825,6 +849,7 @@ theorem quiesce_supervisor_lost : Statute.Launcher.quiesce_supervisor_lost_stmt 
   `leads 1` is a Bool that evaluates to `true` with the rest free (`exact rfl`). -/
 theorem quiesce_hold_leads_to_open_gate :
     Statute.Launcher.quiesce_hold_leads_to_open_gate_stmt := by
+  intro p _
   intro s _ hf
   cases s with
   | mk ph ws =>
@@ -844,12 +869,13 @@ theorem quiesce_hold_leads_to_open_gate :
   answer timeout serves again, and so does a commit whether or not every answer is Quiesced
   (`hy`: the commit's test generalized), so both events reach a phase other than Asking. -/
 theorem quiesce_round_ends : Statute.Launcher.quiesce_round_ends_stmt := by
+  intro p _
   intro s _ _
   cases s with
   | mk ph ws =>
     cases ph with
     | Asking =>
-      have hy : quiesce_round_ends_leads 0
+      have hy : quiesce_round_ends_leads p 0
           (stepQuiesce ⟨Phase.Asking, ws⟩ QuiesceEvent.Commit).1 = true := by
         unfold quiesce_round_ends_leads stepQuiesce stepQuiesceOnCommit
         cases hq : List.all ws (fun (x : Worker) => decide (x.answer = Answer.Quiesced)) <;>
@@ -863,6 +889,7 @@ theorem quiesce_round_ends : Statute.Launcher.quiesce_round_ends_stmt := by
   stopped first worker is the target at once; a stop in the Stopping phase reaching a live worker
   behind a closed gate stops it (`exact rfl`); any other case refutes the premise. -/
 theorem quiesce_stop_leads_to_exit : Statute.Launcher.quiesce_stop_leads_to_exit_stmt := by
+  intro p _
   intro s _ hf
   cases s with
   | mk ph ws =>

@@ -76,7 +76,7 @@ theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = tru
   more; for a run end or a park also the release facts and the idle comparison, generalized
   after unfolding the decision and its timer), and `imp_eval` carries the invariant by
   evaluation (a state that breaks it before the step is refuted by `!false`). -/
-theorem parked_inv (s : ParkedState) (h : ReachableParked s) :
+theorem parked_inv {p : ParkParams} (s : ParkedState) (h : ReachableParked p s) :
     (decide (s.jobs ≤ MAX_JOBS) &&
       (decide (s.jobs = 0) || decide (s.phase = ParkPhase.Running) ||
         decide (s.phase = ParkPhase.Parked)) &&
@@ -164,40 +164,40 @@ theorem parked_inv (s : ParkedState) (h : ReachableParked s) :
         unfold decideParkRelease decideEvictionIn
         cases jobs with
         | zero =>
-          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
               cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
         | succ j =>
           cases j with
           | zero =>
-            cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+            cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
                 cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
           | succ j =>
             cases j with
             | zero =>
-              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
                   cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
             | succ j =>
-              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
                   cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
       | Park =>
         unfold stepParked stepParkedOnPark
         unfold decideParkRelease decideEvictionIn
         cases jobs with
         | zero =>
-          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
               cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
         | succ j =>
           cases j with
           | zero =>
-            cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+            cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
                 cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
           | succ j =>
             cases j with
             | zero =>
-              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
                   cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
             | succ j =>
-              cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
+              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
                   cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
 
 /-- park_evicts_idle_root: unfold the release decision and the eviction timer it reads, then
@@ -249,6 +249,7 @@ theorem park_eviction_time_left : Statute.Park.park_eviction_time_left_stmt := b
 
 /-- park_job_holds_kernel: the last conjunct of `parked_inv` (a release needs no work). -/
 theorem park_job_holds_kernel : Statute.Park.park_job_holds_kernel_stmt := by
+  intro p _
   intro s h
   exact and_right (parked_inv s h)
 
@@ -268,6 +269,7 @@ theorem or_resolve {a b : Bool} (h : (a || b) = true) (ha : a = false) : b = tru
   (a released one contradicts `parked_inv`); every other case leaves the phase out of Evicted,
   and the law is a Bool of constants (`exact rfl`). -/
 theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stmt := by
+  intro p _
   intro s h
   induction h with
   | init => decide
@@ -321,7 +323,7 @@ theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stm
         | Closed => exact rfl
         | Parked => exact rfl
         | Running =>
-          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases jobs <;> cases d <;> cases att <;>
+          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases jobs <;> cases d <;> cases att <;>
             cases pl <;> cases sj <;> cases k <;> exact rfl
       | Park =>
         simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn]
@@ -330,7 +332,7 @@ theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stm
         | Closed => exact rfl
         | Running => exact rfl
         | Parked =>
-          cases hi : decide (idle ≥ IDLE_EVICTION_MS) with
+          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
           | false =>
             cases jobs <;> cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;>
               exact rfl
@@ -365,6 +367,7 @@ theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stm
 
 /-- park_root_keeps_kernel: three conjuncts of `parked_inv`. -/
 theorem park_root_keeps_kernel : Statute.Park.park_root_keeps_kernel_stmt := by
+  intro p _
   intro s h
   have hi := parked_inv s h
   exact and_true_of
@@ -404,6 +407,7 @@ theorem carry {a b c : Bool} (h : (a && c) = true) (hab : (!a || b) = true) : (b
   (the release decision at a run end or park, the job limit) generalized or split as far as the
   step needs to reduce. An ignored event leaves the state (`exact ih`). -/
 theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
+  intro p _
   intro s h
   induction h with
   | init => decide
@@ -446,7 +450,7 @@ theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
         simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn]
         cases ph with
         | Running =>
-          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases jobs <;> cases idle <;>
+          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases jobs <;> cases idle <;>
             cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;> exact carry ih rfl
         | Closed => exact ih
         | Parked => exact ih
@@ -455,7 +459,7 @@ theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
         simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn]
         cases ph with
         | Parked =>
-          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases jobs <;> cases idle <;>
+          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases jobs <;> cases idle <;>
             cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;> exact carry ih rfl
         | Closed => exact ih
         | Running => exact ih
@@ -478,6 +482,7 @@ theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
   the kernel, and for a root the idle comparison); the law's `if` takes the step's branch, both
   conjuncts by evaluation with the rest free. -/
 theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
+  intro p _
   intro s _
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -493,7 +498,7 @@ theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
       | zero =>
         cases d with
         | zero =>
-          cases hi : decide (idle ≥ IDLE_EVICTION_MS) <;> cases att <;>
+          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases att <;>
             exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
         | succ d =>
           cases pl with
@@ -510,6 +515,7 @@ theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
 /-- park_timer_rechecks: as park_run_end_rechecks, for a parked session; the law's eviction
   test reads the timer's own comparison, generalized once for both. -/
 theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
+  intro p _
   intro s _
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -526,7 +532,7 @@ theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
       | zero =>
         cases d with
         | zero =>
-          cases hi : decide (idle ≥ IDLE_EVICTION_MS) with
+          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
           | false =>
             cases att <;>
               exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
@@ -555,6 +561,7 @@ theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
   is parked (`parked_inv`; the other phases are refuted by evaluation), and a settled job
   wakes a parked session or keeps a run running, one job fewer. -/
 theorem park_settlement_wakes_run : Statute.Park.park_settlement_wakes_run_stmt := by
+  intro p _
   intro s h
   have hj := and_right (and_left (and_left (parked_inv s h)))
   cases s with
@@ -572,6 +579,7 @@ theorem park_settlement_wakes_run : Statute.Park.park_settlement_wakes_run_stmt 
   complement `jobs ≥ MAX_JOBS` (the step's) together, closing the two inconsistent cases, and
   split the phase: only a run below the bound starts a job. -/
 theorem park_jobs_start_in_runs : Statute.Park.park_jobs_start_in_runs_stmt := by
+  intro p _
   intro s _
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -594,6 +602,7 @@ theorem park_jobs_start_in_runs : Statute.Park.park_jobs_start_in_runs_stmt := b
 /-- park_kernel_use_revives: split the phase; in a run also the kernel, which the output and (for
   a released one) the next state read. -/
 theorem park_kernel_use_revives : Statute.Park.park_kernel_use_revives_stmt := by
+  intro p _
   intro s _
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -605,6 +614,7 @@ theorem park_kernel_use_revives : Statute.Park.park_kernel_use_revives_stmt := b
 
 /-- park_run_starts_parked: split the phase; only a parked session starts a run. -/
 theorem park_run_starts_parked : Statute.Park.park_run_starts_parked_stmt := by
+  intro p _
   intro s _
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -617,6 +627,7 @@ theorem park_run_starts_parked : Statute.Park.park_run_starts_parked_stmt := by
 /-- park_open_once: split the phase; a closed session opens (the law's `then`), any other
   ignores the open, and both conjuncts hold by evaluation with the other fields free. -/
 theorem park_open_once : Statute.Park.park_open_once_stmt := by
+  intro p _
   intro s depth _
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -629,6 +640,7 @@ theorem park_open_once : Statute.Park.park_open_once_stmt := by
 /-- park_holds_recorded: split the phase; an evicted session ignores the holds, any other records
   them as they are. -/
 theorem park_holds_recorded : Statute.Park.park_holds_recorded_stmt := by
+  intro p _
   intro s a p j _
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -641,6 +653,7 @@ theorem park_holds_recorded : Statute.Park.park_holds_recorded_stmt := by
 /-- park_time_passes: unfold the step and generalize the job count's test (`jobs = 0`, read by the
   step and the law alike), split the phase, and both conjuncts hold by evaluation. -/
 theorem park_time_passes : Statute.Park.park_time_passes_stmt := by
+  intro p _
   intro s ms _
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -652,6 +665,7 @@ theorem park_time_passes : Statute.Park.park_time_passes_stmt := by
   by evaluation, and in the one left the park evicts (`hy`: the step, the release decision and
   its timer unfolded, the idle comparison generalized and fixed by the premise). -/
 theorem park_idle_root_leads_to_stop : Statute.Park.park_idle_root_leads_to_stop_stmt := by
+  intro p _
   intro s _ h
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -672,11 +686,11 @@ theorem park_idle_root_leads_to_stop : Statute.Park.park_idle_root_leads_to_stop
       cases att with
       | true => exact absurd hA ff_ne_tt
       | false =>
-        have hy : park_idle_root_leads_to_stop_leads 0 (stepParked
+        have hy : park_idle_root_leads_to_stop_leads p 0 (stepParked p
             ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park).1 = true := by
           unfold park_idle_root_leads_to_stop_leads stepParked stepParkedOnPark
           unfold decideParkRelease decideEvictionIn
-          cases hi : decide (idle ≥ IDLE_EVICTION_MS) with
+          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
           | false => cases hi.symm.trans hI
           | true => exact rfl
         exact or_right_of (and_true_of hy rfl)
@@ -687,6 +701,7 @@ theorem park_idle_root_leads_to_stop : Statute.Park.park_idle_root_leads_to_stop
   premise leaves free never read (the depth is above 0, so the eviction rule is off). -/
 theorem park_settled_child_leads_to_release :
     Statute.Park.park_settled_child_leads_to_release_stmt := by
+  intro p _
   intro s h hf
   have hM := and_left (and_left (and_left (parked_inv s h)))
   cases s with

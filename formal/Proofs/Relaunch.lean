@@ -110,6 +110,7 @@ theorem relaunch_leaves_when_not_its_own :
   relaunch sets `socket_mine`, and it runs only with nothing on the socket. -/
 theorem relaunch_takes_only_a_free_socket :
     Statute.Relaunch.relaunch_takes_only_a_free_socket_stmt := by
+  intro p _
   intro s e _
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
@@ -117,7 +118,7 @@ theorem relaunch_takes_only_a_free_socket :
     | Crash => cases sock <;> cases mine <;> exact rfl
     | Probe =>
       unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
-      cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases sock <;>
+      cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases sock <;>
         cases mine <;> cases ph <;> cases att <;> cases peer <;> exact rfl
     | OtherLaunch b => cases sock <;> cases mine <;> exact rfl
     | Listen => cases sock <;> cases mine <;> cases own <;> cases wown <;> exact rfl
@@ -129,6 +130,7 @@ theorem relaunch_takes_only_a_free_socket :
   a clock only a lost client has, so its sum is never read). -/
 theorem relaunch_connected_to_a_listening_daemon :
     Statute.Relaunch.relaunch_connected_to_a_listening_daemon_stmt := by
+  intro p _
   intro s h
   induction h with
   | init => decide
@@ -141,7 +143,7 @@ theorem relaunch_connected_to_a_listening_daemon :
           exact imp_eval ih rfl
       | Probe =>
         unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
-        cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases lost <;>
+        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases lost <;>
           cases ph <;> cases sock <;> cases att <;> cases peer <;> cases own <;>
             exact imp_eval ih rfl
       | OtherLaunch b =>
@@ -165,6 +167,7 @@ theorem relaunch_connected_to_a_listening_daemon :
   starting; a reconnect zeroes the clock), the clock's cap (`Nat.min_le_right`), or refuted
   together with `hM` (this client's launch on a free socket). -/
 theorem relaunch_launches_own_build : Statute.Relaunch.relaunch_launches_own_build_stmt := by
+  intro p _
   intro s h
   induction h with
   | init => decide
@@ -181,7 +184,7 @@ theorem relaunch_launches_own_build : Statute.Relaunch.relaunch_launches_own_bui
         | Listening => exact and_true_of rfl hL
       | Probe =>
         unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
-        cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) with
+        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
         | false =>
           cases ph with
           | Connected => exact and_true_of hM hL
@@ -240,6 +243,7 @@ theorem relaunch_launches_own_build : Statute.Relaunch.relaunch_launches_own_bui
   invariant before implies the one after by evaluation (`imp_eval`). -/
 theorem relaunch_workers_follow_the_daemon :
     Statute.Relaunch.relaunch_workers_follow_the_daemon_stmt := by
+  intro p _
   intro s h
   induction h with
   | init => decide
@@ -250,7 +254,7 @@ theorem relaunch_workers_follow_the_daemon :
       | Crash => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
       | Probe =>
         unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
-        cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) <;> cases ph <;>
+        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases ph <;>
           cases sock <;> cases att <;> cases peer <;> cases wk <;> cases own <;> cases wown <;>
           exact imp_eval ih rfl
       | OtherLaunch b =>
@@ -269,11 +273,12 @@ theorem relaunch_workers_follow_the_daemon :
   and `peer_own`; in each case the law's `if` takes the step's branch and its two conjuncts hold
   by evaluation, with the other fields and the clock free. -/
 theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
+  intro p _
   intro s _
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
     unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
-    cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) with
+    cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
     | false =>
       cases ph with
       | Connected => exact on_then rfl (both rfl rfl)
@@ -317,6 +322,7 @@ theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
   Adopt is evaluated (adopted exactly when the workers' build is the daemon's, and then
   `workers_own` already equals `socket_own`). -/
 theorem relaunch_adopts_live_workers : Statute.Relaunch.relaunch_adopts_live_workers_stmt := by
+  intro p _
   intro s _
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
@@ -329,6 +335,7 @@ theorem relaunch_adopts_live_workers : Statute.Relaunch.relaunch_adopts_live_wor
 /-- relaunch_crash_orphans: split the socket; the law's `if` takes the step's branch
   (`on_then` / `on_else`), whose two conjuncts hold by evaluation. -/
 theorem relaunch_crash_orphans : Statute.Relaunch.relaunch_crash_orphans_stmt := by
+  intro p _
   intro s _
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
@@ -341,6 +348,7 @@ theorem relaunch_crash_orphans : Statute.Relaunch.relaunch_crash_orphans_stmt :=
   off by relaunch_launches_own_build (a launch of its own never leaves the socket down), so the
   step's record is the law's. -/
 theorem relaunch_other_launch : Statute.Relaunch.relaunch_other_launch_stmt := by
+  intro p _
   intro s b h
   have hM := and_left (relaunch_launches_own_build s h)
   cases s with
@@ -356,6 +364,7 @@ theorem relaunch_other_launch : Statute.Relaunch.relaunch_other_launch_stmt := b
 /-- relaunch_lost_clock: split the phase; in each case the step and the law's record agree by
   evaluation (the lost clock itself stays free). -/
 theorem relaunch_lost_clock : Statute.Relaunch.relaunch_lost_clock_stmt := by
+  intro p _
   intro s ms _
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
@@ -364,6 +373,7 @@ theorem relaunch_lost_clock : Statute.Relaunch.relaunch_lost_clock_stmt := by
 /-- relaunch_attachment: the step is one record update, so both conjuncts hold by evaluation
   (`decide_eq_true rfl`; the state stays free). -/
 theorem relaunch_attachment : Statute.Relaunch.relaunch_attachment_stmt := by
+  intro p _
   intro s b _
   exact both rfl rfl
 
@@ -373,6 +383,7 @@ theorem relaunch_attachment : Statute.Relaunch.relaunch_attachment_stmt := by
   unfolded, its clock comparison generalized and fixed by the premise), so the socket is this
   client's starting launch after one step. -/
 theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_launch_stmt := by
+  intro p _
   intro s _ h
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
@@ -395,12 +406,12 @@ theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_
           cases peer with
           | false => exact absurd hC ff_ne_tt
           | true =>
-            have hy : relaunch_lost_leads_to_launch_leads 0 (stepRelaunch
+            have hy : relaunch_lost_leads_to_launch_leads p 0 (stepRelaunch p
                 ⟨Socket.Down, own, mine, ClientPhase.Lost, true, true, lost, wk, wown⟩
                 RelaunchEvent.Probe).1 = true := by
               unfold relaunch_lost_leads_to_launch_leads stepRelaunch stepRelaunchOnProbe
               unfold decideRelaunchDecide
-              cases hw : decide (lost ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) with
+              cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
               | false => cases hw.symm.trans hD
               | true => exact rfl
             exact or_right_of (and_true_of hy rfl)
@@ -411,6 +422,7 @@ theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_
   to the daemon that now listens, never reading the clock) evaluate to the target. -/
 theorem relaunch_launch_leads_to_adoption :
     Statute.Relaunch.relaunch_launch_leads_to_adoption_stmt := by
+  intro p _
   intro s h hf
   have hM := and_left (relaunch_launches_own_build s h)
   cases s with

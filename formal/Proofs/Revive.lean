@@ -203,56 +203,56 @@ theorem min_le_l (a b : Nat) : min a b ≤ a :=
 /-! RevivalVeto's arithmetic. -/
 
 /-- A stamp at most the booting clock is never in the future. -/
-theorem not_future_of_le {r e : Nat} (h : r ≤ e) :
-    ¬ (r - e > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) :=
+theorem not_future_of_le {p : ReviveParams} {r e : Nat} (h : r ≤ e) :
+    ¬ (r - e > p.REVIVAL_CLOCK_SKEW_MS) :=
   not_lt_of_le' (Nat.le_trans (sub_le_zero h) (Nat.zero_le _))
 
 /-- A boot within REVIVE_WITHIN_MS of a crash at most one refresh after the stamp finds the stamp
   at most REVIVAL_MAX_AGE_MS = REVIVE_WITHIN_MS + BUSY_REFRESH_MS old. -/
-theorem not_old_of_window {e c r : Nat} (hw : e - c ≤ Statute.Timeouts.REVIVE_WITHIN_MS)
-    (hc : c ≤ r + Statute.Timeouts.BUSY_REFRESH_MS) :
-    ¬ (e - r > Statute.Timeouts.REVIVAL_MAX_AGE_MS) := by
-  have hk : Statute.Timeouts.BUSY_REFRESH_MS + Statute.Timeouts.REVIVE_WITHIN_MS =
-      Statute.Timeouts.REVIVAL_MAX_AGE_MS := by
-    decide
-  have h1 : e ≤ Statute.Timeouts.REVIVE_WITHIN_MS + c :=
-    le_add_of_sub_le' c e Statute.Timeouts.REVIVE_WITHIN_MS hw
-  have h2 : Statute.Timeouts.REVIVE_WITHIN_MS + c ≤
-      (r + Statute.Timeouts.BUSY_REFRESH_MS) + Statute.Timeouts.REVIVE_WITHIN_MS :=
-    Nat.le_trans (le_of_eq' (add_comm' Statute.Timeouts.REVIVE_WITHIN_MS c))
-      (add_le_add_r Statute.Timeouts.REVIVE_WITHIN_MS hc)
-  have h3 : r + Statute.Timeouts.BUSY_REFRESH_MS + Statute.Timeouts.REVIVE_WITHIN_MS =
-      Statute.Timeouts.REVIVAL_MAX_AGE_MS + r :=
-    (add_assoc' r Statute.Timeouts.BUSY_REFRESH_MS Statute.Timeouts.REVIVE_WITHIN_MS).trans
-      ((add_comm' r (Statute.Timeouts.BUSY_REFRESH_MS + Statute.Timeouts.REVIVE_WITHIN_MS)).trans
+theorem not_old_of_window {p : ReviveParams} {e c r : Nat} (hw : e - c ≤ p.REVIVE_WITHIN_MS)
+    (hc : c ≤ r + p.BUSY_REFRESH_MS) :
+    ¬ (e - r > p.REVIVAL_MAX_AGE_MS) := by
+  have hk : p.BUSY_REFRESH_MS + p.REVIVE_WITHIN_MS =
+      p.REVIVAL_MAX_AGE_MS :=
+    add_comm' p.BUSY_REFRESH_MS p.REVIVE_WITHIN_MS
+  have h1 : e ≤ p.REVIVE_WITHIN_MS + c :=
+    le_add_of_sub_le' c e p.REVIVE_WITHIN_MS hw
+  have h2 : p.REVIVE_WITHIN_MS + c ≤
+      (r + p.BUSY_REFRESH_MS) + p.REVIVE_WITHIN_MS :=
+    Nat.le_trans (le_of_eq' (add_comm' p.REVIVE_WITHIN_MS c))
+      (add_le_add_r p.REVIVE_WITHIN_MS hc)
+  have h3 : r + p.BUSY_REFRESH_MS + p.REVIVE_WITHIN_MS =
+      p.REVIVAL_MAX_AGE_MS + r :=
+    (add_assoc' r p.BUSY_REFRESH_MS p.REVIVE_WITHIN_MS).trans
+      ((add_comm' r (p.BUSY_REFRESH_MS + p.REVIVE_WITHIN_MS)).trans
         (congrArg (fun x => x + r) hk))
-  exact not_lt_of_le' (sub_le_of_le_add' r e Statute.Timeouts.REVIVAL_MAX_AGE_MS
+  exact not_lt_of_le' (sub_le_of_le_add' r e p.REVIVAL_MAX_AGE_MS
     (Nat.le_trans h1 (Nat.le_trans h2 (le_of_eq' h3))))
 
 /-- A stamp in the future (`x - y > skew`, so `y < x`) is not too old (`y - x = 0`). -/
-theorem not_old_of_future {x y : Nat} (hF : x - y > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) :
-    ¬ (y - x > Statute.Timeouts.REVIVAL_MAX_AGE_MS) :=
+theorem not_old_of_future {p : ReviveParams} {x y : Nat} (hF : x - y > p.REVIVAL_CLOCK_SKEW_MS) :
+    ¬ (y - x > p.REVIVAL_MAX_AGE_MS) :=
   fun hO => lt_zero_false hO (sub_le_zero (le_of_not_lt' y x
     (fun hxy => lt_zero_false hF (sub_le_zero (Nat.le_of_lt hxy)))))
 
 /-- A stamp not in the future stays so one millisecond later. -/
-theorem not_future_succ {x y : Nat} (hF : ¬ (x - y > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS)) :
-    ¬ (x - (y + 1) > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) :=
+theorem not_future_succ {p : ReviveParams} {x y : Nat} (hF : ¬ (x - y > p.REVIVAL_CLOCK_SKEW_MS)) :
+    ¬ (x - (y + 1) > p.REVIVAL_CLOCK_SKEW_MS) :=
   fun h => hF (Nat.lt_of_lt_of_le h (sub_succ_le x y))
 
 /-- A stamp too old stays too old one millisecond later. -/
-theorem old_succ {x y : Nat} (hO : y - x > Statute.Timeouts.REVIVAL_MAX_AGE_MS) :
-    y + 1 - x > Statute.Timeouts.REVIVAL_MAX_AGE_MS :=
+theorem old_succ {p : ReviveParams} {x y : Nat} (hO : y - x > p.REVIVAL_MAX_AGE_MS) :
+    y + 1 - x > p.REVIVAL_MAX_AGE_MS :=
   Nat.lt_of_lt_of_le hO (sub_le_succ_sub y x)
 
 /-- RevivalVeto revives a readable busy stamp of a worker neither given up, archived nor leased,
   neither in the future nor too old: the seven rules' `else` branches in order (`else_of`, the
   unifier unfolding the decision to its `if` chain; the first five conditions reduce to
   `false = true`). -/
-theorem veto_revive (r e : Nat)
-    (hF : ¬ (r - e > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS))
-    (hO : ¬ (e - r > Statute.Timeouts.REVIVAL_MAX_AGE_MS)) :
-    decideRevivalVeto
+theorem veto_revive {p : ReviveParams} (r e : Nat)
+    (hF : ¬ (r - e > p.REVIVAL_CLOCK_SKEW_MS))
+    (hO : ¬ (e - r > p.REVIVAL_MAX_AGE_MS)) :
+    decideRevivalVeto p
         ({ given_up := false,
            archived := false,
            live_lease := false,
@@ -266,33 +266,33 @@ theorem veto_revive (r e : Nat)
 /-! The invariant of BusyRefresh. -/
 
 /-- A later clock keeps every stamp at most the clock. -/
-theorem stamp_later {record : Option Nat} {now t due : Nat}
+theorem stamp_later {p : ReviveParams} {record : Option Nat} {now t due : Nat}
     (h : ∀ r : Nat, record = Option.some r →
-      r ≤ now ∧ due ≤ r + Statute.Timeouts.BUSY_REFRESH_MS)
+      r ≤ now ∧ due ≤ r + p.BUSY_REFRESH_MS)
     (ht : now ≤ t) :
-    ∀ r : Nat, record = Option.some r → r ≤ t ∧ due ≤ r + Statute.Timeouts.BUSY_REFRESH_MS :=
+    ∀ r : Nat, record = Option.some r → r ≤ t ∧ due ≤ r + p.BUSY_REFRESH_MS :=
   fun r hr => ⟨Nat.le_trans (h r hr).1 ht, (h r hr).2⟩
 
 /-- A fresh busy record at `t`, the next tick due at most one refresh later. -/
-theorem some_stamp {t now due : Nat} (h1 : t ≤ now)
-    (h2 : due ≤ t + Statute.Timeouts.BUSY_REFRESH_MS) :
+theorem some_stamp {p : ReviveParams} {t now due : Nat} (h1 : t ≤ now)
+    (h2 : due ≤ t + p.BUSY_REFRESH_MS) :
     ∀ r : Nat, Option.some t = Option.some r →
-      r ≤ now ∧ due ≤ r + Statute.Timeouts.BUSY_REFRESH_MS := by
+      r ≤ now ∧ due ≤ r + p.BUSY_REFRESH_MS := by
   intro r hr
   cases hr
   exact ⟨h1, h2⟩
 
 /-- With a busy record, the due tick is at most one refresh after any later clock. -/
-theorem due_bound {record : Option Nat} {now due t : Nat}
+theorem due_bound {p : ReviveParams} {record : Option Nat} {now due t : Nat}
     (hb : Option.isSome record = true)
     (hs : ∀ r : Nat, record = Option.some r →
-      r ≤ now ∧ due ≤ r + Statute.Timeouts.BUSY_REFRESH_MS)
-    (ht : now ≤ t) : due ≤ t + Statute.Timeouts.BUSY_REFRESH_MS := by
+      r ≤ now ∧ due ≤ r + p.BUSY_REFRESH_MS)
+    (ht : now ≤ t) : due ≤ t + p.BUSY_REFRESH_MS := by
   cases record with
   | none => exact absurd hb ff_ne_tt
   | some r0 =>
     exact Nat.le_trans (hs r0 rfl).2
-      (add_le_add_r Statute.Timeouts.BUSY_REFRESH_MS (Nat.le_trans (hs r0 rfl).1 ht))
+      (add_le_add_r p.BUSY_REFRESH_MS (Nat.le_trans (hs r0 rfl).1 ht))
 
 /-- The invariant of BusyRefresh behind revive_after_refresh and revive_busy_while_working: the
   latest record is busy exactly while there is work; a busy stamp is at most the clock and the
@@ -304,11 +304,11 @@ theorem due_bound {record : Option Nat} {now due t : Nat}
   reduces to a record literal; each case then gives the three facts for that literal, by
   evaluation (`rfl`, `absurd _ ff_ne_tt`) and the arithmetic above. An ignored or refused event
   leaves the state, so the hypothesis itself (`exact ih`). -/
-theorem fresh_inv (s : BusyRefreshState) (h : ReachableBusyRefresh s) :
+theorem fresh_inv {p : ReviveParams} (s : BusyRefreshState) (h : ReachableBusyRefresh p s) :
     Option.isSome s.record =
         Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts) ∧
       (∀ r : Nat, s.record = Option.some r →
-        r ≤ s.now_ms ∧ s.due_ms ≤ r + Statute.Timeouts.BUSY_REFRESH_MS) ∧
+        r ≤ s.now_ms ∧ s.due_ms ≤ r + p.BUSY_REFRESH_MS) ∧
       (s.crashed = true →
         s.crash_ms = s.now_ms ∧
           (Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts) = true →
@@ -354,7 +354,7 @@ theorem fresh_inv (s : BusyRefreshState) (h : ReachableBusyRefresh s) :
               | true =>
                 exact ⟨hv.symm,
                   some_stamp (Nat.le_refl t)
-                    (min_le_l (t + Statute.Timeouts.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS),
+                    (min_le_l (t + p.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS),
                   fun hc => absurd hc ff_ne_tt⟩
               | false =>
                 cases hr : decide (work.run ≠ w.run) with
@@ -380,7 +380,7 @@ theorem fresh_inv (s : BusyRefreshState) (h : ReachableBusyRefresh s) :
               | false =>
                 exact ⟨hw.symm,
                   some_stamp (Nat.le_refl t)
-                    (min_le_l (t + Statute.Timeouts.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS),
+                    (min_le_l (t + p.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS),
                   fun hc => absurd hc ff_ne_tt⟩
             | false =>
               exact ⟨ih.1, stamp_later ih.2.1 (le_of_lt_false hlt), fun hc => absurd hc ff_ne_tt⟩
@@ -419,6 +419,7 @@ theorem fresh_inv (s : BusyRefreshState) (h : ReachableBusyRefresh s) :
   was at the clock, no later than the due tick, at most one refresh after `r`, and the boot at
   most REVIVE_WITHIN_MS after the crash, so `e - r ≤ REVIVE_WITHIN_MS + BUSY_REFRESH_MS`. -/
 theorem revive_after_refresh : Statute.Revive.revive_after_refresh_stmt := by
+  intro p _
   intro s e h
   have hi := fresh_inv s h
   cases hc : s.crashed with
@@ -431,7 +432,7 @@ theorem revive_after_refresh : Statute.Revive.revive_after_refresh_stmt := by
       cases hge : decide (e ≥ s.now_ms) with
       | false => exact rfl
       | true =>
-        cases hin : decide (e - s.crash_ms ≤ Statute.Timeouts.REVIVE_WITHIN_MS) with
+        cases hin : decide (e - s.crash_ms ≤ p.REVIVE_WITHIN_MS) with
         | false => exact rfl
         | true =>
           cases hr : s.record with
@@ -442,7 +443,7 @@ theorem revive_after_refresh : Statute.Revive.revive_after_refresh_stmt := by
             have hcr := hi.2.2 hc
             have hnd : s.now_ms ≤ s.due_ms := hcr.2 hw
             have hen : s.now_ms ≤ e := of_decide_eq_true hge
-            have hcb : s.crash_ms ≤ r + Statute.Timeouts.BUSY_REFRESH_MS :=
+            have hcb : s.crash_ms ≤ r + p.BUSY_REFRESH_MS :=
               Nat.le_trans (le_of_eq' hcr.1) (Nat.le_trans hnd hst.2)
             exact or_right_of (decide_eq_true (veto_revive r e
               (not_future_of_le (Nat.le_trans hst.1 hen))
@@ -451,6 +452,7 @@ theorem revive_after_refresh : Statute.Revive.revive_after_refresh_stmt := by
 /-- revive_busy_while_working: the invariant `fresh_inv`, its first two facts, with the record
   generalized (none: the idle case is true by evaluation; `some r`: `both` facts of the stamp). -/
 theorem revive_busy_while_working : Statute.Revive.revive_busy_while_working_stmt := by
+  intro p _
   intro s h
   have hi := fresh_inv s h
   cases hr : s.record with
@@ -464,12 +466,13 @@ theorem revive_busy_while_working : Statute.Revive.revive_busy_while_working_stm
   comparisons, which the law reads alike, and split the four flags and the stamp: each case is a
   Bool of constants (`exact rfl`, the stamp's value and the clock free). -/
 theorem revive_veto_order : Statute.Revive.revive_veto_order_stmt := by
+  intro p _
   intro f
   cases f with
   | mk g a l h st now =>
     simp only [decideRevivalVeto]
-    cases hF : decide (Option.getD st 0 - now > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) <;>
-      cases hO : decide (now - Option.getD st 0 > Statute.Timeouts.REVIVAL_MAX_AGE_MS) <;>
+    cases hF : decide (Option.getD st 0 - now > p.REVIVAL_CLOCK_SKEW_MS) <;>
+      cases hO : decide (now - Option.getD st 0 > p.REVIVAL_MAX_AGE_MS) <;>
       cases g <;> cases a <;> cases l <;> cases h <;> cases st <;> exact rfl
 
 /-- revive_accepted_events: split the event; a work change is the law's fourth disjunct. For a
@@ -478,6 +481,7 @@ theorem revive_veto_order : Statute.Revive.revive_veto_order_stmt := by
   (the first two disjuncts), and an accepted one is the last disjunct, whose record holds by
   evaluation. A boot reads only `crashed` and the clock test. -/
 theorem revive_accepted_events : Statute.Revive.revive_accepted_events_stmt := by
+  intro p _
   intro s e _
   cases e with
   | Work t w => exact or_left_of (or_right_of rfl)
@@ -528,37 +532,39 @@ theorem revive_accepted_events : Statute.Revive.revive_accepted_events_stmt := b
   one too old stays too old (`old_succ`). Every other case, the four flags and the stamp split, is
   a Bool of constants (`exact rfl`); where the first veto is not TooOld the second is never read. -/
 theorem revive_veto_ages_as_model : Statute.Revive.revive_veto_ages_as_model_stmt := by
+  intro p _
   intro f
   cases f with
   | mk g a l h st now =>
     simp only [decideRevivalVeto]
-    cases hF : decide (Option.getD st 0 - now > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) with
+    cases hF : decide (Option.getD st 0 - now > p.REVIVAL_CLOCK_SKEW_MS) with
     | true =>
-      cases hO : decide (now - Option.getD st 0 > Statute.Timeouts.REVIVAL_MAX_AGE_MS) with
+      cases hO : decide (now - Option.getD st 0 > p.REVIVAL_MAX_AGE_MS) with
       | true => exact absurd (of_decide_eq_true hO) (not_old_of_future (of_decide_eq_true hF))
       | false => cases g <;> cases a <;> cases l <;> cases h <;> cases st <;> exact rfl
     | false =>
-      cases hO : decide (now - Option.getD st 0 > Statute.Timeouts.REVIVAL_MAX_AGE_MS) with
+      cases hO : decide (now - Option.getD st 0 > p.REVIVAL_MAX_AGE_MS) with
       | false => cases g <;> cases a <;> cases l <;> cases h <;> cases st <;> exact rfl
       | true =>
         cases hF1 : decide (Option.getD st 0 - (now + 1) >
-            Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) with
+            p.REVIVAL_CLOCK_SKEW_MS) with
         | true => exact absurd (of_decide_eq_true hF1) (not_future_succ (of_decide_eq_false hF))
         | false =>
           cases hO1 : decide (now + 1 - Option.getD st 0 >
-              Statute.Timeouts.REVIVAL_MAX_AGE_MS) with
+              p.REVIVAL_MAX_AGE_MS) with
           | false => exact absurd (old_succ (of_decide_eq_true hO)) (of_decide_eq_false hO1)
           | true => cases g <;> cases a <;> cases l <;> cases h <;> cases st <;> exact rfl
 
 /-- revive_veto_future_as_skew: the split of revive_veto_order; the future veto comes right after
   the unreadable one, so its comparison is the law's, and no arithmetic is needed. -/
 theorem revive_veto_future_as_skew : Statute.Revive.revive_veto_future_as_skew_stmt := by
+  intro p _
   intro f
   cases f with
   | mk g a l h st now =>
     simp only [decideRevivalVeto]
-    cases hF : decide (Option.getD st 0 - now > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) <;>
-      cases hO : decide (now - Option.getD st 0 > Statute.Timeouts.REVIVAL_MAX_AGE_MS) <;>
+    cases hF : decide (Option.getD st 0 - now > p.REVIVAL_CLOCK_SKEW_MS) <;>
+      cases hO : decide (now - Option.getD st 0 > p.REVIVAL_MAX_AGE_MS) <;>
       cases g <;> cases a <;> cases l <;> cases h <;> cases st <;> exact rfl
 
 /-- revive_refresh_on_time: split the state and the event, unfold the step (`simp only` with its
@@ -569,6 +575,7 @@ theorem revive_veto_future_as_skew : Statute.Revive.revive_veto_future_as_skew_s
   step's state reducing to the same record); any other event: the whole law is a Bool of
   constants (`exact rfl`). -/
 theorem revive_refresh_on_time : Statute.Revive.revive_refresh_on_time_stmt := by
+  intro p _
   intro s e _
   cases s with
   | mk now work record due crashed crash =>
@@ -631,6 +638,7 @@ theorem revive_refresh_on_time : Statute.Revive.revive_refresh_on_time_stmt := b
   law's `starts`, `stops` and `busy` read the same generalized HasWork and run tests as the step,
   so its record literal and verdict reduce to the step's (`decide_eq_true rfl`, `rfl`). -/
 theorem revive_work_recorded : Statute.Revive.revive_work_recorded_stmt := by
+  intro p _
   intro s t w _
   cases s with
   | mk now work record due crashed crash =>

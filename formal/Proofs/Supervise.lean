@@ -107,6 +107,7 @@ theorem restart_pause_ordered : Statute.Supervise.restart_pause_ordered_stmt := 
   worker stays given up and unchanged; otherwise the case is a Bool of constants (`exact rfl`),
   the window count `k` staying free. -/
 theorem restart_gives_up : Statute.Supervise.restart_gives_up_stmt := by
+  intro p _
   intro s e _
   cases s with
   | mk fl g l =>
@@ -124,17 +125,17 @@ theorem restart_gives_up : Statute.Supervise.restart_gives_up_stmt := by
         | false => cases hge.symm.trans (ge_true_of_not_lt hl)
         | true =>
           cases hk : decide (List.length
-              (List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl)
+              (List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl)
               ≥ RESTART_MAX_FAILURES) with
           | true =>
             cases hv : decide (List.length
-                (List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl)
+                (List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl)
                 + 1 > RESTART_MAX_FAILURES) with
             | false => cases hv.symm.trans (succ_gt_of_ge hk)
             | true => exact rfl
           | false =>
             cases hv : decide (List.length
-                (List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl)
+                (List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl)
                 + 1 > RESTART_MAX_FAILURES) with
             | true => cases hv.symm.trans (succ_gt_false_of_not_ge hk)
             | false => exact rfl
@@ -144,6 +145,7 @@ theorem restart_gives_up : Statute.Supervise.restart_gives_up_stmt := by
   drops none (`len_append_one`, `drop_zero_of`); it holds the filtered failures, each inside the
   window (`all_filter_self`), and this one (`e - e = 0`). -/
 theorem restart_decide_window : Statute.Supervise.restart_decide_window_stmt := by
+  intro p hp
   intro s e _
   cases s with
   | mk fl g l =>
@@ -155,28 +157,28 @@ theorem restart_decide_window : Statute.Supervise.restart_decide_window_stmt := 
       | true => exact rfl
       | false =>
         cases hv : decide (List.length
-            (List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl)
+            (List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl)
             + 1 > RESTART_MAX_FAILURES) with
         | true => exact rfl
         | false =>
           have hK : List.length
-              (List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl)
+              (List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl)
               + 1 ≤ RESTART_MAX_FAILURES :=
             Nat.not_lt.mp (of_decide_eq_false hv)
           have hlen :=
-            len_append_one (List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl) e
+            len_append_one (List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl) e
           have hd := Nat.sub_eq_zero_of_le (Nat.le_trans (Nat.le_of_eq hlen) hK)
           have hdrop :=
             drop_zero_of
-              ((List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl) ++ [e]) hd
-          have hin : decide (e - e < RESTART_WINDOW_MS) = true :=
-            decide_eq_true (Nat.lt_of_le_of_lt (Nat.le_of_eq (Nat.sub_self e)) (by decide))
-          have hall := all_append_one (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS))
-            (List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl) e
+              ((List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl) ++ [e]) hd
+          have hin : decide (e - e < p.RESTART_WINDOW_MS) = true :=
+            decide_eq_true (Nat.lt_of_le_of_lt (Nat.le_of_eq (Nat.sub_self e)) hp.1)
+          have hall := all_append_one (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS))
+            (List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl) e
             (all_filter_self _ fl) hin
           exact or_right_of (and_true_of
             (and_true_of (decide_eq_true ((congrArg List.length hdrop).trans hlen))
-              ((congrArg (fun x => List.all x (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)))
+              ((congrArg (fun x => List.all x (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)))
                 hdrop).trans hall))
             (decide_eq_true rfl))
 
@@ -362,6 +364,7 @@ theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt :
   before the latest is answered ClockBackwards with the state unchanged, by evaluation. -/
 theorem restart_clock_backwards_rejected :
     Statute.Supervise.restart_clock_backwards_rejected_stmt := by
+  intro p _
   intro s e _
   unfold stepRestartBudget stepRestartBudgetOnFailure
   cases hg : s.given_up with
@@ -379,6 +382,7 @@ theorem restart_clock_backwards_rejected :
   (`decide_eq_true rfl`, the count free). -/
 theorem restart_within_budget_restarts :
     Statute.Supervise.restart_within_budget_restarts_stmt := by
+  intro p _
   intro s e _
   cases s with
   | mk fl g l =>
@@ -390,12 +394,12 @@ theorem restart_within_budget_restarts :
       | true => exact rfl
       | false =>
         cases hk : decide (List.length
-            (List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl)
+            (List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl)
             ≥ RESTART_MAX_FAILURES) with
         | true => exact rfl
         | false =>
           cases hv : decide (List.length
-              (List.filter (fun (t : Nat) => decide (e - t < RESTART_WINDOW_MS)) fl)
+              (List.filter (fun (t : Nat) => decide (e - t < p.RESTART_WINDOW_MS)) fl)
               + 1 > RESTART_MAX_FAILURES) with
           | true => cases hv.symm.trans (succ_gt_false_of_not_ge hk)
           | false => exact or_right_of (decide_eq_true rfl)

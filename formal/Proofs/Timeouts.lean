@@ -16,9 +16,14 @@ theorem lt_false_of_ge {a b : Nat} (h : decide (a ≥ b) = true) : decide (a < b
 theorem lt_true_of_not_ge {a b : Nat} (h : decide (a ≥ b) = false) : decide (a < b) = true :=
   decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
 
-/-- timeouts_ordered: every relation is a comparison of constant sums, evaluated by `decide`. -/
-theorem timeouts_ordered : Statute.Timeouts.timeouts_ordered_stmt := by
-  unfold Statute.Timeouts.timeouts_ordered_stmt
+/-- timeouts_ordered, at the defaults only: every relation is a comparison of sums of the
+  default values, evaluated by `decide`. For every valid parameters record it is false (the ranges
+  alone admit `WORKER_CONNECT_MS < WORKER_AUTH_FLOOR_MS`; the last six relations are what
+  CheckTimeouts checks at start, and even its acceptance leaves the lost-exit relation open at the
+  wire cap). The first five conjuncts hold for every record by definition; not proved here. -/
+theorem timeouts_ordered_at_defaults :
+    Statute.Timeouts.timeouts_ordered_at TimeoutsParams.defaults := by
+  unfold Statute.Timeouts.timeouts_ordered_at
   decide
 
 /-- timeouts_check_first_violated: unfold the decision and take its rules in order. Each relation

@@ -9,7 +9,7 @@ import type { Constant, Module, Program } from "../ir/module.js";
 import type { TypeRef } from "../ir/types.js";
 import type { ModuleContext } from "./context.js";
 
-/** `module.NAME` keys of every constant an IR value reads (a generic walk over `const` nodes and override-check facts). */
+/** `module.NAME` keys of every constant an IR value reads (a generic walk over `const` nodes and override-check facts; type bounds as written are not reads). */
 export function constReads(root: unknown, out: Set<string> = new Set()): Set<string> {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
@@ -18,7 +18,8 @@ export function constReads(root: unknown, out: Set<string> = new Set()): Set<str
     const node = n as { kind?: unknown; ref?: TypeRef; constant?: TypeRef };
     if (node.kind === "const" && node.ref !== undefined) out.add(`${node.ref.module}.${node.ref.name}`);
     if (node.constant !== undefined && typeof node.constant === "object") out.add(`${node.constant.module}.${node.constant.name}`);
-    for (const v of Object.values(n)) if (v !== null && typeof v === "object") stack.push(v);
+    // A type's bound over a parameter (`maxOf`) is not a read: it is what the type admits at each instance.
+    for (const [k, v] of Object.entries(n)) if (k !== "maxOf" && v !== null && typeof v === "object") stack.push(v);
   }
   return out;
 }
@@ -106,4 +107,52 @@ const bound = new WeakMap<Program, ReadonlySet<string>>();
 export function instanceName(values: Readonly<Record<string, number>>): string {
   const e = Object.entries(values);
   return e.length === 0 ? "the defaults" : e.map(([k, v]) => `${k}=${v}`).join(", ");
+}
+
+/** Every `decide` node an IR value applies, as `module.Decision`. */
+function decides(root: unknown): Set<string> {
+  const out = new Set<string>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n === null || typeof n !== "object") continue;
+    const node = n as { kind?: unknown; ref?: { module: string; name: string } };
+    if (node.kind === "decide" && node.ref !== undefined) out.add(`${node.ref.module}.${node.ref.name}`);
+    for (const v of Object.values(n)) if (v !== null && typeof v === "object") stack.push(v);
+  }
+  return out;
+}
+
+/**
+ * The machines and decisions of a module that a parameter reaches: each reads a bound constant,
+ * or applies a decision that does. They live inside `instance`; the others stay module-level
+ * functions. A decision of another module that a parameter reaches is not applied from here.
+ */
+export function boundCode(program: Program, module: Module): { readonly machines: ReadonlySet<string>; readonly decisions: ReadonlySet<string> } {
+  const isBound = boundConstants(program);
+  const reads = (x: unknown): boolean => [...constReads(x)].some((k) => isBound.has(k));
+  const decisions = new Set<string>();
+  for (const d of module.decisions) {
+    const body = [d.lets, d.rules];
+    const calls = [...decides(body)];
+    for (const c of calls) {
+      const [mod, name] = c.split(".") as [string, string];
+      if (mod !== module.name && boundCode(program, program.modules.find((m) => m.name === mod) as Module).decisions.has(name)) {
+        throw new Error(`emit ts: ${module.name}.${d.name} applies ${c}, which reads a parameter of ${mod}; applying another module's parameterised decision is not supported`);
+      }
+    }
+    if (reads(body) || calls.some((c) => decisions.has(c.slice(module.name.length + 1)) && c.startsWith(`${module.name}.`))) decisions.add(d.name);
+  }
+  const machines = new Set<string>();
+  for (const m of module.machines) {
+    const calls = [...decides(m)];
+    for (const c of calls) {
+      const [mod, name] = c.split(".") as [string, string];
+      if (mod !== module.name && boundCode(program, program.modules.find((x) => x.name === mod) as Module).decisions.has(name)) {
+        throw new Error(`emit ts: ${module.name}.${m.name} applies ${c}, which reads a parameter of ${mod}; applying another module's parameterised decision is not supported`);
+      }
+    }
+    if (reads(m) || calls.some((c) => c.startsWith(`${module.name}.`) && decisions.has(c.slice(module.name.length + 1)))) machines.add(m.name);
+  }
+  return { machines, decisions };
 }

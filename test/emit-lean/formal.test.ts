@@ -29,12 +29,15 @@ describe("formal/ skeleton", () => {
       const src = readFileSync(join(FORMAL, "Proofs", f), "utf8");
       expect(src).toContain(`\nimport Statute.${module}\n`);
       const statements = [...stripComments(src).matchAll(/^theorem (\w+)\s*:\s*Statute\.(\w+)\.(\w+)_stmt/gm)];
+      // A law proved at the parameters' defaults only: `<law>_at_defaults : <law>_at <Module>Params.defaults`.
+      const atDefaults = [...stripComments(src).matchAll(/^theorem (\w+)_at_defaults\s*:\s*Statute\.(\w+)\.(\w+)_at\s+(\w+)Params\.defaults\b/gm)];
       expect(statements.length).toBeGreaterThan(0);
-      for (const m of statements) {
+      for (const m of [...statements, ...atDefaults]) {
         expect(m[2]).toBe(module);
         expect(m[3]).toBe(m[1]);
       }
-      expect(proofStatusOf(src).size).toBe(new Set(statements.map((m) => m[1])).size);
+      for (const m of atDefaults) expect(m[4]).toBe(module);
+      expect(proofStatusOf(src).size).toBe(new Set([...statements, ...atDefaults].map((m) => m[1])).size);
     });
   }
 

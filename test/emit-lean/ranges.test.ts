@@ -10,10 +10,11 @@ import { describe, expect, it } from "vitest";
 
 const LEAN = join(process.cwd(), "generated", "lean", "Statute");
 
-/** The text of one `_stmt` definition of a generated module, up to the next blank line. */
+/** The text of one law's statement in a generated module (`<law>_at p` for a law over parameters, else `_stmt`), up to the next blank line. */
 function statement(module: string, law: string): string {
   const text = readFileSync(join(LEAN, `${module}.lean`), "utf8");
-  const at = text.indexOf(`def ${law}_stmt : Prop :=`);
+  const over = text.indexOf(`def ${law}_at (p : ${module}Params) : Prop :=`);
+  const at = over >= 0 ? over : text.indexOf(`def ${law}_stmt : Prop :=`);
   expect(at, `${module}.${law}_stmt`).toBeGreaterThan(-1);
   return text.slice(at, text.indexOf("\n\n", at));
 }
@@ -34,7 +35,20 @@ describe("range hypotheses of decision laws", () => {
 
 describe("range hypotheses of step laws", () => {
   it("bounds a ranged event field (a worker index: nat 0..WORKERS - 1) after the reachability", () => {
-    expect(statement("Launcher", "quiesce_answer_by_work")).toContain("∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →\n    e_w ≤ 2 →\n    let n :=");
+    // The bound reads the parameter WORKERS: stated over the record, never at its range maximum.
+    const s = statement("Launcher", "quiesce_answer_by_work");
+    expect(s).toContain("∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce p s →\n    e_w ≤ p.WORKERS - 1 →\n    let n :=");
+    expect(s).not.toMatch(/e_w ≤ \d+/);
+  });
+
+  it("states a law over parameters for every valid record, the ranges its assumption", () => {
+    const text = readFileSync(join(LEAN, "Launcher.lean"), "utf8");
+    expect(text).toContain("def quiesce_answer_by_work_stmt : Prop :=\n  ∀ (p : LauncherParams), p.valid → quiesce_answer_by_work_at p\n");
+    expect(text).toContain("def LauncherParams.valid (p : LauncherParams) : Prop :=\n  1 ≤ p.WORKERS ∧ p.WORKERS ≤ 64\n");
+    expect(text).toContain("def LauncherParams.defaults : LauncherParams :=\n  { WORKERS := 3 }\n");
+    expect(text).not.toMatch(/^def WORKERS\b/m);
+    // Examples are stated at the defaults.
+    expect(text).toMatch(/runQuiesce\s+LauncherParams\.defaults|\(initialQuiesce LauncherParams\.defaults\)/);
   });
 
   it("adds nothing for an event field without a range", () => {

@@ -19,7 +19,7 @@ import { BOOL, INT, MS, NAT } from "../../generator/ir/types.js";
 import * as b from "./build.js";
 import { program, supervise } from "./fixture.js";
 
-const cx: ExprCx = { module: "supervise", typeDecl: typeTable(program), scope: new Map() };
+const cx: ExprCx = { module: "supervise", typeDecl: typeTable(program), scope: new Map(), lp: null, params: null };
 const show = (e: Expr) => render(term(e, cx).doc);
 const x = () => b.v("x", NAT);
 const y = () => b.v("y", NAT);
@@ -135,6 +135,28 @@ end Statute.Supervise.Proofs
       ["restart_gives_up", "proved"],
       ["restart_failures_bounded", "open"],
       ["restart_clock_backwards_rejected", "proved"],
+    ]);
+  });
+  it("reads a proof at the parameters' defaults only as such, and a proof for all of them as stronger", () => {
+    const text = `theorem restart_gives_up_at_defaults :
+    Statute.Supervise.restart_gives_up_at SuperviseParams.defaults := by
+  decide
+theorem restart_decide_window_at_defaults :
+    Statute.Supervise.restart_decide_window_at Statute.Supervise.SuperviseParams.defaults := by
+  decide
+theorem restart_decide_window : Statute.Supervise.restart_decide_window_stmt := by
+  intro p _
+  exact foo
+theorem restart_clock_backwards_rejected_at_defaults :
+    Statute.Supervise.restart_clock_backwards_rejected_at SuperviseParams.defaults := by
+  sorry
+theorem other_at_defaults : Statute.Supervise.other_at ParkParams.defaults := by
+  decide
+`;
+    expect([...proofStatusOf(text)].sort()).toEqual([
+      ["restart_clock_backwards_rejected", "open"],
+      ["restart_decide_window", "proved"],
+      ["restart_gives_up", "defaults"],
     ]);
   });
   it("reads every file of <formal>/Proofs, sorted, and is empty without the folder", () => {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileSpecs } from "../../generator/check/index.js";
 import { quintBin, runQuint, simulate, type QuintCall, type SimulateResult } from "../../generator/cli/quint.js";
+import { quintConsts } from "../../generator/emit/quint/params.js";
 import { emitQuint } from "../../generator/emit/quint/index.js";
 import type { Program } from "../../generator/ir/module.js";
 
@@ -40,7 +41,9 @@ async function pool(jobs: readonly (() => Promise<void>)[]): Promise<void> {
 function testedModule(p: Program, module: string): string {
   const m = p.modules.find((x) => x.name === module);
   const machine = m?.machines[0];
-  return machine === undefined ? module : `${module}_${machine.name}`;
+  // A module with parameters (Quint consts) is tested where it is instantiated at the defaults.
+  if (machine === undefined) return m !== undefined && quintConsts(p, m).length > 0 ? `${module}_defaults` : module;
+  return `${module}_${machine.name}`;
 }
 
 beforeAll(async () => {

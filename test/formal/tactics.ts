@@ -97,12 +97,14 @@ function isHeaderWord(word: string): boolean {
 }
 
 /** Each `theorem <law> : Statute.<Module>.<law>_stmt` of a file, with whether it uses sorry. */
-export function lawProofs(text: string): { law: string; open: boolean }[] {
+export function lawProofs(text: string): { law: string; open: boolean; atDefaults: boolean }[] {
   const code = stripComments(text);
-  const re = /^theorem\s+([A-Za-z_][A-Za-z0-9_']*)\s*:\s*Statute\.[A-Za-z0-9_]+\.([A-Za-z0-9_']+)_stmt\b/gm;
+  // A law's theorem: of its `_stmt` (for every valid parameters record), or `<law>_at_defaults`
+  // of `<law>_at <Module>Params.defaults` (at the defaults only).
+  const re = /^theorem\s+([A-Za-z_][A-Za-z0-9_']*?)(_at_defaults)?\s*:\s*Statute\.[A-Za-z0-9_]+\.([A-Za-z0-9_']+?)(?:_stmt\b|_at\s+(?:[A-Za-z0-9_.]+\.)?[A-Za-z0-9_]+Params\.defaults\b)/gm;
   const heads = [...code.matchAll(re)];
   return heads.map((m, k) => {
     const body = code.slice(m.index ?? 0, heads[k + 1]?.index ?? code.length);
-    return { law: m[1] ?? "", open: /\b(?:sorry|admit)\b/.test(body) };
+    return { law: m[1] ?? "", open: /\b(?:sorry|admit)\b/.test(body), atDefaults: m[2] !== undefined };
   });
 }

@@ -51,9 +51,22 @@ Generated from `spec/launcher.yaml` into namespace `Statute.Launcher`.
 
 namespace Statute.Launcher
 
-/-- workers in one idle-shutdown round: the daemon binds it to the number of live workers at the
-  ask; three exercise every mix of idle and busy. (spec/launcher.yaml:34) -/
-def WORKERS : Nat := 3
+/-- The parameters of launcher: every value the world may change that its definitions read (own
+  or imported). Its definitions take one record; its laws hold for every record that is `valid`. -/
+structure LauncherParams where
+  /-- workers in one idle-shutdown round: the daemon binds it to the number of live workers at
+    the ask; three exercise every mix of idle and busy. Range 1..100000. Default 3.
+    (spec/launcher.yaml:34) -/
+  WORKERS : Nat
+  deriving Repr, BEq, DecidableEq
+
+/-- Every parameter at its default (the spec's value); examples are stated here. -/
+def LauncherParams.defaults : LauncherParams :=
+  { WORKERS := 3 }
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def LauncherParams.valid (p : LauncherParams) : Prop :=
+  1 ≤ p.WORKERS ∧ p.WORKERS ≤ 100000
 
 /-- a worker's run gate. (spec/launcher.yaml:36) -/
 inductive Gate where
@@ -126,28 +139,28 @@ inductive RetryVerdict where
 structure QuiesceState where
   /-- the supervisor's phase. -/
   phase : Phase
-  /-- the workers by index (at most 3 elements). -/
+  /-- the workers by index (at most WORKERS elements). -/
   workers : List Worker
   deriving Repr, BEq, DecidableEq
 
 /-- Events of Quiesce. (spec/launcher.yaml:85) -/
 inductive QuiesceEvent where
   /-- worker w's work set changes to `work` (a run or a job starts or ends, input is queued or
-    withdrawn, ...). `w`: Range 0..2. -/
+    withdrawn, ...). `w`: Range 0..WORKERS - 1. -/
   | Work (w : Nat) (work : Statute.Orphan.WorkSet)
   /-- a launcher asked the supervisor to shut down if idle; it asks every worker to quiesce. -/
   | Ask
-  /-- worker w's answer reaches the supervisor. `w`: Range 0..2. -/
+  /-- worker w's answer reaches the supervisor. `w`: Range 0..WORKERS - 1. -/
   | Answer (w : Nat)
   /-- QUIESCE_ANSWER_MS elapsed since the ask. -/
   | AnswerTimeout
   /-- the supervisor decides on the answers it has. -/
   | Commit
-  /-- the supervisor's stop reaches worker w. `w`: Range 0..2. -/
+  /-- the supervisor's stop reaches worker w. `w`: Range 0..WORKERS - 1. -/
   | Stop (w : Nat)
-  /-- the supervisor's release reaches worker w. `w`: Range 0..2. -/
+  /-- the supervisor's release reaches worker w. `w`: Range 0..WORKERS - 1. -/
   | Release (w : Nat)
-  /-- worker w's quiesce hold (QUIESCE_HOLD_MS) expired. `w`: Range 0..2. -/
+  /-- worker w's quiesce hold (QUIESCE_HOLD_MS) expired. `w`: Range 0..WORKERS - 1. -/
   | HoldExpiry (w : Nat)
   /-- the supervisor died; no answer, commit, stop or release of it arrives any more. -/
   | SupervisorLost
@@ -206,10 +219,10 @@ def decideRetryLaunch (f : RetryLaunchFacts) : RetryVerdict :=
 /-- The initial state of Quiesce. One supervisor and WORKERS workers in the idle-shutdown
   protocol; every event names the worker it concerns. The supervisor may be lost at any point
   (SupervisorLost); the workers' gates and holds are their own. (spec/launcher.yaml:85) -/
-def initialQuiesce : QuiesceState :=
+def initialQuiesce (p : LauncherParams) : QuiesceState :=
   { phase := Phase.Serving,
     workers := List.replicate
-                 WORKERS
+                 p.WORKERS
                  ({ gate := Gate.Open,
                     answer := Answer.Unasked,
                     work := ({ run := false,
@@ -462,22 +475,22 @@ def finalQuiesce : QuiesceState → List QuiesceEvent → QuiesceState
   | s, [] => s
   | s, e :: es => finalQuiesce (stepQuiesce s e).1 es
 
-/-- The states of Quiesce reachable from its initial state; invariants range over them.
-  (spec/launcher.yaml:85) -/
-inductive ReachableQuiesce : QuiesceState → Prop where
+/-- The states of Quiesce reachable from its initial state with parameters `p`; invariants range
+  over them. (spec/launcher.yaml:85) -/
+inductive ReachableQuiesce (p : LauncherParams) : QuiesceState → Prop where
   /-- The initial state is reachable. -/
-  | init : ReachableQuiesce initialQuiesce
+  | init : ReachableQuiesce p (initialQuiesce p)
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : QuiesceState) (e : QuiesceEvent) :
-      ReachableQuiesce s → ReachableQuiesce (stepQuiesce s e).1
+      ReachableQuiesce p s → ReachableQuiesce p (stepQuiesce s e).1
 
 /-- idle_shutdown_never_aborts: a stopped worker has no work, and a stop reaches only a worker
   without work, so idle shutdown never aborts a run, a job or any other work. Secures: replacing
   an older daemon never kills a user's run or job. Adversary: work starting during the quiesce
   round; a late release or hold expiry racing the commit; a supervisor lost mid-round; a
   concurrent launcher. (spec/launcher.yaml:182) -/
-def idle_shutdown_never_aborts_stmt : Prop :=
-  ∀ (s : QuiesceState), ReachableQuiesce s →
+def idle_shutdown_never_aborts_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce p s →
     (List.all
        s.workers
        (fun (x : Worker) =>
@@ -488,6 +501,11 @@ def idle_shutdown_never_aborts_stmt : Prop :=
        (fun (x : Worker) =>
           decide (x.gate = Gate.Open) ||
           !Statute.Orphan.decideHasWork ({ work := x.work } : Statute.Orphan.HasWorkFacts))) = true
+
+/-- idle_shutdown_never_aborts, for every value of the parameters that satisfies their
+  assumptions (`LauncherParams.valid`). (spec/launcher.yaml:182) -/
+def idle_shutdown_never_aborts_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → idle_shutdown_never_aborts_at p
 
 /-- adopt_same_build: a live worker is adopted exactly when it has the same version and the same
   build id; every other is stopped as lost. Secures: a supervisor never drives a worker of
@@ -504,9 +522,9 @@ def adopt_same_build_stmt : Prop :=
   any gate; the change touches only that worker's work set. Secures: no work slips past a
   quiesced gate, and a serving worker never refuses work. Adversary: a run or a job starting
   between the answer and the commit. (spec/launcher.yaml:196) -/
-def quiesce_gate_admits_stmt : Prop :=
-  ∀ (s : QuiesceState) (e_w : Nat) (e_work : Statute.Orphan.WorkSet), ReachableQuiesce s →
-    e_w ≤ 2 →
+def quiesce_gate_admits_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat) (e_work : Statute.Orphan.WorkSet), ReachableQuiesce p s →
+    e_w ≤ p.WORKERS - 1 →
     let n := (stepQuiesce s (QuiesceEvent.Work e_w e_work)).1
     let o := (stepQuiesce s (QuiesceEvent.Work e_w e_work)).2
     (let me := List.getD
@@ -537,13 +555,18 @@ def quiesce_gate_admits_stmt : Prop :=
         decide (n =
                 { s with workers := List.set s.workers e_w { me with work := e_work } }))) = true
 
+/-- quiesce_gate_admits, for every value of the parameters that satisfies their assumptions
+  (`LauncherParams.valid`). (spec/launcher.yaml:196) -/
+def quiesce_gate_admits_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_gate_admits_at p
+
 /-- quiesce_ask_opens_a_round: an ask while serving opens a round with every answer pending and
   touches no gate or work; an ask in any other phase is ignored and changes nothing. Secures:
   every round starts from no answers, and a second launcher cannot restart a round in progress or
   revive a lost supervisor. Adversary: a concurrent launcher; an ask after the stop or after the
   supervisor was lost. (spec/launcher.yaml:207) -/
-def quiesce_ask_opens_a_round_stmt : Prop :=
-  ∀ (s : QuiesceState), ReachableQuiesce s →
+def quiesce_ask_opens_a_round_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce p s →
     let n := (stepQuiesce s QuiesceEvent.Ask).1
     let o := (stepQuiesce s QuiesceEvent.Ask).2
     (if decide (s.phase = Phase.Serving) then
@@ -557,14 +580,19 @@ def quiesce_ask_opens_a_round_stmt : Prop :=
      else
        decide (o = QuiesceOutput.Ignored) && decide (n = s)) = true
 
+/-- quiesce_ask_opens_a_round, for every value of the parameters that satisfies their assumptions
+  (`LauncherParams.valid`). (spec/launcher.yaml:207) -/
+def quiesce_ask_opens_a_round_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_ask_opens_a_round_at p
+
 /-- quiesce_answer_only_in_round: a worker's answer counts only inside a quiesce round and only
   once; an answer outside a round, a second answer in one round, or one of a stopped worker is
   ignored and changes nothing. Secures: a late or repeated answer never turns a busy round into a
   stop, nor reopens or closes a gate. Adversary: an answer delivered after the answer timeout,
   after the commit, or twice. (spec/launcher.yaml:218) -/
-def quiesce_answer_only_in_round_stmt : Prop :=
-  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 2 →
+def quiesce_answer_only_in_round_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce p s →
+    e_w ≤ p.WORKERS - 1 →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Answer e_w)).2
     (let me := List.getD
@@ -590,15 +618,20 @@ def quiesce_answer_only_in_round_stmt : Prop :=
               me.stopped)) &&
      (!decide (o = QuiesceOutput.Ignored) || decide (n = s))) = true
 
+/-- quiesce_answer_only_in_round, for every value of the parameters that satisfies their
+  assumptions (`LauncherParams.valid`). (spec/launcher.yaml:218) -/
+def quiesce_answer_only_in_round_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_answer_only_in_round_at p
+
 /-- quiesce_answer_by_work: inside a round a worker whose work set holds work answers busy and
   leaves its gate as it was, a worker without work closes its run gate and answers quiesced; the
   answer is recorded for that worker alone. Secures: the commit decides on answers that say
   whether each worker had any work (the one work set) when it answered. Adversary: a background
   job, a user bash or queued input without a run; a run starting just before the answer.
   (spec/launcher.yaml:229) -/
-def quiesce_answer_by_work_stmt : Prop :=
-  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 2 →
+def quiesce_answer_by_work_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce p s →
+    e_w ≤ p.WORKERS - 1 →
     let n := (stepQuiesce s (QuiesceEvent.Answer e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Answer e_w)).2
     (let me := List.getD
@@ -647,14 +680,19 @@ def quiesce_answer_by_work_stmt : Prop :=
      decide (n.phase = s.phase) &&
      decide (List.set n.workers e_w me = s.workers)) = true
 
+/-- quiesce_answer_by_work, for every value of the parameters that satisfies their assumptions
+  (`LauncherParams.valid`). (spec/launcher.yaml:229) -/
+def quiesce_answer_by_work_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_answer_by_work_at p
+
 /-- quiesce_commit_only_all_quiesced: the commit starts the stop exactly when a round is open and
   every worker answered quiesced; any other commit in a round answers busy and ends it, a commit
   outside a round is ignored; a commit never touches a gate, a work set or a stopped worker.
   Secures: one busy or silent worker keeps the daemon, and a late commit cannot stop workers
   twice or outside a round. Adversary: a commit racing an answer timeout; a duplicated commit
   after the stop. (spec/launcher.yaml:243) -/
-def quiesce_commit_only_all_quiesced_stmt : Prop :=
-  ∀ (s : QuiesceState), ReachableQuiesce s →
+def quiesce_commit_only_all_quiesced_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce p s →
     let n := (stepQuiesce s QuiesceEvent.Commit).1
     let o := (stepQuiesce s QuiesceEvent.Commit).2
     (decide (decide (o = QuiesceOutput.Stopping) =
@@ -671,13 +709,18 @@ def quiesce_commit_only_all_quiesced_stmt : Prop :=
                              (fun (x : Worker) => { x with answer := Answer.Unasked })
                              s.workers }))) = true
 
+/-- quiesce_commit_only_all_quiesced, for every value of the parameters that satisfies their
+  assumptions (`LauncherParams.valid`). (spec/launcher.yaml:243) -/
+def quiesce_commit_only_all_quiesced_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_commit_only_all_quiesced_at p
+
 /-- quiesce_answer_timeout_ends_the_round: the answer timeout ends an open round with a busy
   answer, every answer cleared and no gate or work touched; outside a round it is ignored.
   Secures: a silent worker cannot hold the launcher forever, and a late timeout cannot end a
   later round's stop. Adversary: a worker that never answers; a timeout delivered after the
   commit. (spec/launcher.yaml:256) -/
-def quiesce_answer_timeout_ends_the_round_stmt : Prop :=
-  ∀ (s : QuiesceState), ReachableQuiesce s →
+def quiesce_answer_timeout_ends_the_round_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce p s →
     let n := (stepQuiesce s QuiesceEvent.AnswerTimeout).1
     let o := (stepQuiesce s QuiesceEvent.AnswerTimeout).2
     (if decide (s.phase = Phase.Asking) then
@@ -691,26 +734,36 @@ def quiesce_answer_timeout_ends_the_round_stmt : Prop :=
      else
        decide (o = QuiesceOutput.Ignored) && decide (n = s)) = true
 
+/-- quiesce_answer_timeout_ends_the_round, for every value of the parameters that satisfies their
+  assumptions (`LauncherParams.valid`). (spec/launcher.yaml:256) -/
+def quiesce_answer_timeout_ends_the_round_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_answer_timeout_ends_the_round_at p
+
 /-- quiesce_answers_belong_to_the_round: answers belong to one round; while serving (or once the
   supervisor is lost) no answer is recorded, and while stopping every worker had answered
   quiesced. Secures: an answer of an earlier round never counts in a later one, and the stop
   rests on every worker's quiesced answer. Adversary: an answer timeout or busy commit followed
   by a new round; a late answer. (spec/launcher.yaml:267) -/
-def quiesce_answers_belong_to_the_round_stmt : Prop :=
-  ∀ (s : QuiesceState), ReachableQuiesce s →
+def quiesce_answers_belong_to_the_round_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce p s →
     ((!(decide (s.phase = Phase.Serving) || decide (s.phase = Phase.Lost)) ||
       List.all s.workers (fun (x : Worker) => decide (x.answer = Answer.Unasked))) &&
      (!decide (s.phase = Phase.Stopping) ||
       List.all s.workers (fun (x : Worker) => decide (x.answer = Answer.Quiesced)))) = true
+
+/-- quiesce_answers_belong_to_the_round, for every value of the parameters that satisfies their
+  assumptions (`LauncherParams.valid`). (spec/launcher.yaml:267) -/
+def quiesce_answers_belong_to_the_round_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_answers_belong_to_the_round_at p
 
 /-- quiesce_stop_only_at_a_closed_gate: while stopping, a stop reaching a worker whose gate is
   still closed stops it and nothing else; one reaching a worker whose hold reopened its gate is
   refused and changes nothing; any other stop is ignored. Secures: a stop racing a hold expiry
   never aborts work started after the gate reopened. Adversary: a supervisor slower than the
   quiesce hold; a stop delivered twice or after the supervisor was lost. (spec/launcher.yaml:276) -/
-def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
-  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 2 →
+def quiesce_stop_only_at_a_closed_gate_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce p s →
+    e_w ≤ p.WORKERS - 1 →
     let n := (stepQuiesce s (QuiesceEvent.Stop e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Stop e_w)).2
     (let me := List.getD
@@ -738,14 +791,19 @@ def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
        decide (o = QuiesceOutput.WorkerStopped) &&
        decide (n = { s with workers := List.set s.workers e_w { me with stopped := true } })) = true
 
+/-- quiesce_stop_only_at_a_closed_gate, for every value of the parameters that satisfies their
+  assumptions (`LauncherParams.valid`). (spec/launcher.yaml:276) -/
+def quiesce_stop_only_at_a_closed_gate_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_stop_only_at_a_closed_gate_at p
+
 /-- quiesce_release_reopens: the supervisor's release reopens the closed gate of the worker it
   reaches; it touches no other gate, no work and no answer; a lost supervisor sends no release,
   and a stopped worker or an open gate has nothing to release. Secures: after a busy round every
   quiesced worker can start work again as soon as its release arrives. Adversary: a release
   arriving late, after a new round, or after the stop. (spec/launcher.yaml:288) -/
-def quiesce_release_reopens_stmt : Prop :=
-  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 2 →
+def quiesce_release_reopens_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce p s →
+    e_w ≤ p.WORKERS - 1 →
     let n := (stepQuiesce s (QuiesceEvent.Release e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.Release e_w)).2
     (let me := List.getD
@@ -772,14 +830,19 @@ def quiesce_release_reopens_stmt : Prop :=
        decide (n =
                { s with workers := List.set s.workers e_w { me with gate := Gate.Open } })) = true
 
+/-- quiesce_release_reopens, for every value of the parameters that satisfies their assumptions
+  (`LauncherParams.valid`). (spec/launcher.yaml:288) -/
+def quiesce_release_reopens_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_release_reopens_at p
+
 /-- quiesce_hold_reopens: a quiesced worker reopens its own gate when its hold expires, in every
   phase of the supervisor (a round in progress, or the supervisor lost), without stop or release;
   it touches no other gate, no work and no answer. Secures: a worker whose release is lost, or
   whose supervisor died between ask and commit, does not refuse work forever. Adversary: a lost
   release; a supervisor that dies between ask and commit. (spec/launcher.yaml:300) -/
-def quiesce_hold_reopens_stmt : Prop :=
-  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce s →
-    e_w ≤ 2 →
+def quiesce_hold_reopens_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState) (e_w : Nat), ReachableQuiesce p s →
+    e_w ≤ p.WORKERS - 1 →
     let n := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).1
     let o := (stepQuiesce s (QuiesceEvent.HoldExpiry e_w)).2
     (let me := List.getD
@@ -806,12 +869,17 @@ def quiesce_hold_reopens_stmt : Prop :=
        decide (n =
                { s with workers := List.set s.workers e_w { me with gate := Gate.Open } })) = true
 
+/-- quiesce_hold_reopens, for every value of the parameters that satisfies their assumptions
+  (`LauncherParams.valid`). (spec/launcher.yaml:300) -/
+def quiesce_hold_reopens_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_hold_reopens_at p
+
 /-- quiesce_supervisor_lost: a supervisor that dies ends its round (answers cleared) and leaves
   every gate, work set and stopped worker as it was. Secures: a dead supervisor cannot stop,
   release or count anything any more; the workers carry on under their holds. Adversary: a
   supervisor killed at any point of a round. (spec/launcher.yaml:312) -/
-def quiesce_supervisor_lost_stmt : Prop :=
-  ∀ (s : QuiesceState), ReachableQuiesce s →
+def quiesce_supervisor_lost_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce p s →
     let n := (stepQuiesce s QuiesceEvent.SupervisorLost).1
     let o := (stepQuiesce s QuiesceEvent.SupervisorLost).2
     (if decide (s.phase = Phase.Lost) then
@@ -825,9 +893,14 @@ def quiesce_supervisor_lost_stmt : Prop :=
                               (fun (x : Worker) => { x with answer := Answer.Unasked })
                               s.workers })) = true
 
+/-- quiesce_supervisor_lost, for every value of the parameters that satisfies their assumptions
+  (`LauncherParams.valid`). (spec/launcher.yaml:312) -/
+def quiesce_supervisor_lost_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_supervisor_lost_at p
+
 /-- quiesce_hold_leads_to_open_gate: the states from which every sequence of its events reaches
   the target within the given steps. (spec/launcher.yaml:322) -/
-def quiesce_hold_leads_to_open_gate_leads : Nat → QuiesceState → Bool
+def quiesce_hold_leads_to_open_gate_leads (p : LauncherParams) : Nat → QuiesceState → Bool
   | 0, s => (decide ((List.getD
                         s.workers
                         0
@@ -866,14 +939,14 @@ def quiesce_hold_leads_to_open_gate_leads : Nat → QuiesceState → Bool
                          Gate.Open)) ||
                 (List.all
                    [QuiesceEvent.HoldExpiry 0]
-                   (fun e => quiesce_hold_leads_to_open_gate_leads k (stepQuiesce s e).1))
+                   (fun e => quiesce_hold_leads_to_open_gate_leads p k (stepQuiesce s e).1))
 
 /-- quiesce_hold_leads_to_open_gate: from any reachable state in which a worker's gate is closed,
   its hold expiry alone opens it, whatever the supervisor does or whether it lives. Secures: no
   gate stays closed forever, even when the supervisor dies at any point of a round. Adversary: a
   supervisor that dies between ask and commit; a lost release. (spec/launcher.yaml:322) -/
-def quiesce_hold_leads_to_open_gate_stmt : Prop :=
-  ∀ (s : QuiesceState), ReachableQuiesce s →
+def quiesce_hold_leads_to_open_gate_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce p s →
     (decide ((List.getD
                 s.workers
                 0
@@ -909,28 +982,38 @@ def quiesce_hold_leads_to_open_gate_stmt : Prop :=
                      } : Statute.Orphan.WorkSet),
             stopped := false
           } : Worker)).stopped) = true →
-    quiesce_hold_leads_to_open_gate_leads 1 s = true
+    quiesce_hold_leads_to_open_gate_leads p 1 s = true
+
+/-- quiesce_hold_leads_to_open_gate, for every value of the parameters that satisfies their
+  assumptions (`LauncherParams.valid`). (spec/launcher.yaml:322) -/
+def quiesce_hold_leads_to_open_gate_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_hold_leads_to_open_gate_at p
 
 /-- quiesce_round_ends: the states from which every sequence of its events reaches the target
   within the given steps. (spec/launcher.yaml:332) -/
-def quiesce_round_ends_leads : Nat → QuiesceState → Bool
+def quiesce_round_ends_leads (p : LauncherParams) : Nat → QuiesceState → Bool
   | 0, s => (!decide (s.phase = Phase.Asking))
   | k + 1, s => (!decide (s.phase = Phase.Asking)) ||
                 (List.all
                    [QuiesceEvent.AnswerTimeout, QuiesceEvent.Commit]
-                   (fun e => quiesce_round_ends_leads k (stepQuiesce s e).1))
+                   (fun e => quiesce_round_ends_leads p k (stepQuiesce s e).1))
 
 /-- quiesce_round_ends: from any state with a round open, the commit or the answer timeout
   (whichever comes) ends it. Secures: an idle-shutdown request always gets an answer (the stop or
   busy); a round never hangs. Adversary: a worker that never answers; a commit racing the answer
   timeout. (spec/launcher.yaml:332) -/
+def quiesce_round_ends_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce p s →
+    decide (s.phase = Phase.Asking) = true → quiesce_round_ends_leads p 1 s = true
+
+/-- quiesce_round_ends, for every value of the parameters that satisfies their assumptions
+  (`LauncherParams.valid`). (spec/launcher.yaml:332) -/
 def quiesce_round_ends_stmt : Prop :=
-  ∀ (s : QuiesceState), ReachableQuiesce s →
-    decide (s.phase = Phase.Asking) = true → quiesce_round_ends_leads 1 s = true
+  ∀ (p : LauncherParams), p.valid → quiesce_round_ends_at p
 
 /-- quiesce_stop_leads_to_exit: the states from which every sequence of its events reaches the
   target within the given steps. (spec/launcher.yaml:342) -/
-def quiesce_stop_leads_to_exit_leads : Nat → QuiesceState → Bool
+def quiesce_stop_leads_to_exit_leads (p : LauncherParams) : Nat → QuiesceState → Bool
   | 0, s => (List.getD
                s.workers
                0
@@ -967,14 +1050,14 @@ def quiesce_stop_leads_to_exit_leads : Nat → QuiesceState → Bool
                     } : Worker)).stopped ||
                 (List.all
                    [QuiesceEvent.Stop 0]
-                   (fun e => quiesce_stop_leads_to_exit_leads k (stepQuiesce s e).1))
+                   (fun e => quiesce_stop_leads_to_exit_leads p k (stepQuiesce s e).1))
 
 /-- quiesce_stop_leads_to_exit: from any state in which the supervisor is stopping and a worker
   still holds its gate closed, the stop reaching it makes it exit. Secures: an idle daemon is
   really replaced; a model whose workers never exit would keep the old build forever. Adversary:
   a model that refuses every stop, or answers busy without cause. (spec/launcher.yaml:342) -/
-def quiesce_stop_leads_to_exit_stmt : Prop :=
-  ∀ (s : QuiesceState), ReachableQuiesce s →
+def quiesce_stop_leads_to_exit_at (p : LauncherParams) : Prop :=
+  ∀ (s : QuiesceState), ReachableQuiesce p s →
     (decide (s.phase = Phase.Stopping) &&
      decide ((List.getD
                 s.workers
@@ -1011,7 +1094,12 @@ def quiesce_stop_leads_to_exit_stmt : Prop :=
                      } : Statute.Orphan.WorkSet),
             stopped := false
           } : Worker)).stopped) = true →
-    quiesce_stop_leads_to_exit_leads 1 s = true
+    quiesce_stop_leads_to_exit_leads p 1 s = true
+
+/-- quiesce_stop_leads_to_exit, for every value of the parameters that satisfies their
+  assumptions (`LauncherParams.valid`). (spec/launcher.yaml:342) -/
+def quiesce_stop_leads_to_exit_stmt : Prop :=
+  ∀ (p : LauncherParams), p.valid → quiesce_stop_leads_to_exit_at p
 
 /-- launcher_retry_under_budget: a retry gives up exactly when the worker's restart budget gave
   up; otherwise a survivor of the earlier launch (its identity matching) is stopped first and,
@@ -1041,7 +1129,7 @@ def launcher_retry_under_budget_stmt : Prop :=
 /-- Example all_idle_workers_are_stopped: (spec/launcher.yaml:380) -/
 theorem ex_all_idle_workers_are_stopped :
     runQuiesce
-      initialQuiesce
+      (initialQuiesce LauncherParams.defaults)
       [QuiesceEvent.Ask,
        QuiesceEvent.Answer 0,
        QuiesceEvent.Answer 1,
@@ -1059,7 +1147,7 @@ theorem ex_all_idle_workers_are_stopped :
      QuiesceOutput.WorkerStopped,
      QuiesceOutput.WorkerStopped] ∧
     (finalQuiesce
-       initialQuiesce
+       (initialQuiesce LauncherParams.defaults)
        [QuiesceEvent.Ask,
         QuiesceEvent.Answer 0,
         QuiesceEvent.Answer 1,
@@ -1075,7 +1163,7 @@ theorem ex_all_idle_workers_are_stopped :
   it answers busy and the commit answers busy. (spec/launcher.yaml:385) -/
 theorem ex_a_background_job_alone_keeps_the_daemon :
     runQuiesce
-      initialQuiesce
+      (initialQuiesce LauncherParams.defaults)
       [QuiesceEvent.Work
          1
          ({ run := false,
@@ -1100,7 +1188,7 @@ theorem ex_a_background_job_alone_keeps_the_daemon :
      QuiesceOutput.AnsweredQuiesced,
      QuiesceOutput.Busy] ∧
     (finalQuiesce
-       initialQuiesce
+       (initialQuiesce LauncherParams.defaults)
        [QuiesceEvent.Work
           1
           ({ run := false,
@@ -1124,7 +1212,7 @@ theorem ex_a_background_job_alone_keeps_the_daemon :
 /-- Example withdrawn_input_alone_is_not_work: (spec/launcher.yaml:391) -/
 theorem ex_withdrawn_input_alone_is_not_work :
     runQuiesce
-      initialQuiesce
+      (initialQuiesce LauncherParams.defaults)
       [QuiesceEvent.Work
          0
          ({ run := false,
@@ -1145,7 +1233,7 @@ theorem ex_withdrawn_input_alone_is_not_work :
 /-- Example quiesced_gate_refuses_work: (spec/launcher.yaml:395) -/
 theorem ex_quiesced_gate_refuses_work :
     runQuiesce
-      initialQuiesce
+      (initialQuiesce LauncherParams.defaults)
       [QuiesceEvent.Ask,
        QuiesceEvent.Answer 2,
        QuiesceEvent.Work
@@ -1194,7 +1282,7 @@ theorem ex_quiesced_gate_refuses_work :
 /-- Example run_started_before_its_answer_makes_the_round_busy: (spec/launcher.yaml:399) -/
 theorem ex_run_started_before_its_answer_makes_the_round_busy :
     runQuiesce
-      initialQuiesce
+      (initialQuiesce LauncherParams.defaults)
       [QuiesceEvent.Ask,
        QuiesceEvent.Work
          0
@@ -1236,14 +1324,14 @@ theorem ex_run_started_before_its_answer_makes_the_round_busy :
 /-- Example answer_timeout_answers_busy: (spec/launcher.yaml:403) -/
 theorem ex_answer_timeout_answers_busy :
     runQuiesce
-      initialQuiesce
+      (initialQuiesce LauncherParams.defaults)
       [QuiesceEvent.Ask, QuiesceEvent.Answer 0, QuiesceEvent.AnswerTimeout, QuiesceEvent.Commit] =
     [QuiesceOutput.Asked,
      QuiesceOutput.AnsweredQuiesced,
      QuiesceOutput.Busy,
      QuiesceOutput.Ignored] ∧
     (finalQuiesce
-       initialQuiesce
+       (initialQuiesce LauncherParams.defaults)
        [QuiesceEvent.Ask,
         QuiesceEvent.Answer 0,
         QuiesceEvent.AnswerTimeout,
@@ -1255,7 +1343,7 @@ theorem ex_answer_timeout_answers_busy :
   quiesced answers; their holds reopen the gates and work starts again. (spec/launcher.yaml:408) -/
 theorem ex_supervisor_lost_mid_round_holds_reopen_the_gates :
     runQuiesce
-      initialQuiesce
+      (initialQuiesce LauncherParams.defaults)
       [QuiesceEvent.Ask,
        QuiesceEvent.Answer 0,
        QuiesceEvent.Answer 1,
@@ -1286,7 +1374,7 @@ theorem ex_supervisor_lost_mid_round_holds_reopen_the_gates :
      QuiesceOutput.GateOpened,
      QuiesceOutput.WorkChanged] ∧
     (finalQuiesce
-       initialQuiesce
+       (initialQuiesce LauncherParams.defaults)
        [QuiesceEvent.Ask,
         QuiesceEvent.Answer 0,
         QuiesceEvent.Answer 1,
@@ -1314,7 +1402,7 @@ theorem ex_supervisor_lost_mid_round_holds_reopen_the_gates :
   stop; it refuses the stop and keeps its new run. (spec/launcher.yaml:414) -/
 theorem ex_stop_after_the_hold_is_refused :
     runQuiesce
-      initialQuiesce
+      (initialQuiesce LauncherParams.defaults)
       [QuiesceEvent.Ask,
        QuiesceEvent.Answer 0,
        QuiesceEvent.Answer 1,
@@ -1349,7 +1437,7 @@ theorem ex_stop_after_the_hold_is_refused :
 /-- Example release_and_hold_reopen_gates: (spec/launcher.yaml:419) -/
 theorem ex_release_and_hold_reopen_gates :
     runQuiesce
-      initialQuiesce
+      (initialQuiesce LauncherParams.defaults)
       [QuiesceEvent.Work
          1
          ({ run := true,

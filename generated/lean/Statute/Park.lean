@@ -47,14 +47,26 @@ Generated from `spec/park.yaml` into namespace `Statute.Park`.
 
 namespace Statute.Park
 
-/-- idleEvictionMinutes (seed default 90): an idle unattached root worker parked this long asks
-  the supervisor to stop it. The runtime may override it with STATUTE_IDLE_EVICTION_MS.
-  (spec/park.yaml:28) -/
-def IDLE_EVICTION_MS : Nat := 5400000
-
 /-- background jobs the model lets run at once: a kernel bash() handle and a detached cell.
   (spec/park.yaml:29) -/
 def MAX_JOBS : Nat := 2
+
+/-- The parameters of park: every value the world may change that its definitions read (own or
+  imported). Its definitions take one record; its laws hold for every record that is `valid`. -/
+structure ParkParams where
+  /-- idleEvictionMinutes (seed default 90): an idle unattached root worker parked this long asks
+    the supervisor to stop it. Range 0..100000000000000. Default 5400000. The operator may set it
+    (STATUTE_IDLE_EVICTION_MS). (spec/park.yaml:28) -/
+  IDLE_EVICTION_MS : Nat
+  deriving Repr, BEq, DecidableEq
+
+/-- Every parameter at its default (the spec's value); examples are stated here. -/
+def ParkParams.defaults : ParkParams :=
+  { IDLE_EVICTION_MS := 5400000 }
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def ParkParams.valid (p : ParkParams) : Prop :=
+  p.IDLE_EVICTION_MS ≤ 100000000000000
 
 /-- what a park's re-check does. (spec/park.yaml:31) -/
 inductive ParkVerdict where
@@ -249,7 +261,7 @@ def stepParkedOnRunStart (s : ParkedState) : ParkedState × ParkOutput :=
 
 /-- Handles `RunEnd` in Parked: its branches in order, the first whose guard holds wins.
   (spec/park.yaml:121) -/
-def stepParkedOnRunEnd (s : ParkedState) : ParkedState × ParkOutput :=
+def stepParkedOnRunEnd (p : ParkParams) (s : ParkedState) : ParkedState × ParkOutput :=
   let verdict := decideParkRelease
                    ({ work := ({ run := false,
                                  compaction := false,
@@ -264,7 +276,7 @@ def stepParkedOnRunEnd (s : ParkedState) : ParkedState × ParkOutput :=
                       depth := s.depth,
                       attached := s.attached,
                       idle_ms := s.idle_ms,
-                      eviction_ms := IDLE_EVICTION_MS,
+                      eviction_ms := p.IDLE_EVICTION_MS,
                       pause_lease := s.pause_lease,
                       scheduled_job := s.scheduled_job
                     } : ParkReleaseFacts)
@@ -316,7 +328,7 @@ def stepParkedOnJobSettle (s : ParkedState) : ParkedState × ParkOutput :=
 
 /-- Handles `Park` in Parked: its branches in order, the first whose guard holds wins.
   (spec/park.yaml:147) -/
-def stepParkedOnPark (s : ParkedState) : ParkedState × ParkOutput :=
+def stepParkedOnPark (p : ParkParams) (s : ParkedState) : ParkedState × ParkOutput :=
   let verdict := decideParkRelease
                    ({ work := ({ run := false,
                                  compaction := false,
@@ -331,7 +343,7 @@ def stepParkedOnPark (s : ParkedState) : ParkedState × ParkOutput :=
                       depth := s.depth,
                       attached := s.attached,
                       idle_ms := s.idle_ms,
-                      eviction_ms := IDLE_EVICTION_MS,
+                      eviction_ms := p.IDLE_EVICTION_MS,
                       pause_lease := s.pause_lease,
                       scheduled_job := s.scheduled_job
                     } : ParkReleaseFacts)
@@ -376,39 +388,39 @@ def stepParkedOnElapse (s : ParkedState) (e_ms : Nat) : ParkedState × ParkOutpu
 
 /-- One step of Parked: the next state and the output of event `e` in state `s`.
   (spec/park.yaml:81) -/
-def stepParked (s : ParkedState) (e : ParkedEvent) : ParkedState × ParkOutput :=
+def stepParked (p : ParkParams) (s : ParkedState) (e : ParkedEvent) : ParkedState × ParkOutput :=
   match e with
   | ParkedEvent.Open e_depth => stepParkedOnOpen s e_depth
   | ParkedEvent.RunStart => stepParkedOnRunStart s
-  | ParkedEvent.RunEnd => stepParkedOnRunEnd s
+  | ParkedEvent.RunEnd => stepParkedOnRunEnd p s
   | ParkedEvent.KernelUse => stepParkedOnKernelUse s
   | ParkedEvent.JobStart => stepParkedOnJobStart s
   | ParkedEvent.JobSettle => stepParkedOnJobSettle s
-  | ParkedEvent.Park => stepParkedOnPark s
+  | ParkedEvent.Park => stepParkedOnPark p s
   | ParkedEvent.Holds e_attached e_pause_lease e_scheduled_job =>
       stepParkedOnHolds s e_attached e_pause_lease e_scheduled_job
   | ParkedEvent.Elapse e_ms => stepParkedOnElapse s e_ms
 
 /-- The outputs of Parked over a list of events, one per event. (spec/park.yaml:81) -/
-def runParked : ParkedState → List ParkedEvent → List ParkOutput
+def runParked (p : ParkParams) : ParkedState → List ParkedEvent → List ParkOutput
   | _, [] => []
   | s, e :: es =>
-    let r := stepParked s e
-    r.2 :: runParked r.1 es
+    let r := stepParked p s e
+    r.2 :: runParked p r.1 es
 
 /-- The state of Parked after a list of events. (spec/park.yaml:81) -/
-def finalParked : ParkedState → List ParkedEvent → ParkedState
+def finalParked (p : ParkParams) : ParkedState → List ParkedEvent → ParkedState
   | s, [] => s
-  | s, e :: es => finalParked (stepParked s e).1 es
+  | s, e :: es => finalParked p (stepParked p s e).1 es
 
-/-- The states of Parked reachable from its initial state; invariants range over them.
-  (spec/park.yaml:81) -/
-inductive ReachableParked : ParkedState → Prop where
+/-- The states of Parked reachable from its initial state with parameters `p`; invariants range
+  over them. (spec/park.yaml:81) -/
+inductive ReachableParked (p : ParkParams) : ParkedState → Prop where
   /-- The initial state is reachable. -/
-  | init : ReachableParked initialParked
+  | init : ReachableParked p initialParked
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : ParkedState) (e : ParkedEvent) :
-      ReachableParked s → ReachableParked (stepParked s e).1
+      ReachableParked p s → ReachableParked p (stepParked p s e).1
 
 /-- park_evicts_idle_root: a park's re-check asks the supervisor to stop the worker exactly when
   it is an idle (no work in the one set) unattached root worker whose idle time has reached an
@@ -464,55 +476,75 @@ def park_eviction_time_left_stmt : Prop :=
 /-- park_job_holds_kernel: while a background job (a kernel bash() handle or a detached cell)
   runs, the kernel is live. Secures: a release never disposes a kernel under a running job.
   Adversary: a child that parks while its bash() handle still runs. (spec/park.yaml:187) -/
-def park_job_holds_kernel_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
+def park_job_holds_kernel_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
     (decide (s.jobs = 0) || decide (s.kernel = Kernel.Live)) = true
+
+/-- park_job_holds_kernel, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:187) -/
+def park_job_holds_kernel_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_job_holds_kernel_at p
 
 /-- park_evicted_was_idle_root: a worker that asked to be stopped is a root worker, unattached,
   with no job, idle for at least the eviction time, its kernel never released. Secures: the
   supervisor is asked to stop only a worker whose stop loses nothing. Adversary: an attached or
   busy worker reaching the eviction time; a child parked for hours. (spec/park.yaml:194) -/
-def park_evicted_was_idle_root_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
+def park_evicted_was_idle_root_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
     (!decide (s.phase = ParkPhase.Evicted) ||
      (decide (s.depth = 0) &&
       !s.attached &&
       decide (s.jobs = 0) &&
-      decide (s.idle_ms ≥ IDLE_EVICTION_MS) &&
+      decide (s.idle_ms ≥ p.IDLE_EVICTION_MS) &&
       decide (s.kernel = Kernel.Live))) = true
+
+/-- park_evicted_was_idle_root, for every value of the parameters that satisfies their
+  assumptions (`ParkParams.valid`). (spec/park.yaml:194) -/
+def park_evicted_was_idle_root_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_evicted_was_idle_root_at p
 
 /-- park_root_keeps_kernel: a released kernel belongs to a parent-owned child; a root worker's
   kernel is never released, and jobs run only in an open session. Secures: a root session's
   kernel lives until the worker stops. Adversary: a root worker parked with no lease and no
   scheduled job. (spec/park.yaml:203) -/
-def park_root_keeps_kernel_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
+def park_root_keeps_kernel_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
     ((decide (s.kernel = Kernel.Live) || decide (s.depth > 0)) &&
      decide (s.jobs ≤ MAX_JOBS) &&
      (decide (s.jobs = 0) ||
       decide (s.phase = ParkPhase.Running) ||
       decide (s.phase = ParkPhase.Parked))) = true
 
+/-- park_root_keeps_kernel, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:203) -/
+def park_root_keeps_kernel_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_root_keeps_kernel_at p
+
 /-- park_idle_clock: the idle clock runs only while the session is parked with no job (and stands
   still once evicted), and never past the wire's range; a run or a job stops it at 0. Secures: a
   worker is never evicted for time it spent working. Adversary: a long run or a long background
   job followed by a park. (spec/park.yaml:210) -/
-def park_idle_clock_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
+def park_idle_clock_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
     (((decide (s.jobs = 0) &&
        (decide (s.phase = ParkPhase.Parked) || decide (s.phase = ParkPhase.Evicted))) ||
       decide (s.idle_ms = 0)) &&
      decide (s.idle_ms ≤ Statute.Timeouts.WIRE_MAX_MS)) = true
+
+/-- park_idle_clock, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:210) -/
+def park_idle_clock_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_idle_clock_at p
 
 /-- park_run_end_rechecks: a run end parks and re-checks; an idle free child (no job, no pause
   lease, no scheduled job) releases its live kernel then, anything else just parks, and a run end
   never evicts; outside a run it is ignored. Secures: the kernel of a child whose work is done is
   released at the run end, and the settlement's run releases it once the job is gone. Adversary:
   a do-nothing park; a run end while a background job still runs. (spec/park.yaml:217) -/
-def park_run_end_rechecks_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
-    let n := (stepParked s ParkedEvent.RunEnd).1
-    let o := (stepParked s ParkedEvent.RunEnd).2
+def park_run_end_rechecks_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
+    let n := (stepParked p s ParkedEvent.RunEnd).1
+    let o := (stepParked p s ParkedEvent.RunEnd).2
     (if !decide (s.phase = ParkPhase.Running) then
        decide (o = ParkOutput.Ignored) && decide (n = s)
      else if decide (s.jobs = 0) &&
@@ -525,22 +557,27 @@ def park_run_end_rechecks_stmt : Prop :=
      else
        decide (o = ParkOutput.Parked) && decide (n = { s with phase := ParkPhase.Parked })) = true
 
+/-- park_run_end_rechecks, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:217) -/
+def park_run_end_rechecks_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_run_end_rechecks_at p
+
 /-- park_timer_rechecks: a park without a run end (the session opened idle, the eviction timer)
   asks to be stopped when the worker is an idle unattached root past IDLE_EVICTION_MS, releases
   the live kernel of an idle free child, and otherwise only parks; outside a park it is ignored.
   Secures: the opening park and the timer's park apply both releases, so an idle root is stopped
   and a free child's kernel released. Adversary: a model that never evicts or never releases; an
   attached client; a pause lease. (spec/park.yaml:229) -/
-def park_timer_rechecks_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
-    let n := (stepParked s ParkedEvent.Park).1
-    let o := (stepParked s ParkedEvent.Park).2
+def park_timer_rechecks_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
+    let n := (stepParked p s ParkedEvent.Park).1
+    let o := (stepParked p s ParkedEvent.Park).2
     (if !decide (s.phase = ParkPhase.Parked) then
        decide (o = ParkOutput.Ignored) && decide (n = s)
      else if decide (s.jobs = 0) &&
              decide (s.depth = 0) &&
              !s.attached &&
-             decide (s.idle_ms ≥ IDLE_EVICTION_MS) then
+             decide (s.idle_ms ≥ p.IDLE_EVICTION_MS) then
        decide (o = ParkOutput.AskedStop) && decide (n = { s with phase := ParkPhase.Evicted })
      else if decide (s.jobs = 0) &&
              decide (s.depth > 0) &&
@@ -551,15 +588,20 @@ def park_timer_rechecks_stmt : Prop :=
      else
        decide (o = ParkOutput.Parked) && decide (n = s)) = true
 
+/-- park_timer_rechecks, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:229) -/
+def park_timer_rechecks_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_timer_rechecks_at p
+
 /-- park_settlement_wakes_run: a job's settlement wakes a run when the session is parked (the run
   in progress takes it otherwise), so a run end parks again after it; with no job running it is
   ignored. Secures: a child parked with a job releases its kernel once the job settles, at the
   end of the run the settlement wakes. Adversary: a settlement that leaves the kernel held
   forever; a settlement with no job. (spec/park.yaml:243) -/
-def park_settlement_wakes_run_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
-    let n := (stepParked s ParkedEvent.JobSettle).1
-    let o := (stepParked s ParkedEvent.JobSettle).2
+def park_settlement_wakes_run_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
+    let n := (stepParked p s ParkedEvent.JobSettle).1
+    let o := (stepParked p s ParkedEvent.JobSettle).2
     (if decide (s.jobs = 0) then
        decide (o = ParkOutput.Ignored) && decide (n = s)
      else
@@ -569,27 +611,37 @@ def park_settlement_wakes_run_stmt : Prop :=
         else
           decide (o = ParkOutput.JobSettled))) = true
 
+/-- park_settlement_wakes_run, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:243) -/
+def park_settlement_wakes_run_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_settlement_wakes_run_at p
+
 /-- park_jobs_start_in_runs: a job starts only inside a run and below the model's bound, and
   starting it uses the kernel (reviving a released one). Secures: a job never runs on a disposed
   kernel. Adversary: a bash() handle started just after the child's park. (spec/park.yaml:254) -/
-def park_jobs_start_in_runs_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
-    let n := (stepParked s ParkedEvent.JobStart).1
-    let o := (stepParked s ParkedEvent.JobStart).2
+def park_jobs_start_in_runs_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
+    let n := (stepParked p s ParkedEvent.JobStart).1
+    let o := (stepParked p s ParkedEvent.JobStart).2
     (if decide (s.phase = ParkPhase.Running) && decide (s.jobs < MAX_JOBS) then
        decide (o = ParkOutput.JobStarted) &&
        decide (n = { s with jobs := s.jobs + 1, kernel := Kernel.Live })
      else
        decide (o = ParkOutput.Ignored) && decide (n = s)) = true
 
+/-- park_jobs_start_in_runs, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:254) -/
+def park_jobs_start_in_runs_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_jobs_start_in_runs_at p
+
 /-- park_kernel_use_revives: a kernel use inside a run revives a released kernel (from its
   flushed namespace snapshot) and leaves a live one live; outside a run it is ignored. Secures: a
   released child kernel comes back at its next use. Adversary: a use of the kernel after the
   release. (spec/park.yaml:264) -/
-def park_kernel_use_revives_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
-    let n := (stepParked s ParkedEvent.KernelUse).1
-    let o := (stepParked s ParkedEvent.KernelUse).2
+def park_kernel_use_revives_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
+    let n := (stepParked p s ParkedEvent.KernelUse).1
+    let o := (stepParked p s ParkedEvent.KernelUse).2
     (if decide (s.phase = ParkPhase.Running) then
        decide (n = { s with kernel := Kernel.Live }) &&
        decide (o =
@@ -600,44 +652,59 @@ def park_kernel_use_revives_stmt : Prop :=
      else
        decide (o = ParkOutput.Ignored) && decide (n = s)) = true
 
+/-- park_kernel_use_revives, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:264) -/
+def park_kernel_use_revives_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_kernel_use_revives_at p
+
 /-- park_run_starts_parked: a run starts only in a parked session, and its start stops the idle
   clock at 0. Secures: time spent working never counts toward the eviction. Adversary: input
   arriving at a long-idle worker just before its timer. (spec/park.yaml:274) -/
-def park_run_starts_parked_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
-    let n := (stepParked s ParkedEvent.RunStart).1
-    let o := (stepParked s ParkedEvent.RunStart).2
+def park_run_starts_parked_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
+    let n := (stepParked p s ParkedEvent.RunStart).1
+    let o := (stepParked p s ParkedEvent.RunStart).2
     (if decide (s.phase = ParkPhase.Parked) then
        decide (o = ParkOutput.RunStarted) &&
        decide (n = { s with phase := ParkPhase.Running, idle_ms := 0 })
      else
        decide (o = ParkOutput.Ignored) && decide (n = s)) = true
 
+/-- park_run_starts_parked, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:274) -/
+def park_run_starts_parked_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_run_starts_parked_at p
+
 /-- park_open_once: a session opens once, idle, with the depth it is given. Secures: the depth
   the releases read is the worker's own, fixed for its life. Adversary: a second open of a
   session already running. (spec/park.yaml:282) -/
-def park_open_once_stmt : Prop :=
-  ∀ (s : ParkedState) (e_depth : Nat), ReachableParked s →
-    let n := (stepParked s (ParkedEvent.Open e_depth)).1
-    let o := (stepParked s (ParkedEvent.Open e_depth)).2
+def park_open_once_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState) (e_depth : Nat), ReachableParked p s →
+    let n := (stepParked p s (ParkedEvent.Open e_depth)).1
+    let o := (stepParked p s (ParkedEvent.Open e_depth)).2
     (if decide (s.phase = ParkPhase.Closed) then
        decide (o = ParkOutput.Opened) &&
        decide (n = { s with phase := ParkPhase.Parked, depth := e_depth })
      else
        decide (o = ParkOutput.Ignored) && decide (n = s)) = true
 
+/-- park_open_once, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:282) -/
+def park_open_once_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_open_once_at p
+
 /-- park_holds_recorded: attaching, detaching, a pause lease and a scheduled job are recorded as
   they are, touching nothing else, until the worker is evicted. Secures: the next re-check reads
   the session's current holds. Adversary: a client that attaches just before the eviction timer;
   a lease dropped while parked. (spec/park.yaml:290) -/
-def park_holds_recorded_stmt : Prop :=
+def park_holds_recorded_at (p : ParkParams) : Prop :=
   ∀ (s : ParkedState)
     (e_attached : Bool)
     (e_pause_lease : Bool)
     (e_scheduled_job : Bool),
-  ReachableParked s →
-    let n := (stepParked s (ParkedEvent.Holds e_attached e_pause_lease e_scheduled_job)).1
-    let o := (stepParked s (ParkedEvent.Holds e_attached e_pause_lease e_scheduled_job)).2
+  ReachableParked p s →
+    let n := (stepParked p s (ParkedEvent.Holds e_attached e_pause_lease e_scheduled_job)).1
+    let o := (stepParked p s (ParkedEvent.Holds e_attached e_pause_lease e_scheduled_job)).2
     (if decide (s.phase = ParkPhase.Evicted) then
        decide (o = ParkOutput.Ignored) && decide (n = s)
      else
@@ -648,13 +715,18 @@ def park_holds_recorded_stmt : Prop :=
                  pause_lease := e_pause_lease,
                  scheduled_job := e_scheduled_job })) = true
 
+/-- park_holds_recorded, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:290) -/
+def park_holds_recorded_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_holds_recorded_at p
+
 /-- park_time_passes: time adds to the idle clock (up to the wire's range) only while parked
   without a job, and changes nothing else. Secures: the idle time the eviction reads is the time
   parked without work. Adversary: a clock that runs during a background job. (spec/park.yaml:300) -/
-def park_time_passes_stmt : Prop :=
-  ∀ (s : ParkedState) (e_ms : Nat), ReachableParked s →
-    let n := (stepParked s (ParkedEvent.Elapse e_ms)).1
-    let o := (stepParked s (ParkedEvent.Elapse e_ms)).2
+def park_time_passes_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState) (e_ms : Nat), ReachableParked p s →
+    let n := (stepParked p s (ParkedEvent.Elapse e_ms)).1
+    let o := (stepParked p s (ParkedEvent.Elapse e_ms)).2
     (decide (o = ParkOutput.Noted) &&
      decide (n =
              { s with
@@ -663,31 +735,41 @@ def park_time_passes_stmt : Prop :=
                            else
                              s.idle_ms) })) = true
 
+/-- park_time_passes, for every value of the parameters that satisfies their assumptions
+  (`ParkParams.valid`). (spec/park.yaml:300) -/
+def park_time_passes_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_time_passes_at p
+
 /-- park_idle_root_leads_to_stop: the states from which every sequence of its events reaches the
   target within the given steps. (spec/park.yaml:310) -/
-def park_idle_root_leads_to_stop_leads : Nat → ParkedState → Bool
+def park_idle_root_leads_to_stop_leads (p : ParkParams) : Nat → ParkedState → Bool
   | 0, s => (decide (s.phase = ParkPhase.Evicted))
   | k + 1, s => (decide (s.phase = ParkPhase.Evicted)) ||
                 (List.all
                    [ParkedEvent.Park]
-                   (fun e => park_idle_root_leads_to_stop_leads k (stepParked s e).1))
+                   (fun e => park_idle_root_leads_to_stop_leads p k (stepParked p s e).1))
 
 /-- park_idle_root_leads_to_stop: from any state in which the worker is parked as an idle
   unattached root past IDLE_EVICTION_MS, the next park (the timer's) asks the supervisor to stop
   it. Secures: an idle root worker nobody watches is really stopped; a model that keeps every
   worker fails. Adversary: a worker that never gives its host back. (spec/park.yaml:310) -/
-def park_idle_root_leads_to_stop_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
+def park_idle_root_leads_to_stop_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
     (decide (s.phase = ParkPhase.Parked) &&
      decide (s.depth = 0) &&
      !s.attached &&
      decide (s.jobs = 0) &&
-     decide (s.idle_ms ≥ IDLE_EVICTION_MS)) = true →
-    park_idle_root_leads_to_stop_leads 1 s = true
+     decide (s.idle_ms ≥ p.IDLE_EVICTION_MS)) = true →
+    park_idle_root_leads_to_stop_leads p 1 s = true
+
+/-- park_idle_root_leads_to_stop, for every value of the parameters that satisfies their
+  assumptions (`ParkParams.valid`). (spec/park.yaml:310) -/
+def park_idle_root_leads_to_stop_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_idle_root_leads_to_stop_at p
 
 /-- park_settled_child_leads_to_release: the states from which every sequence of its events
   reaches the target within the given steps. (spec/park.yaml:320) -/
-def park_settled_child_leads_to_release_leads : Nat → ParkedState → Bool
+def park_settled_child_leads_to_release_leads (p : ParkParams) : Nat → ParkedState → Bool
   | 0, s => (decide (s.kernel = Kernel.Released))
   | k + 1, s => (decide (s.kernel = Kernel.Released)) ||
                 (List.all
@@ -695,7 +777,7 @@ def park_settled_child_leads_to_release_leads : Nat → ParkedState → Bool
                       ParkedEvent.RunEnd
                     else
                       ParkedEvent.JobSettle]
-                   (fun e => park_settled_child_leads_to_release_leads k (stepParked s e).1))
+                   (fun e => park_settled_child_leads_to_release_leads p k (stepParked p s e).1))
 
 /-- park_settled_child_leads_to_release: from any state in which a free child (no pause lease, no
   scheduled job) is parked with its kernel held by running jobs, the jobs' settlements and the
@@ -703,14 +785,19 @@ def park_settled_child_leads_to_release_leads : Nat → ParkedState → Bool
   or detached cell is released once the jobs are done; a model whose settlement wakes nothing
   keeps it forever. Adversary: a settlement that wakes no run; a run end that forgets to
   re-check. (spec/park.yaml:320) -/
-def park_settled_child_leads_to_release_stmt : Prop :=
-  ∀ (s : ParkedState), ReachableParked s →
+def park_settled_child_leads_to_release_at (p : ParkParams) : Prop :=
+  ∀ (s : ParkedState), ReachableParked p s →
     (decide (s.phase = ParkPhase.Parked) &&
      decide (s.depth > 0) &&
      !s.pause_lease &&
      !s.scheduled_job &&
      decide (s.jobs > 0)) = true →
-    park_settled_child_leads_to_release_leads 3 s = true
+    park_settled_child_leads_to_release_leads p 3 s = true
+
+/-- park_settled_child_leads_to_release, for every value of the parameters that satisfies their
+  assumptions (`ParkParams.valid`). (spec/park.yaml:320) -/
+def park_settled_child_leads_to_release_stmt : Prop :=
+  ∀ (p : ParkParams), p.valid → park_settled_child_leads_to_release_at p
 
 /-- Example idle_root_past_90min_asks_stop: (spec/park.yaml:346) -/
 theorem ex_idle_root_past_90min_asks_stop :
@@ -728,7 +815,7 @@ theorem ex_idle_root_past_90min_asks_stop :
          depth := 0,
          attached := false,
          idle_ms := 5400000,
-         eviction_ms := IDLE_EVICTION_MS,
+         eviction_ms := ParkParams.defaults.IDLE_EVICTION_MS,
          pause_lease := false,
          scheduled_job := false
        } : ParkReleaseFacts) =
@@ -926,7 +1013,7 @@ theorem ex_timer_at_the_wire_bound_still_expires :
 /-- Example idle_root_is_stopped_after_90min: a root session opens idle, nobody attaches; the
   timer's park after 90 min asks the supervisor to stop it. (spec/park.yaml:451) -/
 theorem ex_idle_root_is_stopped_after_90min :
-    runParked
+    runParked ParkParams.defaults
       initialParked
       [ParkedEvent.Open 0,
        ParkedEvent.Park,
@@ -942,7 +1029,7 @@ theorem ex_idle_root_is_stopped_after_90min :
      ParkOutput.Noted,
      ParkOutput.AskedStop,
      ParkOutput.Ignored] ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 0,
         ParkedEvent.Park,
@@ -952,7 +1039,7 @@ theorem ex_idle_root_is_stopped_after_90min :
         ParkedEvent.Park,
         ParkedEvent.RunStart]).phase =
     ParkPhase.Evicted ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 0,
         ParkedEvent.Park,
@@ -968,7 +1055,7 @@ theorem ex_idle_root_is_stopped_after_90min :
   end with a bash() handle running keeps the kernel, the settlement wakes a run whose end
   releases it. (spec/park.yaml:457) -/
 theorem ex_parked_child_keeps_its_kernel_while_a_background_job_runs :
-    runParked
+    runParked ParkParams.defaults
       initialParked
       [ParkedEvent.Open 1,
        ParkedEvent.RunStart,
@@ -988,7 +1075,7 @@ theorem ex_parked_child_keeps_its_kernel_while_a_background_job_runs :
      ParkOutput.Parked,
      ParkOutput.Woke,
      ParkOutput.KernelReleased] ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 1,
         ParkedEvent.RunStart,
@@ -1000,7 +1087,7 @@ theorem ex_parked_child_keeps_its_kernel_while_a_background_job_runs :
         ParkedEvent.JobSettle,
         ParkedEvent.RunEnd]).phase =
     ParkPhase.Parked ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 1,
         ParkedEvent.RunStart,
@@ -1012,7 +1099,7 @@ theorem ex_parked_child_keeps_its_kernel_while_a_background_job_runs :
         ParkedEvent.JobSettle,
         ParkedEvent.RunEnd]).jobs =
     0 ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 1,
         ParkedEvent.RunStart,
@@ -1024,7 +1111,7 @@ theorem ex_parked_child_keeps_its_kernel_while_a_background_job_runs :
         ParkedEvent.JobSettle,
         ParkedEvent.RunEnd]).kernel =
     Kernel.Released ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 1,
         ParkedEvent.RunStart,
@@ -1040,7 +1127,7 @@ theorem ex_parked_child_keeps_its_kernel_while_a_background_job_runs :
 
 /-- Example released_kernel_revives_at_next_use: (spec/park.yaml:463) -/
 theorem ex_released_kernel_revives_at_next_use :
-    runParked
+    runParked ParkParams.defaults
       initialParked
       [ParkedEvent.Open 1,
        ParkedEvent.Park,
@@ -1054,7 +1141,7 @@ theorem ex_released_kernel_revives_at_next_use :
      ParkOutput.KernelRevived,
      ParkOutput.KernelUsed,
      ParkOutput.KernelReleased] ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 1,
         ParkedEvent.Park,
@@ -1068,7 +1155,7 @@ theorem ex_released_kernel_revives_at_next_use :
 /-- Example attached_root_is_kept_until_detached: attached for hours the root stays; once
   detached the timer's park stops it. (spec/park.yaml:468) -/
 theorem ex_attached_root_is_kept_until_detached :
-    runParked
+    runParked ParkParams.defaults
       initialParked
       [ParkedEvent.Open 0,
        ParkedEvent.Holds true false false,
@@ -1086,7 +1173,7 @@ theorem ex_attached_root_is_kept_until_detached :
 
 /-- Example lease_holds_a_child_kernel_until_the_next_park: (spec/park.yaml:473) -/
 theorem ex_lease_holds_a_child_kernel_until_the_next_park :
-    runParked
+    runParked ParkParams.defaults
       initialParked
       [ParkedEvent.Open 1,
        ParkedEvent.Holds false true false,
@@ -1102,7 +1189,7 @@ theorem ex_lease_holds_a_child_kernel_until_the_next_park :
 
 /-- Example idle_clock_stops_during_a_job: (spec/park.yaml:477) -/
 theorem ex_idle_clock_stops_during_a_job :
-    runParked
+    runParked ParkParams.defaults
       initialParked
       [ParkedEvent.Open 0,
        ParkedEvent.RunStart,
@@ -1120,7 +1207,7 @@ theorem ex_idle_clock_stops_during_a_job :
      ParkOutput.Parked,
      ParkOutput.Woke,
      ParkOutput.Ignored] ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 0,
         ParkedEvent.RunStart,
@@ -1131,7 +1218,7 @@ theorem ex_idle_clock_stops_during_a_job :
         ParkedEvent.JobSettle,
         ParkedEvent.JobSettle]).phase =
     ParkPhase.Running ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 0,
         ParkedEvent.RunStart,
@@ -1142,7 +1229,7 @@ theorem ex_idle_clock_stops_during_a_job :
         ParkedEvent.JobSettle,
         ParkedEvent.JobSettle]).jobs =
     0 ∧
-    (finalParked
+    (finalParked ParkParams.defaults
        initialParked
        [ParkedEvent.Open 0,
         ParkedEvent.RunStart,

@@ -44,6 +44,23 @@ Generated from `spec/relaunch.yaml` into namespace `Statute.Relaunch`.
 
 namespace Statute.Relaunch
 
+/-- The parameters of relaunch: every value the world may change that its definitions read (own
+  or imported). Its definitions take one record; its laws hold for every record that is `valid`. -/
+structure RelaunchParams where
+  /-- an attached client relaunches a lost supervisor of its own build within one minute. A
+    parameter of timeouts. Range 0..100000000000000. Default 60000. The operator may set it
+    (STATUTE_CLIENT_RELAUNCH_WITHIN_MS). (spec/timeouts.yaml:53) -/
+  CLIENT_RELAUNCH_WITHIN_MS : Nat
+  deriving Repr, BEq, DecidableEq
+
+/-- Every parameter at its default (the spec's value); examples are stated here. -/
+def RelaunchParams.defaults : RelaunchParams :=
+  { CLIENT_RELAUNCH_WITHIN_MS := 60000 }
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def RelaunchParams.valid (p : RelaunchParams) : Prop :=
+  p.CLIENT_RELAUNCH_WITHIN_MS ≤ 100000000000000
+
 /-- what a client that lost its supervisor does at a probe. (spec/relaunch.yaml:25) -/
 inductive RelaunchVerdict where
   | Connect
@@ -194,13 +211,13 @@ def stepRelaunchOnCrash (s : RelaunchState) : RelaunchState × RelaunchOutput :=
 
 /-- Handles `Probe` in Relaunch: its branches in order, the first whose guard holds wins.
   (spec/relaunch.yaml:95) -/
-def stepRelaunchOnProbe (s : RelaunchState) : RelaunchState × RelaunchOutput :=
+def stepRelaunchOnProbe (p : RelaunchParams) (s : RelaunchState) : RelaunchState × RelaunchOutput :=
   let verdict := decideRelaunchDecide
                    ({ attached := s.attached,
                       own_build := s.peer_own,
                       listening := decide (s.socket = Socket.Listening),
                       launch_held := decide (s.socket = Socket.Starting),
-                      window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS,
+                      window_ms := p.CLIENT_RELAUNCH_WITHIN_MS,
                       lost_ms := s.lost_ms
                     } : RelaunchDecideFacts)
   -- rule Relaunch.Probe.not_lost (spec/relaunch.yaml:95)
@@ -272,35 +289,36 @@ def stepRelaunchOnAttachment (s : RelaunchState) (e_attached : Bool) :
 
 /-- One step of Relaunch: the next state and the output of event `e` in state `s`.
   (spec/relaunch.yaml:59) -/
-def stepRelaunch (s : RelaunchState) (e : RelaunchEvent) : RelaunchState × RelaunchOutput :=
+def stepRelaunch (p : RelaunchParams) (s : RelaunchState) (e : RelaunchEvent) :
+    RelaunchState × RelaunchOutput :=
   match e with
   | RelaunchEvent.Crash => stepRelaunchOnCrash s
-  | RelaunchEvent.Probe => stepRelaunchOnProbe s
+  | RelaunchEvent.Probe => stepRelaunchOnProbe p s
   | RelaunchEvent.OtherLaunch e_own_build => stepRelaunchOnOtherLaunch s e_own_build
   | RelaunchEvent.Listen => stepRelaunchOnListen s
   | RelaunchEvent.Elapse e_ms => stepRelaunchOnElapse s e_ms
   | RelaunchEvent.Attachment e_attached => stepRelaunchOnAttachment s e_attached
 
 /-- The outputs of Relaunch over a list of events, one per event. (spec/relaunch.yaml:59) -/
-def runRelaunch : RelaunchState → List RelaunchEvent → List RelaunchOutput
+def runRelaunch (p : RelaunchParams) : RelaunchState → List RelaunchEvent → List RelaunchOutput
   | _, [] => []
   | s, e :: es =>
-    let r := stepRelaunch s e
-    r.2 :: runRelaunch r.1 es
+    let r := stepRelaunch p s e
+    r.2 :: runRelaunch p r.1 es
 
 /-- The state of Relaunch after a list of events. (spec/relaunch.yaml:59) -/
-def finalRelaunch : RelaunchState → List RelaunchEvent → RelaunchState
+def finalRelaunch (p : RelaunchParams) : RelaunchState → List RelaunchEvent → RelaunchState
   | s, [] => s
-  | s, e :: es => finalRelaunch (stepRelaunch s e).1 es
+  | s, e :: es => finalRelaunch p (stepRelaunch p s e).1 es
 
-/-- The states of Relaunch reachable from its initial state; invariants range over them.
-  (spec/relaunch.yaml:59) -/
-inductive ReachableRelaunch : RelaunchState → Prop where
+/-- The states of Relaunch reachable from its initial state with parameters `p`; invariants range
+  over them. (spec/relaunch.yaml:59) -/
+inductive ReachableRelaunch (p : RelaunchParams) : RelaunchState → Prop where
   /-- The initial state is reachable. -/
-  | init : ReachableRelaunch initialRelaunch
+  | init : ReachableRelaunch p initialRelaunch
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : RelaunchState) (e : RelaunchEvent) :
-      ReachableRelaunch s → ReachableRelaunch (stepRelaunch s e).1
+      ReachableRelaunch p s → ReachableRelaunch p (stepRelaunch p s e).1
 
 /-- relaunch_never_replaces: a probe uses the daemon that listens (and only then connects),
   whoever started it, and never relaunches while another launch is in progress. Secures: a client
@@ -354,40 +372,60 @@ def relaunch_leaves_when_not_its_own_stmt : Prop :=
   the socket was down (nothing listening, no launch in progress). Secures: a client never
   replaces a daemon another client started. Adversary: a concurrent client's launch still
   starting; a daemon that came back by itself. (spec/relaunch.yaml:147) -/
-def relaunch_takes_only_a_free_socket_stmt : Prop :=
-  ∀ (s : RelaunchState) (e : RelaunchEvent), ReachableRelaunch s →
-    let n := (stepRelaunch s e).1
+def relaunch_takes_only_a_free_socket_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState) (e : RelaunchEvent), ReachableRelaunch p s →
+    let n := (stepRelaunch p s e).1
     (!n.socket_mine || s.socket_mine || decide (s.socket = Socket.Down)) = true
+
+/-- relaunch_takes_only_a_free_socket, for every value of the parameters that satisfies their
+  assumptions (`RelaunchParams.valid`). (spec/relaunch.yaml:147) -/
+def relaunch_takes_only_a_free_socket_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_takes_only_a_free_socket_at p
 
 /-- relaunch_connected_to_a_listening_daemon: a connected client uses a daemon that listens,
   knows its build, and has no lost time running. Secures: the client never believes it is served
   by a dead or starting daemon. Adversary: a crash of the daemon the client uses; a launch that
   fails. (spec/relaunch.yaml:154) -/
-def relaunch_connected_to_a_listening_daemon_stmt : Prop :=
-  ∀ (s : RelaunchState), ReachableRelaunch s →
+def relaunch_connected_to_a_listening_daemon_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch p s →
     (!decide (s.phase = ClientPhase.Connected) ||
      (decide (s.socket = Socket.Listening) &&
       decide (s.lost_ms = 0) &&
       decide (s.peer_own = s.socket_own))) = true
 
+/-- relaunch_connected_to_a_listening_daemon, for every value of the parameters that satisfies
+  their assumptions (`RelaunchParams.valid`). (spec/relaunch.yaml:154) -/
+def relaunch_connected_to_a_listening_daemon_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_connected_to_a_listening_daemon_at p
+
 /-- relaunch_launches_own_build: a daemon this client launched is of its own build and is
   starting or listening; the lost clock stays within the wire's range. Secures: a relaunch never
   starts another build. Adversary: a client of one build over a daemon of another.
   (spec/relaunch.yaml:161) -/
-def relaunch_launches_own_build_stmt : Prop :=
-  ∀ (s : RelaunchState), ReachableRelaunch s →
+def relaunch_launches_own_build_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch p s →
     ((!s.socket_mine || (s.socket_own && !decide (s.socket = Socket.Down))) &&
      decide (s.lost_ms ≤ Statute.Timeouts.WIRE_MAX_MS)) = true
+
+/-- relaunch_launches_own_build, for every value of the parameters that satisfies their
+  assumptions (`RelaunchParams.valid`). (spec/relaunch.yaml:161) -/
+def relaunch_launches_own_build_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_launches_own_build_at p
 
 /-- relaunch_workers_follow_the_daemon: the live workers are served exactly while a daemon
   listens, and then by a daemon of their build; while nothing listens they wait orphaned.
   Secures: the relaunched supervisor takes every live worker, and no worker is driven by another
   build. Adversary: a crash with workers in flight; a relaunch of another build.
   (spec/relaunch.yaml:168) -/
-def relaunch_workers_follow_the_daemon_stmt : Prop :=
-  ∀ (s : RelaunchState), ReachableRelaunch s →
+def relaunch_workers_follow_the_daemon_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch p s →
     (decide (decide (s.workers = Workers.Served) = decide (s.socket = Socket.Listening)) &&
      (!decide (s.workers = Workers.Served) || decide (s.workers_own = s.socket_own))) = true
+
+/-- relaunch_workers_follow_the_daemon, for every value of the parameters that satisfies their
+  assumptions (`RelaunchParams.valid`). (spec/relaunch.yaml:168) -/
+def relaunch_workers_follow_the_daemon_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_workers_follow_the_daemon_at p
 
 /-- relaunch_probe_acts: a lost client's probe connects to a listening daemon; with nothing
   listening it leaves when not attached, of another build or past the window, waits for a launch
@@ -395,13 +433,11 @@ def relaunch_workers_follow_the_daemon_stmt : Prop :=
   ignored. Secures: the client relaunches its lost supervisor within the window and never beside
   another launch. Adversary: a do-nothing client; a client that relaunches while a daemon
   listens. (spec/relaunch.yaml:175) -/
-def relaunch_probe_acts_stmt : Prop :=
-  ∀ (s : RelaunchState), ReachableRelaunch s →
-    let n := (stepRelaunch s RelaunchEvent.Probe).1
-    let o := (stepRelaunch s RelaunchEvent.Probe).2
-    (let eligible := s.attached &&
-                     s.peer_own &&
-                     decide (s.lost_ms ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS)
+def relaunch_probe_acts_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch p s →
+    let n := (stepRelaunch p s RelaunchEvent.Probe).1
+    let o := (stepRelaunch p s RelaunchEvent.Probe).2
+    (let eligible := s.attached && s.peer_own && decide (s.lost_ms ≤ p.CLIENT_RELAUNCH_WITHIN_MS)
      if !decide (s.phase = ClientPhase.Lost) then
        decide (o = RelaunchOutput.Ignored) && decide (n = s)
      else if decide (s.socket = Socket.Listening) then
@@ -420,15 +456,20 @@ def relaunch_probe_acts_stmt : Prop :=
                  socket_own := true,
                  socket_mine := true })) = true
 
+/-- relaunch_probe_acts, for every value of the parameters that satisfies their assumptions
+  (`RelaunchParams.valid`). (spec/relaunch.yaml:175) -/
+def relaunch_probe_acts_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_probe_acts_at p
+
 /-- relaunch_adopts_live_workers: when a launch listens, the new supervisor adopts the orphaned
   live workers of its build and stops the others as lost (their sessions restarting on its
   build); with no launch in progress it is ignored. Secures: a relaunched supervisor of the lost
   one's build resumes its live workers instead of restarting them. Adversary: a relaunch of
   another build; a listen with no launch. (spec/relaunch.yaml:189) -/
-def relaunch_adopts_live_workers_stmt : Prop :=
-  ∀ (s : RelaunchState), ReachableRelaunch s →
-    let n := (stepRelaunch s RelaunchEvent.Listen).1
-    let o := (stepRelaunch s RelaunchEvent.Listen).2
+def relaunch_adopts_live_workers_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch p s →
+    let n := (stepRelaunch p s RelaunchEvent.Listen).1
+    let o := (stepRelaunch p s RelaunchEvent.Listen).2
     (if !decide (s.socket = Socket.Starting) then
        decide (o = RelaunchOutput.Ignored) && decide (n = s)
      else
@@ -443,15 +484,20 @@ def relaunch_adopts_live_workers_stmt : Prop :=
                 else
                   RelaunchOutput.StoppedAsLost))) = true
 
+/-- relaunch_adopts_live_workers, for every value of the parameters that satisfies their
+  assumptions (`RelaunchParams.valid`). (spec/relaunch.yaml:189) -/
+def relaunch_adopts_live_workers_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_adopts_live_workers_at p
+
 /-- relaunch_crash_orphans: a crash of the listening daemon orphans its workers and loses a
   connected client; a crash of a launch in progress frees the socket; with nothing on the socket
   it is ignored. Secures: the client notices the loss of its supervisor and the workers wait for
   the next one. Adversary: a crash while the client waits for another's launch.
   (spec/relaunch.yaml:200) -/
-def relaunch_crash_orphans_stmt : Prop :=
-  ∀ (s : RelaunchState), ReachableRelaunch s →
-    let n := (stepRelaunch s RelaunchEvent.Crash).1
-    let o := (stepRelaunch s RelaunchEvent.Crash).2
+def relaunch_crash_orphans_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch p s →
+    let n := (stepRelaunch p s RelaunchEvent.Crash).1
+    let o := (stepRelaunch p s RelaunchEvent.Crash).2
     (if decide (s.socket = Socket.Down) then
        decide (o = RelaunchOutput.Ignored) && decide (n = s)
      else if decide (s.socket = Socket.Starting) then
@@ -469,13 +515,18 @@ def relaunch_crash_orphans_stmt : Prop :=
                              s.phase),
                  workers := Workers.Orphaned })) = true
 
+/-- relaunch_crash_orphans, for every value of the parameters that satisfies their assumptions
+  (`RelaunchParams.valid`). (spec/relaunch.yaml:200) -/
+def relaunch_crash_orphans_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_crash_orphans_at p
+
 /-- relaunch_other_launch: another client's launch takes the socket only when it is down, with
   its own build; otherwise it is ignored. Secures: the model has one daemon on the socket at a
   time. Adversary: two clients launching at once. (spec/relaunch.yaml:212) -/
-def relaunch_other_launch_stmt : Prop :=
-  ∀ (s : RelaunchState) (e_own_build : Bool), ReachableRelaunch s →
-    let n := (stepRelaunch s (RelaunchEvent.OtherLaunch e_own_build)).1
-    let o := (stepRelaunch s (RelaunchEvent.OtherLaunch e_own_build)).2
+def relaunch_other_launch_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState) (e_own_build : Bool), ReachableRelaunch p s →
+    let n := (stepRelaunch p s (RelaunchEvent.OtherLaunch e_own_build)).1
+    let o := (stepRelaunch p s (RelaunchEvent.OtherLaunch e_own_build)).2
     (if decide (s.socket = Socket.Down) then
        decide (o = RelaunchOutput.OtherLaunching) &&
        decide (n =
@@ -486,13 +537,18 @@ def relaunch_other_launch_stmt : Prop :=
      else
        decide (o = RelaunchOutput.Ignored) && decide (n = s)) = true
 
+/-- relaunch_other_launch, for every value of the parameters that satisfies their assumptions
+  (`RelaunchParams.valid`). (spec/relaunch.yaml:212) -/
+def relaunch_other_launch_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_other_launch_at p
+
 /-- relaunch_lost_clock: time adds to the lost clock (up to the wire's range) only while the
   client is lost, and changes nothing else. Secures: the window the probe reads is the time since
   the loss. Adversary: a clock that runs while the client is connected. (spec/relaunch.yaml:222) -/
-def relaunch_lost_clock_stmt : Prop :=
-  ∀ (s : RelaunchState) (e_ms : Nat), ReachableRelaunch s →
-    let n := (stepRelaunch s (RelaunchEvent.Elapse e_ms)).1
-    let o := (stepRelaunch s (RelaunchEvent.Elapse e_ms)).2
+def relaunch_lost_clock_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState) (e_ms : Nat), ReachableRelaunch p s →
+    let n := (stepRelaunch p s (RelaunchEvent.Elapse e_ms)).1
+    let o := (stepRelaunch p s (RelaunchEvent.Elapse e_ms)).2
     (decide (o = RelaunchOutput.Noted) &&
      decide (n =
              { s with
@@ -501,41 +557,56 @@ def relaunch_lost_clock_stmt : Prop :=
                            else
                              s.lost_ms) })) = true
 
+/-- relaunch_lost_clock, for every value of the parameters that satisfies their assumptions
+  (`RelaunchParams.valid`). (spec/relaunch.yaml:222) -/
+def relaunch_lost_clock_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_lost_clock_at p
+
 /-- relaunch_attachment: attaching and detaching are recorded as they are and change nothing
   else. Secures: the next probe reads whether a session is attached now. Adversary: a user who
   detaches while the supervisor is lost. (spec/relaunch.yaml:230) -/
-def relaunch_attachment_stmt : Prop :=
-  ∀ (s : RelaunchState) (e_attached : Bool), ReachableRelaunch s →
-    let n := (stepRelaunch s (RelaunchEvent.Attachment e_attached)).1
-    let o := (stepRelaunch s (RelaunchEvent.Attachment e_attached)).2
+def relaunch_attachment_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState) (e_attached : Bool), ReachableRelaunch p s →
+    let n := (stepRelaunch p s (RelaunchEvent.Attachment e_attached)).1
+    let o := (stepRelaunch p s (RelaunchEvent.Attachment e_attached)).2
     (decide (o = RelaunchOutput.Noted) && decide (n = { s with attached := e_attached })) = true
+
+/-- relaunch_attachment, for every value of the parameters that satisfies their assumptions
+  (`RelaunchParams.valid`). (spec/relaunch.yaml:230) -/
+def relaunch_attachment_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_attachment_at p
 
 /-- relaunch_lost_leads_to_launch: the states from which every sequence of its events reaches the
   target within the given steps. (spec/relaunch.yaml:238) -/
-def relaunch_lost_leads_to_launch_leads : Nat → RelaunchState → Bool
+def relaunch_lost_leads_to_launch_leads (p : RelaunchParams) : Nat → RelaunchState → Bool
   | 0, s => (decide (s.socket = Socket.Starting) && s.socket_mine)
   | k + 1, s => (decide (s.socket = Socket.Starting) && s.socket_mine) ||
                 (List.all
                    [RelaunchEvent.Probe]
-                   (fun e => relaunch_lost_leads_to_launch_leads k (stepRelaunch s e).1))
+                   (fun e => relaunch_lost_leads_to_launch_leads p k (stepRelaunch p s e).1))
 
 /-- relaunch_lost_leads_to_launch: from any state in which an attached client has lost a
   supervisor of its build within the window and nothing is on the socket, its next probe launches
   its own build. Secures: the lost supervisor is relaunched within CLIENT_RELAUNCH_WITHIN_MS; a
   client that never relaunches fails. Adversary: a client that only waits or gives up.
   (spec/relaunch.yaml:238) -/
-def relaunch_lost_leads_to_launch_stmt : Prop :=
-  ∀ (s : RelaunchState), ReachableRelaunch s →
+def relaunch_lost_leads_to_launch_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch p s →
     (decide (s.phase = ClientPhase.Lost) &&
      s.attached &&
      s.peer_own &&
-     decide (s.lost_ms ≤ Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS) &&
+     decide (s.lost_ms ≤ p.CLIENT_RELAUNCH_WITHIN_MS) &&
      decide (s.socket = Socket.Down)) = true →
-    relaunch_lost_leads_to_launch_leads 1 s = true
+    relaunch_lost_leads_to_launch_leads p 1 s = true
+
+/-- relaunch_lost_leads_to_launch, for every value of the parameters that satisfies their
+  assumptions (`RelaunchParams.valid`). (spec/relaunch.yaml:238) -/
+def relaunch_lost_leads_to_launch_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_lost_leads_to_launch_at p
 
 /-- relaunch_launch_leads_to_adoption: the states from which every sequence of its events reaches
   the target within the given steps. (spec/relaunch.yaml:248) -/
-def relaunch_launch_leads_to_adoption_leads : Nat → RelaunchState → Bool
+def relaunch_launch_leads_to_adoption_leads (p : RelaunchParams) : Nat → RelaunchState → Bool
   | 0, s => (decide (s.phase = ClientPhase.Connected) &&
              decide (s.workers = Workers.Served) &&
              s.peer_own)
@@ -547,19 +618,24 @@ def relaunch_launch_leads_to_adoption_leads : Nat → RelaunchState → Bool
                       RelaunchEvent.Listen
                     else
                       RelaunchEvent.Probe]
-                   (fun e => relaunch_launch_leads_to_adoption_leads k (stepRelaunch s e).1))
+                   (fun e => relaunch_launch_leads_to_adoption_leads p k (stepRelaunch p s e).1))
 
 /-- relaunch_launch_leads_to_adoption: from any state in which a lost client's own launch is
   starting, its listening and the next probe bring the client back to a supervisor of its build
   that serves the live workers. Secures: the relaunched supervisor takes the live workers and the
   user is connected again. Adversary: a relaunched supervisor that adopts nothing; a client that
   never reconnects. (spec/relaunch.yaml:248) -/
-def relaunch_launch_leads_to_adoption_stmt : Prop :=
-  ∀ (s : RelaunchState), ReachableRelaunch s →
+def relaunch_launch_leads_to_adoption_at (p : RelaunchParams) : Prop :=
+  ∀ (s : RelaunchState), ReachableRelaunch p s →
     (decide (s.phase = ClientPhase.Lost) &&
      decide (s.socket = Socket.Starting) &&
      s.socket_mine) = true →
-    relaunch_launch_leads_to_adoption_leads 2 s = true
+    relaunch_launch_leads_to_adoption_leads p 2 s = true
+
+/-- relaunch_launch_leads_to_adoption, for every value of the parameters that satisfies their
+  assumptions (`RelaunchParams.valid`). (spec/relaunch.yaml:248) -/
+def relaunch_launch_leads_to_adoption_stmt : Prop :=
+  ∀ (p : RelaunchParams), p.valid → relaunch_launch_leads_to_adoption_at p
 
 /-- Example lost_own_supervisor_is_relaunched: (spec/relaunch.yaml:269) -/
 theorem ex_lost_own_supervisor_is_relaunched :
@@ -568,7 +644,7 @@ theorem ex_lost_own_supervisor_is_relaunched :
          own_build := true,
          listening := false,
          launch_held := false,
-         window_ms := Statute.Timeouts.CLIENT_RELAUNCH_WITHIN_MS,
+         window_ms := RelaunchParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
          lost_ms := 0
        } : RelaunchDecideFacts) =
     RelaunchVerdict.Relaunch := by
@@ -668,7 +744,7 @@ theorem ex_window_past_the_wire_never_closes :
 /-- Example crash_relaunch_adopts: the supervisor dies; the attached client relaunches its build,
   waits for it, and reconnects; the workers are adopted. (spec/relaunch.yaml:301) -/
 theorem ex_crash_relaunch_adopts :
-    runRelaunch
+    runRelaunch RelaunchParams.defaults
       initialRelaunch
       [RelaunchEvent.Crash,
        RelaunchEvent.Probe,
@@ -680,7 +756,7 @@ theorem ex_crash_relaunch_adopts :
      RelaunchOutput.Waiting,
      RelaunchOutput.Adopted,
      RelaunchOutput.Reconnected] ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.Probe,
@@ -688,7 +764,7 @@ theorem ex_crash_relaunch_adopts :
         RelaunchEvent.Listen,
         RelaunchEvent.Probe]).socket =
     Socket.Listening ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.Probe,
@@ -696,7 +772,7 @@ theorem ex_crash_relaunch_adopts :
         RelaunchEvent.Listen,
         RelaunchEvent.Probe]).socket_mine =
     true ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.Probe,
@@ -704,7 +780,7 @@ theorem ex_crash_relaunch_adopts :
         RelaunchEvent.Listen,
         RelaunchEvent.Probe]).phase =
     ClientPhase.Connected ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.Probe,
@@ -712,7 +788,7 @@ theorem ex_crash_relaunch_adopts :
         RelaunchEvent.Listen,
         RelaunchEvent.Probe]).workers =
     Workers.Served ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.Probe,
@@ -725,7 +801,7 @@ theorem ex_crash_relaunch_adopts :
 /-- Example another_clients_daemon_is_used: another client launched its build first; this client
   waits and then uses it; the workers stop as lost. (spec/relaunch.yaml:307) -/
 theorem ex_another_clients_daemon_is_used :
-    runRelaunch
+    runRelaunch RelaunchParams.defaults
       initialRelaunch
       [RelaunchEvent.Crash,
        RelaunchEvent.OtherLaunch false,
@@ -739,7 +815,7 @@ theorem ex_another_clients_daemon_is_used :
      RelaunchOutput.StoppedAsLost,
      RelaunchOutput.Reconnected,
      RelaunchOutput.Ignored] ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.OtherLaunch false,
@@ -748,7 +824,7 @@ theorem ex_another_clients_daemon_is_used :
         RelaunchEvent.Probe,
         RelaunchEvent.Probe]).socket_own =
     false ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.OtherLaunch false,
@@ -757,7 +833,7 @@ theorem ex_another_clients_daemon_is_used :
         RelaunchEvent.Probe,
         RelaunchEvent.Probe]).socket_mine =
     false ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.OtherLaunch false,
@@ -766,7 +842,7 @@ theorem ex_another_clients_daemon_is_used :
         RelaunchEvent.Probe,
         RelaunchEvent.Probe]).peer_own =
     false ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.OtherLaunch false,
@@ -779,7 +855,7 @@ theorem ex_another_clients_daemon_is_used :
 
 /-- Example failed_relaunch_is_retried: (spec/relaunch.yaml:313) -/
 theorem ex_failed_relaunch_is_retried :
-    runRelaunch
+    runRelaunch RelaunchParams.defaults
       initialRelaunch
       [RelaunchEvent.Crash,
        RelaunchEvent.Probe,
@@ -799,7 +875,7 @@ theorem ex_failed_relaunch_is_retried :
 
 /-- Example window_passed_client_leaves: (spec/relaunch.yaml:317) -/
 theorem ex_window_passed_client_leaves :
-    runRelaunch
+    runRelaunch RelaunchParams.defaults
       initialRelaunch
       [RelaunchEvent.Crash,
        RelaunchEvent.Elapse 60001,
@@ -815,7 +891,7 @@ theorem ex_window_passed_client_leaves :
      RelaunchOutput.OtherLaunching,
      RelaunchOutput.Adopted,
      RelaunchOutput.Ignored] ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.Elapse 60001,
@@ -825,7 +901,7 @@ theorem ex_window_passed_client_leaves :
         RelaunchEvent.Listen,
         RelaunchEvent.Probe]).phase =
     ClientPhase.Left ∧
-    (finalRelaunch
+    (finalRelaunch RelaunchParams.defaults
        initialRelaunch
        [RelaunchEvent.Crash,
         RelaunchEvent.Elapse 60001,
@@ -839,7 +915,7 @@ theorem ex_window_passed_client_leaves :
 
 /-- Example detached_client_does_not_relaunch: (spec/relaunch.yaml:322) -/
 theorem ex_detached_client_does_not_relaunch :
-    runRelaunch
+    runRelaunch RelaunchParams.defaults
       initialRelaunch
       [RelaunchEvent.Attachment false, RelaunchEvent.Crash, RelaunchEvent.Probe] =
     [RelaunchOutput.Noted, RelaunchOutput.Crashed, RelaunchOutput.Left] := by

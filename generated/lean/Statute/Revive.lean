@@ -33,6 +33,39 @@ Generated from `spec/revive.yaml` into namespace `Statute.Revive`.
 
 namespace Statute.Revive
 
+/-- The parameters of revive: every value the world may change that its definitions read (own or
+  imported). Its definitions take one record; its laws hold for every record that is `valid`. -/
+structure ReviveParams where
+  /-- a worker with work re-records busy evidence this often. A parameter of timeouts. Range
+    0..100000000000000. Default 300000. The operator may set it (STATUTE_BUSY_REFRESH_MS).
+    (spec/timeouts.yaml:54) -/
+  BUSY_REFRESH_MS : Nat
+  /-- a boot within this of a crash revives a worker that had work. A parameter of timeouts.
+    Range 0..100000000000000. Default 1500000. The operator may set it
+    (STATUTE_REVIVE_WITHIN_MS). (spec/timeouts.yaml:55) -/
+  REVIVE_WITHIN_MS : Nat
+  /-- wall clocks of two processes may differ by this; a stamp further in the future is vetoed. A
+    parameter of timeouts. Range 0..100000000000000. Default 60000. The operator may set it
+    (STATUTE_REVIVAL_CLOCK_SKEW_MS). (spec/timeouts.yaml:56) -/
+  REVIVAL_CLOCK_SKEW_MS : Nat
+  deriving Repr, BEq, DecidableEq
+
+/-- Every parameter at its default (the spec's value); examples are stated here. -/
+def ReviveParams.defaults : ReviveParams :=
+  { BUSY_REFRESH_MS := 300000, REVIVE_WITHIN_MS := 1500000, REVIVAL_CLOCK_SKEW_MS := 60000 }
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def ReviveParams.valid (p : ReviveParams) : Prop :=
+  p.BUSY_REFRESH_MS ≤ 100000000000000 ∧
+  p.REVIVE_WITHIN_MS ≤ 100000000000000 ∧
+  p.REVIVAL_CLOCK_SKEW_MS ≤ 100000000000000
+
+/-- a busy stamp older than this is vetoed: a crash within one refresh of the stamp, booted
+  within REVIVE_WITHIN_MS. Derived in timeouts. Over the parameters; 1800000 at the defaults.
+  (spec/timeouts.yaml:68) -/
+def ReviveParams.REVIVAL_MAX_AGE_MS (p : ReviveParams) : Nat :=
+  p.REVIVE_WITHIN_MS + p.BUSY_REFRESH_MS
+
 /-- why a crashed worker is not revived at boot, or Revive. (spec/revive.yaml:23) -/
 inductive Veto where
   | GivenUp
@@ -104,7 +137,7 @@ structure RevivalVetoFacts where
 
 /-- RevivalVeto: Whether a boot revives a crashed worker's session, or the first veto against it,
   in the seed's order. The first rule whose guard holds wins. (spec/revive.yaml:30) -/
-def decideRevivalVeto (f : RevivalVetoFacts) : Veto :=
+def decideRevivalVeto (p : ReviveParams) (f : RevivalVetoFacts) : Veto :=
   let stamp := Option.getD f.stamp_ms 0
   -- rule RevivalVeto.given_up (spec/revive.yaml:43)
   if f.given_up then
@@ -122,10 +155,10 @@ def decideRevivalVeto (f : RevivalVetoFacts) : Veto :=
   else if Option.isNone f.stamp_ms then
     Veto.Unreadable
   -- rule RevivalVeto.future (spec/revive.yaml:48)
-  else if decide (stamp - f.now_ms > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS) then
+  else if decide (stamp - f.now_ms > p.REVIVAL_CLOCK_SKEW_MS) then
     Veto.Future
   -- rule RevivalVeto.too_old (spec/revive.yaml:49)
-  else if decide (f.now_ms - stamp > Statute.Timeouts.REVIVAL_MAX_AGE_MS) then
+  else if decide (f.now_ms - stamp > p.REVIVAL_MAX_AGE_MS) then
     Veto.TooOld
   -- rule RevivalVeto.revive (spec/revive.yaml:50)
   else
@@ -152,7 +185,8 @@ def initialBusyRefresh : BusyRefreshState :=
 
 /-- Handles `Work` in BusyRefresh: its branches in order, the first whose guard holds wins.
   (spec/revive.yaml:74) -/
-def stepBusyRefreshOnWork (s : BusyRefreshState) (e_at_ms : Nat) (e_work : Statute.Orphan.WorkSet) :
+def stepBusyRefreshOnWork (p : ReviveParams) (s : BusyRefreshState) (e_at_ms : Nat)
+    (e_work : Statute.Orphan.WorkSet) :
     BusyRefreshState × RefreshOutput :=
   let working := Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts)
   let will_work := Statute.Orphan.decideHasWork ({ work := e_work } : Statute.Orphan.HasWorkFacts)
@@ -169,7 +203,7 @@ def stepBusyRefreshOnWork (s : BusyRefreshState) (e_at_ms : Nat) (e_work : Statu
        now_ms := e_at_ms,
        work := e_work,
        record := Option.some e_at_ms,
-       due_ms := min (e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS },
+       due_ms := min (e_at_ms + p.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS },
      RefreshOutput.RecordedBusy)
   -- rule BusyRefresh.Work.work_stops (spec/revive.yaml:81)
   else if working && !will_work then
@@ -185,7 +219,7 @@ def stepBusyRefreshOnWork (s : BusyRefreshState) (e_at_ms : Nat) (e_work : Statu
 
 /-- Handles `Tick` in BusyRefresh: its branches in order, the first whose guard holds wins.
   (spec/revive.yaml:98) -/
-def stepBusyRefreshOnTick (s : BusyRefreshState) (e_at_ms : Nat) :
+def stepBusyRefreshOnTick (p : ReviveParams) (s : BusyRefreshState) (e_at_ms : Nat) :
     BusyRefreshState × RefreshOutput :=
   let working := Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts)
   -- rule BusyRefresh.Tick.dead (spec/revive.yaml:98)
@@ -199,7 +233,7 @@ def stepBusyRefreshOnTick (s : BusyRefreshState) (e_at_ms : Nat) :
     ({ s with
        now_ms := e_at_ms,
        record := Option.some e_at_ms,
-       due_ms := min (e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS },
+       due_ms := min (e_at_ms + p.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS },
      RefreshOutput.RecordedBusy)
   -- rule BusyRefresh.Tick.idle (spec/revive.yaml:105)
   else
@@ -236,47 +270,50 @@ def stepBusyRefreshOnBoot (s : BusyRefreshState) (e_at_ms : Nat) :
 
 /-- One step of BusyRefresh: the next state and the output of event `e` in state `s`.
   (spec/revive.yaml:52) -/
-def stepBusyRefresh (s : BusyRefreshState) (e : BusyRefreshEvent) :
+def stepBusyRefresh (p : ReviveParams) (s : BusyRefreshState) (e : BusyRefreshEvent) :
     BusyRefreshState × RefreshOutput :=
   match e with
-  | BusyRefreshEvent.Work e_at_ms e_work => stepBusyRefreshOnWork s e_at_ms e_work
-  | BusyRefreshEvent.Tick e_at_ms => stepBusyRefreshOnTick s e_at_ms
+  | BusyRefreshEvent.Work e_at_ms e_work => stepBusyRefreshOnWork p s e_at_ms e_work
+  | BusyRefreshEvent.Tick e_at_ms => stepBusyRefreshOnTick p s e_at_ms
   | BusyRefreshEvent.Crash e_at_ms => stepBusyRefreshOnCrash s e_at_ms
   | BusyRefreshEvent.Boot e_at_ms => stepBusyRefreshOnBoot s e_at_ms
 
 /-- The outputs of BusyRefresh over a list of events, one per event. (spec/revive.yaml:52) -/
-def runBusyRefresh : BusyRefreshState → List BusyRefreshEvent → List RefreshOutput
+def runBusyRefresh (p : ReviveParams) :
+    BusyRefreshState → List BusyRefreshEvent → List RefreshOutput
   | _, [] => []
   | s, e :: es =>
-    let r := stepBusyRefresh s e
-    r.2 :: runBusyRefresh r.1 es
+    let r := stepBusyRefresh p s e
+    r.2 :: runBusyRefresh p r.1 es
 
 /-- The state of BusyRefresh after a list of events. (spec/revive.yaml:52) -/
-def finalBusyRefresh : BusyRefreshState → List BusyRefreshEvent → BusyRefreshState
+def finalBusyRefresh (p : ReviveParams) :
+    BusyRefreshState → List BusyRefreshEvent → BusyRefreshState
   | s, [] => s
-  | s, e :: es => finalBusyRefresh (stepBusyRefresh s e).1 es
+  | s, e :: es => finalBusyRefresh p (stepBusyRefresh p s e).1 es
 
-/-- The states of BusyRefresh reachable from its initial state; invariants range over them.
-  (spec/revive.yaml:52) -/
-inductive ReachableBusyRefresh : BusyRefreshState → Prop where
+/-- The states of BusyRefresh reachable from its initial state with parameters `p`; invariants
+  range over them. (spec/revive.yaml:52) -/
+inductive ReachableBusyRefresh (p : ReviveParams) : BusyRefreshState → Prop where
   /-- The initial state is reachable. -/
-  | init : ReachableBusyRefresh initialBusyRefresh
+  | init : ReachableBusyRefresh p initialBusyRefresh
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : BusyRefreshState) (e : BusyRefreshEvent) :
-      ReachableBusyRefresh s → ReachableBusyRefresh (stepBusyRefresh s e).1
+      ReachableBusyRefresh p s → ReachableBusyRefresh p (stepBusyRefresh p s e).1
 
 /-- revive_after_refresh: a boot within REVIVE_WITHIN_MS of the crash of a worker with work in
   flight revives it, whatever order its runs and other work started and ended in, however long
   the run. Secures: a long run (or a job outliving its run) that crashed is resumed at the next
   boot. Adversary: a crash at any time of any work history, followed by a late boot; a run ending
   while a background job goes on. (spec/revive.yaml:119) -/
-def revive_after_refresh_stmt : Prop :=
-  ∀ (s : BusyRefreshState) (e_at_ms : Nat), ReachableBusyRefresh s →
+def revive_after_refresh_at (p : ReviveParams) : Prop :=
+  ∀ (s : BusyRefreshState) (e_at_ms : Nat), ReachableBusyRefresh p s →
     (!(s.crashed &&
        Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts) &&
        decide (e_at_ms ≥ s.now_ms) &&
-       decide (e_at_ms - s.crash_ms ≤ Statute.Timeouts.REVIVE_WITHIN_MS)) ||
+       decide (e_at_ms - s.crash_ms ≤ p.REVIVE_WITHIN_MS)) ||
      decide (decideRevivalVeto
+               p
                ({ given_up := false,
                   archived := false,
                   live_lease := false,
@@ -286,30 +323,40 @@ def revive_after_refresh_stmt : Prop :=
                 } : RevivalVetoFacts) =
              Veto.Revive)) = true
 
+/-- revive_after_refresh, for every value of the parameters that satisfies their assumptions
+  (`ReviveParams.valid`). (spec/revive.yaml:119) -/
+def revive_after_refresh_stmt : Prop :=
+  ∀ (p : ReviveParams), p.valid → revive_after_refresh_at p
+
 /-- revive_busy_while_working: the latest record is busy exactly while the work set holds work,
   and then it is at most one refresh older than the next due tick and never ahead of the worker's
   clock. Secures: whatever the worker crashed in the middle of, its journal says busy with a
   stamp a boot can trust. Adversary: a run that ends while a background job goes on; work that
   starts and ends in any order. (spec/revive.yaml:131) -/
-def revive_busy_while_working_stmt : Prop :=
-  ∀ (s : BusyRefreshState), ReachableBusyRefresh s →
+def revive_busy_while_working_at (p : ReviveParams) : Prop :=
+  ∀ (s : BusyRefreshState), ReachableBusyRefresh p s →
     (decide (Option.isSome s.record =
              Statute.Orphan.decideHasWork ({ work := s.work } : Statute.Orphan.HasWorkFacts)) &&
      (Option.isNone s.record ||
       (decide (Option.getD s.record 0 ≤ s.now_ms) &&
-       decide (s.due_ms ≤ Option.getD s.record 0 + Statute.Timeouts.BUSY_REFRESH_MS)))) = true
+       decide (s.due_ms ≤ Option.getD s.record 0 + p.BUSY_REFRESH_MS)))) = true
+
+/-- revive_busy_while_working, for every value of the parameters that satisfies their assumptions
+  (`ReviveParams.valid`). (spec/revive.yaml:131) -/
+def revive_busy_while_working_stmt : Prop :=
+  ∀ (p : ReviveParams), p.valid → revive_busy_while_working_at p
 
 /-- revive_veto_order: the veto is the first of the seed's order whose fact holds (given up,
   archived, live lease, no busy time, unreadable stamp, stamp in the future, stamp too old), and
   Revive only when none holds. Secures: a boot reports the reason the seed ranks first, and never
   revives past a veto. Adversary: a session that meets several vetoes at once.
   (spec/revive.yaml:140) -/
-def revive_veto_order_stmt : Prop :=
+def revive_veto_order_at (p : ReviveParams) : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
     (let stamp := Option.getD f.stamp_ms 0
-     let future := decide (stamp - f.now_ms > Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS)
-     let old := decide (f.now_ms - stamp > Statute.Timeouts.REVIVAL_MAX_AGE_MS)
+     let future := decide (stamp - f.now_ms > p.REVIVAL_CLOCK_SKEW_MS)
+     let old := decide (f.now_ms - stamp > p.REVIVAL_MAX_AGE_MS)
      decide (decide (v = Veto.GivenUp) = f.given_up) &&
      decide (decide (v = Veto.Archived) = (!f.given_up && f.archived)) &&
      decide (decide (v = Veto.LiveLease) = (!f.given_up && !f.archived && f.live_lease)) &&
@@ -330,15 +377,20 @@ def revive_veto_order_stmt : Prop :=
               !future &&
               !old))) = true
 
+/-- revive_veto_order, for every value of the parameters that satisfies their assumptions
+  (`ReviveParams.valid`). (spec/revive.yaml:140) -/
+def revive_veto_order_stmt : Prop :=
+  ∀ (p : ReviveParams), p.valid → revive_veto_order_at p
+
 /-- revive_accepted_events: an accepted tick records busy with the next tick one refresh later
   while there is work and only notes the time without; an accepted crash marks the worker crashed
   at its time; an accepted boot changes nothing. Secures: the busy evidence is refreshed on every
   tick of a working worker, and the crash time a boot reads is the real one. Adversary: a refresh
   that forgets to record; a crash that is not recorded. (spec/revive.yaml:156) -/
-def revive_accepted_events_stmt : Prop :=
-  ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh s →
-    let n := (stepBusyRefresh s e).1
-    let o := (stepBusyRefresh s e).2
+def revive_accepted_events_at (p : ReviveParams) : Prop :=
+  ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh p s →
+    let n := (stepBusyRefresh p s e).1
+    let o := (stepBusyRefresh p s e).2
     (decide (o = RefreshOutput.Ignored) ||
      decide (o = RefreshOutput.Refused) ||
      decide (o = RefreshOutput.RecordedIdle) ||
@@ -351,9 +403,7 @@ def revive_accepted_events_stmt : Prop :=
                      { s with
                        now_ms := t,
                        record := Option.some t,
-                       due_ms := min
-                                   (t + Statute.Timeouts.BUSY_REFRESH_MS)
-                                   Statute.Timeouts.WIRE_MAX_MS })
+                       due_ms := min (t + p.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS })
            else
              decide (o = RefreshOutput.Noted) && decide (n = { s with now_ms := t }))
       | BusyRefreshEvent.Crash t =>
@@ -362,12 +412,17 @@ def revive_accepted_events_stmt : Prop :=
       | BusyRefreshEvent.Boot _ => decide (o = RefreshOutput.Booted) && decide (n = s)
       | _ => false)) = true
 
+/-- revive_accepted_events, for every value of the parameters that satisfies their assumptions
+  (`ReviveParams.valid`). (spec/revive.yaml:156) -/
+def revive_accepted_events_stmt : Prop :=
+  ∀ (p : ReviveParams), p.valid → revive_accepted_events_at p
+
 /-- revive_veto_ages_as_model: past the earlier vetoes, a readable stamp is vetoed as too old
   exactly when it is more than REVIVAL_MAX_AGE_MS old, and once too old it stays too old as the
   clock advances. Secures: the boot's age check uses the model's bound, REVIVE_WITHIN_MS +
   BUSY_REFRESH_MS, and ages monotonically. Adversary: a stale busy stamp from a long-dead worker;
   a clock that moves on. (spec/revive.yaml:171) -/
-def revive_veto_ages_as_model_stmt : Prop :=
+def revive_veto_ages_as_model_at (p : ReviveParams) : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
     ((let earlier := f.given_up ||
@@ -376,11 +431,14 @@ def revive_veto_ages_as_model_stmt : Prop :=
                      !f.has_busy_time ||
                      Option.isNone f.stamp_ms
       decide (decide (v = Veto.TooOld) =
-              (!earlier &&
-               decide (f.now_ms - Option.getD f.stamp_ms 0 >
-                       Statute.Timeouts.REVIVAL_MAX_AGE_MS)))) &&
+              (!earlier && decide (f.now_ms - Option.getD f.stamp_ms 0 > p.REVIVAL_MAX_AGE_MS)))) &&
      (!decide (v = Veto.TooOld) ||
-      decide (decideRevivalVeto { f with now_ms := f.now_ms + 1 } = Veto.TooOld))) = true
+      decide (decideRevivalVeto p { f with now_ms := f.now_ms + 1 } = Veto.TooOld))) = true
+
+/-- revive_veto_ages_as_model, for every value of the parameters that satisfies their assumptions
+  (`ReviveParams.valid`). (spec/revive.yaml:171) -/
+def revive_veto_ages_as_model_stmt : Prop :=
+  ∀ (p : ReviveParams), p.valid → revive_veto_ages_as_model_at p
 
 /-- revive_veto_future_as_skew: past the earlier vetoes, a readable stamp is vetoed as in the
   future exactly when it is more than REVIVAL_CLOCK_SKEW_MS ahead of the booting clock; a stamp
@@ -388,7 +446,7 @@ def revive_veto_ages_as_model_stmt : Prop :=
   ahead of the supervisor's is still revived, and a stamp from a clock far ahead never is.
   Adversary: two processes whose wall clocks differ; a stamp written by a clock set far ahead.
   (spec/revive.yaml:181) -/
-def revive_veto_future_as_skew_stmt : Prop :=
+def revive_veto_future_as_skew_at (p : ReviveParams) : Prop :=
   ∀ (f : RevivalVetoFacts),
     let v := decideRevivalVeto f
     (let earlier := f.given_up ||
@@ -398,8 +456,12 @@ def revive_veto_future_as_skew_stmt : Prop :=
                     Option.isNone f.stamp_ms
      decide (decide (v = Veto.Future) =
              (!earlier &&
-              decide (Option.getD f.stamp_ms 0 - f.now_ms >
-                      Statute.Timeouts.REVIVAL_CLOCK_SKEW_MS)))) = true
+              decide (Option.getD f.stamp_ms 0 - f.now_ms > p.REVIVAL_CLOCK_SKEW_MS)))) = true
+
+/-- revive_veto_future_as_skew, for every value of the parameters that satisfies their
+  assumptions (`ReviveParams.valid`). (spec/revive.yaml:181) -/
+def revive_veto_future_as_skew_stmt : Prop :=
+  ∀ (p : ReviveParams), p.valid → revive_veto_future_as_skew_at p
 
 /-- revive_refresh_on_time: only a boot follows a crash and a boot follows only a crash (anything
   else is ignored); an event whose clock goes backwards is refused, and so is an event of a
@@ -408,10 +470,10 @@ def revive_veto_future_as_skew_stmt : Prop :=
   Secures: the busy evidence a boot reads was refreshed on time up to the crash, and no event
   after the crash rewrites it. Adversary: a clock that goes backwards; a refresh tick that is
   skipped; a late event of a dead worker. (spec/revive.yaml:190) -/
-def revive_refresh_on_time_stmt : Prop :=
-  ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh s →
-    let n := (stepBusyRefresh s e).1
-    let o := (stepBusyRefresh s e).2
+def revive_refresh_on_time_at (p : ReviveParams) : Prop :=
+  ∀ (s : BusyRefreshState) (e : BusyRefreshEvent), ReachableBusyRefresh p s →
+    let n := (stepBusyRefresh p s e).1
+    let o := (stepBusyRefresh p s e).2
     (let «at» := (match e with
                   | BusyRefreshEvent.Work t _ => t
                   | BusyRefreshEvent.Tick t => t
@@ -431,6 +493,11 @@ def revive_refresh_on_time_stmt : Prop :=
      (!(decide (o = RefreshOutput.Ignored) || decide (o = RefreshOutput.Refused)) ||
       decide (n = s))) = true
 
+/-- revive_refresh_on_time, for every value of the parameters that satisfies their assumptions
+  (`ReviveParams.valid`). (spec/revive.yaml:190) -/
+def revive_refresh_on_time_stmt : Prop :=
+  ∀ (p : ReviveParams), p.valid → revive_refresh_on_time_at p
+
 /-- revive_work_recorded: an accepted change of the work set is taken whole at its time; when
   work starts (from no work to some) it records busy and the next refresh tick is due one refresh
   later; when the last work ends it records idle; a run that starts, or ends with other work
@@ -438,13 +505,13 @@ def revive_refresh_on_time_stmt : Prop :=
   whether the worker was busy, from the first moment of its work to the last. Adversary: a run
   that ends while a background job goes on; a run that starts beside a compaction.
   (spec/revive.yaml:203) -/
-def revive_work_recorded_stmt : Prop :=
+def revive_work_recorded_at (p : ReviveParams) : Prop :=
   ∀ (s : BusyRefreshState)
     (e_at_ms : Nat)
     (e_work : Statute.Orphan.WorkSet),
-  ReachableBusyRefresh s →
-    let n := (stepBusyRefresh s (BusyRefreshEvent.Work e_at_ms e_work)).1
-    let o := (stepBusyRefresh s (BusyRefreshEvent.Work e_at_ms e_work)).2
+  ReachableBusyRefresh p s →
+    let n := (stepBusyRefresh p s (BusyRefreshEvent.Work e_at_ms e_work)).1
+    let o := (stepBusyRefresh p s (BusyRefreshEvent.Work e_at_ms e_work)).2
     (let starts := !Statute.Orphan.decideHasWork
                       ({ work := s.work } : Statute.Orphan.HasWorkFacts) &&
                    Statute.Orphan.decideHasWork ({ work := e_work } : Statute.Orphan.HasWorkFacts)
@@ -464,9 +531,7 @@ def revive_work_recorded_stmt : Prop :=
                            else
                              s.record),
                 due_ms := (if starts then
-                             min
-                               (e_at_ms + Statute.Timeouts.BUSY_REFRESH_MS)
-                               Statute.Timeouts.WIRE_MAX_MS
+                             min (e_at_ms + p.BUSY_REFRESH_MS) Statute.Timeouts.WIRE_MAX_MS
                            else
                              s.due_ms) }) &&
       decide (o =
@@ -476,6 +541,11 @@ def revive_work_recorded_stmt : Prop :=
                  RefreshOutput.RecordedIdle
                else
                  RefreshOutput.Noted)))) = true
+
+/-- revive_work_recorded, for every value of the parameters that satisfies their assumptions
+  (`ReviveParams.valid`). (spec/revive.yaml:203) -/
+def revive_work_recorded_stmt : Prop :=
+  ∀ (p : ReviveParams), p.valid → revive_work_recorded_at p
 
 /-- Example given_up_worker_with_fresh_stamp_is_vetoed_as_given_up: every veto fact holds and the
   stamp is fresh; given up comes first. (spec/revive.yaml:225) -/
@@ -625,7 +695,7 @@ theorem ex_stamp_1ms_past_the_skew_is_vetoed :
 /-- Example due_tick_is_capped_at_the_wire_bound: work starting 1 ms before WIRE_MAX_MS would be
   due past the wire's range; the tick is due at WIRE_MAX_MS. (spec/revive.yaml:271) -/
 theorem ex_due_tick_is_capped_at_the_wire_bound :
-    runBusyRefresh
+    runBusyRefresh ReviveParams.defaults
       initialBusyRefresh
       [BusyRefreshEvent.Work
          (Statute.Timeouts.WIRE_MAX_MS - 1)
@@ -640,7 +710,7 @@ theorem ex_due_tick_is_capped_at_the_wire_bound :
             withdrawn_input := false
           } : Statute.Orphan.WorkSet)] =
     [RefreshOutput.RecordedBusy] ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           (Statute.Timeouts.WIRE_MAX_MS - 1)
@@ -655,7 +725,7 @@ theorem ex_due_tick_is_capped_at_the_wire_bound :
              withdrawn_input := false
            } : Statute.Orphan.WorkSet)]).record =
     Option.some (Statute.Timeouts.WIRE_MAX_MS - 1) ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           (Statute.Timeouts.WIRE_MAX_MS - 1)
@@ -675,7 +745,7 @@ theorem ex_due_tick_is_capped_at_the_wire_bound :
 /-- Example tick_near_the_wire_bound_is_capped: a refresh tick 1 ms before WIRE_MAX_MS sets the
   next one due at WIRE_MAX_MS, not past it. (spec/revive.yaml:278) -/
 theorem ex_tick_near_the_wire_bound_is_capped :
-    runBusyRefresh
+    runBusyRefresh ReviveParams.defaults
       initialBusyRefresh
       [BusyRefreshEvent.Work
          (Statute.Timeouts.WIRE_MAX_MS - 2)
@@ -691,7 +761,7 @@ theorem ex_tick_near_the_wire_bound_is_capped :
           } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick (Statute.Timeouts.WIRE_MAX_MS - 1)] =
     [RefreshOutput.RecordedBusy, RefreshOutput.RecordedBusy] ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           (Statute.Timeouts.WIRE_MAX_MS - 2)
@@ -707,7 +777,7 @@ theorem ex_tick_near_the_wire_bound_is_capped :
            } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick (Statute.Timeouts.WIRE_MAX_MS - 1)]).record =
     Option.some (Statute.Timeouts.WIRE_MAX_MS - 1) ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           (Statute.Timeouts.WIRE_MAX_MS - 2)
@@ -728,7 +798,7 @@ theorem ex_tick_near_the_wire_bound_is_capped :
 /-- Example long_run_crash_is_revived_25min_later: a run refreshed at 5 and 10 min crashes at its
   due tick (15 min); the boot at 40 min sees a stamp 30 min old. (spec/revive.yaml:286) -/
 theorem ex_long_run_crash_is_revived_25min_later :
-    runBusyRefresh
+    runBusyRefresh ReviveParams.defaults
       initialBusyRefresh
       [BusyRefreshEvent.Work
          0
@@ -751,7 +821,7 @@ theorem ex_long_run_crash_is_revived_25min_later :
      RefreshOutput.RecordedBusy,
      RefreshOutput.Crashed,
      RefreshOutput.Booted] ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -770,7 +840,7 @@ theorem ex_long_run_crash_is_revived_25min_later :
         BusyRefreshEvent.Crash 900000,
         BusyRefreshEvent.Boot 2400000]).record =
     Option.some 600000 ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -789,7 +859,7 @@ theorem ex_long_run_crash_is_revived_25min_later :
         BusyRefreshEvent.Crash 900000,
         BusyRefreshEvent.Boot 2400000]).due_ms =
     900000 ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -808,7 +878,7 @@ theorem ex_long_run_crash_is_revived_25min_later :
         BusyRefreshEvent.Crash 900000,
         BusyRefreshEvent.Boot 2400000]).crashed =
     true ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -832,7 +902,7 @@ theorem ex_long_run_crash_is_revived_25min_later :
 /-- Example skipped_tick_is_refused: a crash reported 1 ms after the due tick is refused; the
   tick comes first. (spec/revive.yaml:297) -/
 theorem ex_skipped_tick_is_refused :
-    runBusyRefresh
+    runBusyRefresh ReviveParams.defaults
       initialBusyRefresh
       [BusyRefreshEvent.Work
          0
@@ -848,7 +918,7 @@ theorem ex_skipped_tick_is_refused :
           } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Crash 300001] =
     [RefreshOutput.RecordedBusy, RefreshOutput.Refused] ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -864,7 +934,7 @@ theorem ex_skipped_tick_is_refused :
            } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Crash 300001]).record =
     Option.some 0 ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -884,7 +954,7 @@ theorem ex_skipped_tick_is_refused :
 
 /-- Example run_end_with_a_job_left_records_busy: (spec/revive.yaml:305) -/
 theorem ex_run_end_with_a_job_left_records_busy :
-    runBusyRefresh
+    runBusyRefresh ReviveParams.defaults
       initialBusyRefresh
       [BusyRefreshEvent.Work
          0
@@ -912,7 +982,7 @@ theorem ex_run_end_with_a_job_left_records_busy :
           } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick 300000] =
     [RefreshOutput.RecordedBusy, RefreshOutput.RecordedBusy, RefreshOutput.RecordedBusy] ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -940,7 +1010,7 @@ theorem ex_run_end_with_a_job_left_records_busy :
            } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 300000]).record =
     Option.some 300000 ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -973,7 +1043,7 @@ theorem ex_run_end_with_a_job_left_records_busy :
 /-- Example crash_after_the_run_ended_with_a_job_left_is_revived: the run ends at 1 min, the job
   goes on, the worker crashes at 2 min; the boot 24 min later revives it. (spec/revive.yaml:313) -/
 theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
-    runBusyRefresh
+    runBusyRefresh ReviveParams.defaults
       initialBusyRefresh
       [BusyRefreshEvent.Work
          0
@@ -1005,7 +1075,7 @@ theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
      RefreshOutput.RecordedBusy,
      RefreshOutput.Crashed,
      RefreshOutput.Booted] ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -1034,7 +1104,7 @@ theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
         BusyRefreshEvent.Crash 120000,
         BusyRefreshEvent.Boot 1560000]).record =
     Option.some 60000 ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -1081,7 +1151,7 @@ theorem ex_job_outliving_its_run_stamp_is_revived :
 /-- Example withdrawn_input_starts_no_refresh: withdrawn input is not work, so no busy record and
   no due tick. (spec/revive.yaml:327) -/
 theorem ex_withdrawn_input_starts_no_refresh :
-    runBusyRefresh
+    runBusyRefresh ReviveParams.defaults
       initialBusyRefresh
       [BusyRefreshEvent.Work
          0
@@ -1097,7 +1167,7 @@ theorem ex_withdrawn_input_starts_no_refresh :
           } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick 3600000] =
     [RefreshOutput.Noted, RefreshOutput.Noted] ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -1113,7 +1183,7 @@ theorem ex_withdrawn_input_starts_no_refresh :
            } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 3600000]).now_ms =
     3600000 ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           0
@@ -1133,7 +1203,7 @@ theorem ex_withdrawn_input_starts_no_refresh :
 
 /-- Example clock_backwards_is_refused: (spec/revive.yaml:335) -/
 theorem ex_clock_backwards_is_refused :
-    runBusyRefresh
+    runBusyRefresh ReviveParams.defaults
       initialBusyRefresh
       [BusyRefreshEvent.Work
          10000
@@ -1149,7 +1219,7 @@ theorem ex_clock_backwards_is_refused :
           } : Statute.Orphan.WorkSet),
        BusyRefreshEvent.Tick 5000] =
     [RefreshOutput.RecordedBusy, RefreshOutput.Refused] ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           10000
@@ -1165,7 +1235,7 @@ theorem ex_clock_backwards_is_refused :
            } : Statute.Orphan.WorkSet),
         BusyRefreshEvent.Tick 5000]).now_ms =
     10000 ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Work
           10000
@@ -1185,7 +1255,7 @@ theorem ex_clock_backwards_is_refused :
 
 /-- Example only_a_boot_follows_a_crash: (spec/revive.yaml:342) -/
 theorem ex_only_a_boot_follows_a_crash :
-    runBusyRefresh
+    runBusyRefresh ReviveParams.defaults
       initialBusyRefresh
       [BusyRefreshEvent.Boot 0,
        BusyRefreshEvent.Work
@@ -1210,7 +1280,7 @@ theorem ex_only_a_boot_follows_a_crash :
      RefreshOutput.Ignored,
      RefreshOutput.Refused,
      RefreshOutput.Booted] ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Boot 0,
         BusyRefreshEvent.Work
@@ -1230,7 +1300,7 @@ theorem ex_only_a_boot_follows_a_crash :
         BusyRefreshEvent.Boot 30000,
         BusyRefreshEvent.Boot 120000]).record =
     Option.some 0 ∧
-    (finalBusyRefresh
+    (finalBusyRefresh ReviveParams.defaults
        initialBusyRefresh
        [BusyRefreshEvent.Boot 0,
         BusyRefreshEvent.Work

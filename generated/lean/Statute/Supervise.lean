@@ -29,12 +29,6 @@ namespace Statute.Supervise
 /-- failures tolerated inside one window; the 6th gives up. (spec/supervise.yaml:14) -/
 def RESTART_MAX_FAILURES : Nat := 5
 
-/-- the sliding window of the budget, on the monotonic clock; a parameter the operator sets
-  (STATUTE_RESTART_WINDOW_MS), checked against the crash-loop relation of timeouts; at least 1 ms
-  (a window of 0 would count no failure). The runtime may override it with
-  STATUTE_RESTART_WINDOW_MS. (spec/supervise.yaml:15) -/
-def RESTART_WINDOW_MS : Nat := 900000
-
 /-- pause before the first restart in a window. (spec/supervise.yaml:16) -/
 def RESTART_PAUSE_BASE_MS : Nat := 250
 
@@ -44,6 +38,24 @@ def RESTART_PAUSE_MAX_MS : Nat := 30000
 /-- largest budget the decision accepts: 250 ms * 2^40 is still a safe integer, so every target
   computes the same pause. (spec/supervise.yaml:18) -/
 def RESTART_BUDGET_MAX : Nat := 40
+
+/-- The parameters of supervise: every value the world may change that its definitions read (own
+  or imported). Its definitions take one record; its laws hold for every record that is `valid`. -/
+structure SuperviseParams where
+  /-- the sliding window of the budget, on the monotonic clock; a parameter the operator sets
+    (STATUTE_RESTART_WINDOW_MS), checked against the crash-loop relation of timeouts; at least 1
+    ms (a window of 0 would count no failure). Range 1..100000000000000. Default 900000. The
+    operator may set it (STATUTE_RESTART_WINDOW_MS). (spec/supervise.yaml:15) -/
+  RESTART_WINDOW_MS : Nat
+  deriving Repr, BEq, DecidableEq
+
+/-- Every parameter at its default (the spec's value); examples are stated here. -/
+def SuperviseParams.defaults : SuperviseParams :=
+  { RESTART_WINDOW_MS := 900000 }
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def SuperviseParams.valid (p : SuperviseParams) : Prop :=
+  1 ≤ p.RESTART_WINDOW_MS ∧ p.RESTART_WINDOW_MS ≤ 100000000000000
 
 /-- what the supervisor does with a worker that just failed. (spec/supervise.yaml:20) -/
 inductive Verdict where
@@ -119,9 +131,9 @@ def initialRestartBudget : RestartBudgetState :=
 
 /-- Handles `Failure` in RestartBudget: its branches in order, the first whose guard holds wins.
   (spec/supervise.yaml:68) -/
-def stepRestartBudgetOnFailure (s : RestartBudgetState) (e_at_ms : Nat) :
+def stepRestartBudgetOnFailure (p : SuperviseParams) (s : RestartBudgetState) (e_at_ms : Nat) :
     RestartBudgetState × Verdict :=
-  let recent := List.filter (fun (t : Nat) => decide (e_at_ms - t < RESTART_WINDOW_MS)) s.failures
+  let recent := List.filter (fun (t : Nat) => decide (e_at_ms - t < p.RESTART_WINDOW_MS)) s.failures
   let verdict := decideRestartDecide
                    ({ in_window := List.length recent,
                       budget := RESTART_MAX_FAILURES
@@ -146,31 +158,33 @@ def stepRestartBudgetOnFailure (s : RestartBudgetState) (e_at_ms : Nat) :
 
 /-- One step of RestartBudget: the next state and the output of event `e` in state `s`.
   (spec/supervise.yaml:53) -/
-def stepRestartBudget (s : RestartBudgetState) (e : RestartBudgetEvent) :
+def stepRestartBudget (p : SuperviseParams) (s : RestartBudgetState) (e : RestartBudgetEvent) :
     RestartBudgetState × Verdict :=
   match e with
-  | RestartBudgetEvent.Failure e_at_ms => stepRestartBudgetOnFailure s e_at_ms
+  | RestartBudgetEvent.Failure e_at_ms => stepRestartBudgetOnFailure p s e_at_ms
 
 /-- The outputs of RestartBudget over a list of events, one per event. (spec/supervise.yaml:53) -/
-def runRestartBudget : RestartBudgetState → List RestartBudgetEvent → List Verdict
+def runRestartBudget (p : SuperviseParams) :
+    RestartBudgetState → List RestartBudgetEvent → List Verdict
   | _, [] => []
   | s, e :: es =>
-    let r := stepRestartBudget s e
-    r.2 :: runRestartBudget r.1 es
+    let r := stepRestartBudget p s e
+    r.2 :: runRestartBudget p r.1 es
 
 /-- The state of RestartBudget after a list of events. (spec/supervise.yaml:53) -/
-def finalRestartBudget : RestartBudgetState → List RestartBudgetEvent → RestartBudgetState
+def finalRestartBudget (p : SuperviseParams) :
+    RestartBudgetState → List RestartBudgetEvent → RestartBudgetState
   | s, [] => s
-  | s, e :: es => finalRestartBudget (stepRestartBudget s e).1 es
+  | s, e :: es => finalRestartBudget p (stepRestartBudget p s e).1 es
 
-/-- The states of RestartBudget reachable from its initial state; invariants range over them.
-  (spec/supervise.yaml:53) -/
-inductive ReachableRestartBudget : RestartBudgetState → Prop where
+/-- The states of RestartBudget reachable from its initial state with parameters `p`; invariants
+  range over them. (spec/supervise.yaml:53) -/
+inductive ReachableRestartBudget (p : SuperviseParams) : RestartBudgetState → Prop where
   /-- The initial state is reachable. -/
-  | init : ReachableRestartBudget initialRestartBudget
+  | init : ReachableRestartBudget p initialRestartBudget
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : RestartBudgetState) (e : RestartBudgetEvent) :
-      ReachableRestartBudget s → ReachableRestartBudget (stepRestartBudget s e).1
+      ReachableRestartBudget p s → ReachableRestartBudget p (stepRestartBudget p s e).1
 
 /-- restart_pause_ordered: the first pause is positive and not above the cap, and the budget fits
   the decision's range. Secures: the pause formula has a non-empty range. Adversary: a
@@ -184,37 +198,47 @@ def restart_pause_ordered_stmt : Prop :=
   the (RESTART_MAX_FAILURES+1)-th inside one window; then it stays given up. Secures: a
   crash-looping worker stops consuming the host. Adversary: a crash loop.
   (spec/supervise.yaml:93) -/
-def restart_gives_up_stmt : Prop :=
-  ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
-    let n := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).1
-    let o := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).2
+def restart_gives_up_at (p : SuperviseParams) : Prop :=
+  ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget p s →
+    let n := (stepRestartBudget p s (RestartBudgetEvent.Failure e_at_ms)).1
+    let o := (stepRestartBudget p s (RestartBudgetEvent.Failure e_at_ms)).2
     (decide ((match o with | Verdict.GiveUp => true | _ => false) =
              (s.given_up ||
               (decide (e_at_ms ≥ s.last_ms) &&
                decide (List.length
                          (List.filter
-                            (fun (t : Nat) => decide (e_at_ms - t < RESTART_WINDOW_MS))
+                            (fun (t : Nat) => decide (e_at_ms - t < p.RESTART_WINDOW_MS))
                             s.failures) ≥
                        RESTART_MAX_FAILURES)))) &&
      (!(match o with | Verdict.GiveUp => true | _ => false) || n.given_up) &&
      (!s.given_up || decide (n = s))) = true
 
+/-- restart_gives_up, for every value of the parameters that satisfies their assumptions
+  (`SuperviseParams.valid`). (spec/supervise.yaml:93) -/
+def restart_gives_up_stmt : Prop :=
+  ∀ (p : SuperviseParams), p.valid → restart_gives_up_at p
+
 /-- restart_decide_window: only failures less than RESTART_WINDOW_MS old count; a restart
   remembers exactly those and this one. Secures: an old failure never tips a healthy worker over
   the budget. Adversary: a crash loop spread over hours. (spec/supervise.yaml:104) -/
-def restart_decide_window_stmt : Prop :=
-  ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
-    let n := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).1
-    let o := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).2
+def restart_decide_window_at (p : SuperviseParams) : Prop :=
+  ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget p s →
+    let n := (stepRestartBudget p s (RestartBudgetEvent.Failure e_at_ms)).1
+    let o := (stepRestartBudget p s (RestartBudgetEvent.Failure e_at_ms)).2
     (!(match o with | Verdict.Restart _ => true | _ => false) ||
      (decide (List.length n.failures =
               List.length
                 (List.filter
-                   (fun (t : Nat) => decide (e_at_ms - t < RESTART_WINDOW_MS))
+                   (fun (t : Nat) => decide (e_at_ms - t < p.RESTART_WINDOW_MS))
                    s.failures) +
               1) &&
-      List.all n.failures (fun (t : Nat) => decide (e_at_ms - t < RESTART_WINDOW_MS)) &&
+      List.all n.failures (fun (t : Nat) => decide (e_at_ms - t < p.RESTART_WINDOW_MS)) &&
       decide (n.last_ms = e_at_ms))) = true
+
+/-- restart_decide_window, for every value of the parameters that satisfies their assumptions
+  (`SuperviseParams.valid`). (spec/supervise.yaml:104) -/
+def restart_decide_window_stmt : Prop :=
+  ∀ (p : SuperviseParams), p.valid → restart_decide_window_at p
 
 /-- restart_decide_verdict: the k-th failure in a window within budget restarts after 250 ms for
   k = 1 and double the (k-1)-th pause after, capped at 30 s; above budget it gives up. Secures:
@@ -242,13 +266,18 @@ def restart_decide_verdict_stmt : Prop :=
 /-- restart_clock_backwards_rejected: a failure time before the latest accepted one is rejected
   and changes nothing (unless already given up). Secures: a jumping clock cannot reset or inflate
   the budget. Adversary: a clock that jumps backwards. (spec/supervise.yaml:128) -/
-def restart_clock_backwards_rejected_stmt : Prop :=
-  ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
-    let n := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).1
-    let o := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).2
+def restart_clock_backwards_rejected_at (p : SuperviseParams) : Prop :=
+  ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget p s →
+    let n := (stepRestartBudget p s (RestartBudgetEvent.Failure e_at_ms)).1
+    let o := (stepRestartBudget p s (RestartBudgetEvent.Failure e_at_ms)).2
     (s.given_up ||
      decide (e_at_ms ≥ s.last_ms) ||
      (decide (o = Verdict.ClockBackwards s.last_ms e_at_ms) && decide (n = s))) = true
+
+/-- restart_clock_backwards_rejected, for every value of the parameters that satisfies their
+  assumptions (`SuperviseParams.valid`). (spec/supervise.yaml:128) -/
+def restart_clock_backwards_rejected_stmt : Prop :=
+  ∀ (p : SuperviseParams), p.valid → restart_clock_backwards_rejected_at p
 
 /-- restart_within_budget_restarts: a failure on time (not before the latest one) of a worker not
   given up, with fewer than RESTART_MAX_FAILURES failures still in the window, is restarted with
@@ -256,17 +285,24 @@ def restart_clock_backwards_rejected_stmt : Prop :=
   always restarted, after the doubling pause; a budget that refuses every failure fails here.
   Adversary: a model that gives up or refuses without cause; a failure exactly at the latest
   time. (spec/supervise.yaml:137) -/
-def restart_within_budget_restarts_stmt : Prop :=
-  ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget s →
-    let o := (stepRestartBudget s (RestartBudgetEvent.Failure e_at_ms)).2
+def restart_within_budget_restarts_at (p : SuperviseParams) : Prop :=
+  ∀ (s : RestartBudgetState) (e_at_ms : Nat), ReachableRestartBudget p s →
+    let o := (stepRestartBudget p s (RestartBudgetEvent.Failure e_at_ms)).2
     (let k := List.length
-                (List.filter (fun (t : Nat) => decide (e_at_ms - t < RESTART_WINDOW_MS)) s.failures)
+                (List.filter
+                   (fun (t : Nat) => decide (e_at_ms - t < p.RESTART_WINDOW_MS))
+                   s.failures)
      s.given_up ||
      decide (e_at_ms < s.last_ms) ||
      decide (k ≥ RESTART_MAX_FAILURES) ||
      decide (o =
              decideRestartDecide
                ({ in_window := k, budget := RESTART_MAX_FAILURES } : RestartDecideFacts))) = true
+
+/-- restart_within_budget_restarts, for every value of the parameters that satisfies their
+  assumptions (`SuperviseParams.valid`). (spec/supervise.yaml:137) -/
+def restart_within_budget_restarts_stmt : Prop :=
+  ∀ (p : SuperviseParams), p.valid → restart_within_budget_restarts_at p
 
 /-- restart_reboot_carries_only_give_up: across a reboot a session keeps its give-up and nothing
   else (no failure, latest time 0), so its next failure is judged on this boot's clock alone; on
@@ -286,14 +322,14 @@ def restart_reboot_carries_only_give_up_stmt : Prop :=
 /-- Example first_failure_pauses_250ms: the first failure restarts after the base pause.
   (spec/supervise.yaml:168) -/
 theorem ex_first_failure_pauses_250ms :
-    runRestartBudget initialRestartBudget [RestartBudgetEvent.Failure 0] =
+    runRestartBudget SuperviseParams.defaults initialRestartBudget [RestartBudgetEvent.Failure 0] =
     [Verdict.Restart 250] := by
   decide
 
 /-- Example pauses_double_to_4000ms: five failures a second apart pause 250, 500, 1000, 2000,
   4000 ms. (spec/supervise.yaml:173) -/
 theorem ex_pauses_double_to_4000ms :
-    runRestartBudget
+    runRestartBudget SuperviseParams.defaults
       initialRestartBudget
       [RestartBudgetEvent.Failure 0,
        RestartBudgetEvent.Failure 1000,
@@ -305,7 +341,7 @@ theorem ex_pauses_double_to_4000ms :
      Verdict.Restart 1000,
      Verdict.Restart 2000,
      Verdict.Restart 4000] ∧
-    (finalRestartBudget
+    (finalRestartBudget SuperviseParams.defaults
        initialRestartBudget
        [RestartBudgetEvent.Failure 0,
         RestartBudgetEvent.Failure 1000,
@@ -313,7 +349,7 @@ theorem ex_pauses_double_to_4000ms :
         RestartBudgetEvent.Failure 3000,
         RestartBudgetEvent.Failure 4000]).failures =
     [0, 1000, 2000, 3000, 4000] ∧
-    (finalRestartBudget
+    (finalRestartBudget SuperviseParams.defaults
        initialRestartBudget
        [RestartBudgetEvent.Failure 0,
         RestartBudgetEvent.Failure 1000,
@@ -326,7 +362,7 @@ theorem ex_pauses_double_to_4000ms :
 /-- Example sixth_failure_in_window_gives_up: the 6th failure inside one window gives up.
   (spec/supervise.yaml:179) -/
 theorem ex_sixth_failure_in_window_gives_up :
-    runRestartBudget
+    runRestartBudget SuperviseParams.defaults
       initialRestartBudget
       [RestartBudgetEvent.Failure 0,
        RestartBudgetEvent.Failure 1000,
@@ -340,7 +376,7 @@ theorem ex_sixth_failure_in_window_gives_up :
      Verdict.Restart 2000,
      Verdict.Restart 4000,
      Verdict.GiveUp] ∧
-    (finalRestartBudget
+    (finalRestartBudget SuperviseParams.defaults
        initialRestartBudget
        [RestartBudgetEvent.Failure 0,
         RestartBudgetEvent.Failure 1000,
@@ -354,7 +390,7 @@ theorem ex_sixth_failure_in_window_gives_up :
 /-- Example sixth_failure_one_ms_inside_window_gives_up: the first failure is 1 ms short of one
   window old, so it still counts. (spec/supervise.yaml:185) -/
 theorem ex_sixth_failure_one_ms_inside_window_gives_up :
-    runRestartBudget
+    runRestartBudget SuperviseParams.defaults
       initialRestartBudget
       [RestartBudgetEvent.Failure 0,
        RestartBudgetEvent.Failure 1000,
@@ -374,7 +410,7 @@ theorem ex_sixth_failure_one_ms_inside_window_gives_up :
   one window old and no longer counts, so this is the 5th in the window.
   (spec/supervise.yaml:190) -/
 theorem ex_sixth_failure_exactly_one_window_after_first_restarts :
-    runRestartBudget
+    runRestartBudget SuperviseParams.defaults
       initialRestartBudget
       [RestartBudgetEvent.Failure 0,
        RestartBudgetEvent.Failure 1000,
@@ -388,7 +424,7 @@ theorem ex_sixth_failure_exactly_one_window_after_first_restarts :
      Verdict.Restart 2000,
      Verdict.Restart 4000,
      Verdict.Restart 4000] ∧
-    (finalRestartBudget
+    (finalRestartBudget SuperviseParams.defaults
        initialRestartBudget
        [RestartBudgetEvent.Failure 0,
         RestartBudgetEvent.Failure 1000,
@@ -402,7 +438,7 @@ theorem ex_sixth_failure_exactly_one_window_after_first_restarts :
 /-- Example failure_exactly_one_window_later_starts_fresh: a failure exactly 15 min after the
   only earlier one is the first of a new count. (spec/supervise.yaml:196) -/
 theorem ex_failure_exactly_one_window_later_starts_fresh :
-    runRestartBudget
+    runRestartBudget SuperviseParams.defaults
       initialRestartBudget
       [RestartBudgetEvent.Failure 0, RestartBudgetEvent.Failure 900000] =
     [Verdict.Restart 250, Verdict.Restart 250] := by
@@ -411,7 +447,7 @@ theorem ex_failure_exactly_one_window_later_starts_fresh :
 /-- Example spaced_failures_count_only_the_window: at 20 min the failure at 0 has left the window
   but the one at 10 min has not. (spec/supervise.yaml:201) -/
 theorem ex_spaced_failures_count_only_the_window :
-    runRestartBudget
+    runRestartBudget SuperviseParams.defaults
       initialRestartBudget
       [RestartBudgetEvent.Failure 0,
        RestartBudgetEvent.Failure 600000,
@@ -422,7 +458,7 @@ theorem ex_spaced_failures_count_only_the_window :
 /-- Example given_up_is_absorbing: hours later the given-up worker is still given up.
   (spec/supervise.yaml:206) -/
 theorem ex_given_up_is_absorbing :
-    runRestartBudget
+    runRestartBudget SuperviseParams.defaults
       initialRestartBudget
       [RestartBudgetEvent.Failure 0,
        RestartBudgetEvent.Failure 0,
@@ -438,7 +474,7 @@ theorem ex_given_up_is_absorbing :
      Verdict.Restart 4000,
      Verdict.GiveUp,
      Verdict.GiveUp] ∧
-    (finalRestartBudget
+    (finalRestartBudget SuperviseParams.defaults
        initialRestartBudget
        [RestartBudgetEvent.Failure 0,
         RestartBudgetEvent.Failure 0,
@@ -453,19 +489,19 @@ theorem ex_given_up_is_absorbing :
 /-- Example clock_backwards_is_rejected: a failure before the latest one is bad input and changes
   nothing. (spec/supervise.yaml:212) -/
 theorem ex_clock_backwards_is_rejected :
-    runRestartBudget
+    runRestartBudget SuperviseParams.defaults
       initialRestartBudget
       [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000] =
     [Verdict.Restart 250, Verdict.ClockBackwards 10000 5000] ∧
-    (finalRestartBudget
+    (finalRestartBudget SuperviseParams.defaults
        initialRestartBudget
        [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000]).failures =
     [10000] ∧
-    (finalRestartBudget
+    (finalRestartBudget SuperviseParams.defaults
        initialRestartBudget
        [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000]).given_up =
     false ∧
-    (finalRestartBudget
+    (finalRestartBudget SuperviseParams.defaults
        initialRestartBudget
        [RestartBudgetEvent.Failure 10000, RestartBudgetEvent.Failure 5000]).last_ms =
     10000 := by
@@ -474,7 +510,7 @@ theorem ex_clock_backwards_is_rejected :
 /-- Example clock_backwards_does_not_count: after a rejected time the next failure is only the
   2nd in the window. (spec/supervise.yaml:218) -/
 theorem ex_clock_backwards_does_not_count :
-    runRestartBudget
+    runRestartBudget SuperviseParams.defaults
       initialRestartBudget
       [RestartBudgetEvent.Failure 10000,
        RestartBudgetEvent.Failure 5000,

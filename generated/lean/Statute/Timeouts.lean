@@ -57,139 +57,203 @@ namespace Statute.Timeouts
   expires. (spec/timeouts.yaml:37) -/
 def WIRE_MAX_MS : Nat := 100000000000000
 
-/-- precursor: a running cell's abort grace before the kernel shuts down. The runtime may
-  override it with STATUTE_KERNEL_ABORT_GRACE_MS. (spec/timeouts.yaml:38) -/
-def KERNEL_ABORT_GRACE_MS : Nat := 1000
+/-- The parameters of timeouts: every value the world may change that its definitions read (own
+  or imported). Its definitions take one record; its laws hold for every record that is `valid`. -/
+structure TimeoutsParams where
+  /-- the sliding window of the budget, on the monotonic clock; a parameter the operator sets
+    (STATUTE_RESTART_WINDOW_MS), checked against the crash-loop relation of timeouts; at least 1
+    ms (a window of 0 would count no failure). A parameter of supervise. Range
+    1..100000000000000. Default 900000. The operator may set it (STATUTE_RESTART_WINDOW_MS).
+    (spec/supervise.yaml:15) -/
+  RESTART_WINDOW_MS : Nat
+  /-- precursor: a running cell's abort grace before the kernel shuts down. Range
+    0..100000000000000. Default 1000. The operator may set it (STATUTE_KERNEL_ABORT_GRACE_MS).
+    (spec/timeouts.yaml:38) -/
+  KERNEL_ABORT_GRACE_MS : Nat
+  /-- precursor: a kernel's orderly shutdown. Range 0..100000000000000. Default 5000. The
+    operator may set it (STATUTE_KERNEL_SHUTDOWN_MS). (spec/timeouts.yaml:39) -/
+  KERNEL_SHUTDOWN_MS : Nat
+  /-- precursor: host/harness close after the kernel is down. Range 0..100000000000000. Default
+    5000. The operator may set it (STATUTE_HARNESS_CLOSE_MS). (spec/timeouts.yaml:40) -/
+  HARNESS_CLOSE_MS : Nat
+  /-- precursor: between TERM and KILL of a worker process. Range 0..100000000000000. Default
+    2000. The operator may set it (STATUTE_TERM_GRACE_MS). (spec/timeouts.yaml:41) -/
+  TERM_GRACE_MS : Nat
+  /-- precursor: after KILL, until the process is verified gone. Range 0..100000000000000.
+    Default 1000. The operator may set it (STATUTE_KILL_VERIFY_MS). (spec/timeouts.yaml:42) -/
+  KILL_VERIFY_MS : Nat
+  /-- precursor: a forced stop of a daemon process (KILL of its group and reaping). Range
+    0..100000000000000. Default 10000. The operator may set it (STATUTE_FORCED_STOP_MS).
+    (spec/timeouts.yaml:43) -/
+  FORCED_STOP_MS : Nat
+  /-- precursor: one routed request between processes (e.g. a parent's kill of a child). Range
+    0..100000000000000. Default 30000. The operator may set it (STATUTE_ROUTE_TIMEOUT_MS).
+    (spec/timeouts.yaml:44) -/
+  ROUTE_TIMEOUT_MS : Nat
+  /-- precursor: a started worker connects back to the supervisor within this. Range
+    0..100000000000000. Default 30000. The operator may set it (STATUTE_WORKER_CONNECT_MS).
+    (spec/timeouts.yaml:45) -/
+  WORKER_CONNECT_MS : Nat
+  /-- precursor: the least time a worker's connect allows for authentication. Range
+    0..100000000000000. Default 10000. The operator may set it (STATUTE_WORKER_AUTH_FLOOR_MS).
+    (spec/timeouts.yaml:46) -/
+  WORKER_AUTH_FLOOR_MS : Nat
+  /-- precursor: a supervisor's start until it listens. Range 0..100000000000000. Default 30000.
+    The operator may set it (STATUTE_DAEMON_STARTUP_MS). (spec/timeouts.yaml:47) -/
+  DAEMON_STARTUP_MS : Nat
+  /-- precursor: the supervisor's own close (socket, journal flush) after its workers are down.
+    Range 0..100000000000000. Default 5000. The operator may set it (STATUTE_SHUTDOWN_WAIT_MS).
+    (spec/timeouts.yaml:48) -/
+  SHUTDOWN_WAIT_MS : Nat
+  /-- precursor: first pause of a worker's registration retries. Range 0..100000000000000.
+    Default 250. The operator may set it (STATUTE_REGISTRATION_BACKOFF_BASE_MS).
+    (spec/timeouts.yaml:49) -/
+  REGISTRATION_BACKOFF_BASE_MS : Nat
+  /-- precursor: the registration pause doubles up to this. Range 0..100000000000000. Default
+    30000. The operator may set it (STATUTE_REGISTRATION_BACKOFF_MAX_MS). (spec/timeouts.yaml:50) -/
+  REGISTRATION_BACKOFF_MAX_MS : Nat
+  /-- precursor: one registration connect attempt. Range 0..100000000000000. Default 1000. The
+    operator may set it (STATUTE_REGISTRATION_CONNECT_MS). (spec/timeouts.yaml:51) -/
+  REGISTRATION_CONNECT_MS : Nat
+  /-- precursor: the supervisor's answer to a registration. Range 0..100000000000000. Default
+    10000. The operator may set it (STATUTE_REGISTRATION_RESPONSE_MS). (spec/timeouts.yaml:52) -/
+  REGISTRATION_RESPONSE_MS : Nat
+  /-- an attached client relaunches a lost supervisor of its own build within one minute. Range
+    0..100000000000000. Default 60000. The operator may set it
+    (STATUTE_CLIENT_RELAUNCH_WITHIN_MS). (spec/timeouts.yaml:53) -/
+  CLIENT_RELAUNCH_WITHIN_MS : Nat
+  /-- a worker with work re-records busy evidence this often. Range 0..100000000000000. Default
+    300000. The operator may set it (STATUTE_BUSY_REFRESH_MS). (spec/timeouts.yaml:54) -/
+  BUSY_REFRESH_MS : Nat
+  /-- a boot within this of a crash revives a worker that had work. Range 0..100000000000000.
+    Default 1500000. The operator may set it (STATUTE_REVIVE_WITHIN_MS). (spec/timeouts.yaml:55) -/
+  REVIVE_WITHIN_MS : Nat
+  /-- wall clocks of two processes may differ by this; a stamp further in the future is vetoed.
+    Range 0..100000000000000. Default 60000. The operator may set it
+    (STATUTE_REVIVAL_CLOCK_SKEW_MS). (spec/timeouts.yaml:56) -/
+  REVIVAL_CLOCK_SKEW_MS : Nat
+  /-- chosen: the supervisor waits this long for every worker's quiesce answer (a local gate
+    check). Range 0..100000000000000. Default 5000. The operator may set it
+    (STATUTE_QUIESCE_ANSWER_MS). (spec/timeouts.yaml:57) -/
+  QUIESCE_ANSWER_MS : Nat
+  /-- chosen: from the last answer until every worker holds its stop (one route hop on a loaded
+    host). Range 0..100000000000000. Default 5000. The operator may set it
+    (STATUTE_QUIESCE_COMMIT_MS). (spec/timeouts.yaml:58) -/
+  QUIESCE_COMMIT_MS : Nat
+  /-- a worker gives a lost supervisor five minutes before the lost-exit window ends (seed); it
+    must cover a supervisor's return (131 s), which leaves room for one failed relaunch. Range
+    0..100000000000000. Default 300000. The operator may set it
+    (STATUTE_WORKER_LOST_EXIT_DEFAULT_MS). (spec/timeouts.yaml:67) -/
+  WORKER_LOST_EXIT_DEFAULT_MS : Nat
+  deriving Repr, BEq, DecidableEq
 
-/-- precursor: a kernel's orderly shutdown. The runtime may override it with
-  STATUTE_KERNEL_SHUTDOWN_MS. (spec/timeouts.yaml:39) -/
-def KERNEL_SHUTDOWN_MS : Nat := 5000
+/-- Every parameter at its default (the spec's value); examples are stated here. -/
+def TimeoutsParams.defaults : TimeoutsParams :=
+  { RESTART_WINDOW_MS := 900000,
+    KERNEL_ABORT_GRACE_MS := 1000,
+    KERNEL_SHUTDOWN_MS := 5000,
+    HARNESS_CLOSE_MS := 5000,
+    TERM_GRACE_MS := 2000,
+    KILL_VERIFY_MS := 1000,
+    FORCED_STOP_MS := 10000,
+    ROUTE_TIMEOUT_MS := 30000,
+    WORKER_CONNECT_MS := 30000,
+    WORKER_AUTH_FLOOR_MS := 10000,
+    DAEMON_STARTUP_MS := 30000,
+    SHUTDOWN_WAIT_MS := 5000,
+    REGISTRATION_BACKOFF_BASE_MS := 250,
+    REGISTRATION_BACKOFF_MAX_MS := 30000,
+    REGISTRATION_CONNECT_MS := 1000,
+    REGISTRATION_RESPONSE_MS := 10000,
+    CLIENT_RELAUNCH_WITHIN_MS := 60000,
+    BUSY_REFRESH_MS := 300000,
+    REVIVE_WITHIN_MS := 1500000,
+    REVIVAL_CLOCK_SKEW_MS := 60000,
+    QUIESCE_ANSWER_MS := 5000,
+    QUIESCE_COMMIT_MS := 5000,
+    WORKER_LOST_EXIT_DEFAULT_MS := 300000 }
 
-/-- precursor: host/harness close after the kernel is down. The runtime may override it with
-  STATUTE_HARNESS_CLOSE_MS. (spec/timeouts.yaml:40) -/
-def HARNESS_CLOSE_MS : Nat := 5000
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def TimeoutsParams.valid (p : TimeoutsParams) : Prop :=
+  1 ≤ p.RESTART_WINDOW_MS ∧
+  p.RESTART_WINDOW_MS ≤ 100000000000000 ∧
+  p.KERNEL_ABORT_GRACE_MS ≤ 100000000000000 ∧
+  p.KERNEL_SHUTDOWN_MS ≤ 100000000000000 ∧
+  p.HARNESS_CLOSE_MS ≤ 100000000000000 ∧
+  p.TERM_GRACE_MS ≤ 100000000000000 ∧
+  p.KILL_VERIFY_MS ≤ 100000000000000 ∧
+  p.FORCED_STOP_MS ≤ 100000000000000 ∧
+  p.ROUTE_TIMEOUT_MS ≤ 100000000000000 ∧
+  p.WORKER_CONNECT_MS ≤ 100000000000000 ∧
+  p.WORKER_AUTH_FLOOR_MS ≤ 100000000000000 ∧
+  p.DAEMON_STARTUP_MS ≤ 100000000000000 ∧
+  p.SHUTDOWN_WAIT_MS ≤ 100000000000000 ∧
+  p.REGISTRATION_BACKOFF_BASE_MS ≤ 100000000000000 ∧
+  p.REGISTRATION_BACKOFF_MAX_MS ≤ 100000000000000 ∧
+  p.REGISTRATION_CONNECT_MS ≤ 100000000000000 ∧
+  p.REGISTRATION_RESPONSE_MS ≤ 100000000000000 ∧
+  p.CLIENT_RELAUNCH_WITHIN_MS ≤ 100000000000000 ∧
+  p.BUSY_REFRESH_MS ≤ 100000000000000 ∧
+  p.REVIVE_WITHIN_MS ≤ 100000000000000 ∧
+  p.REVIVAL_CLOCK_SKEW_MS ≤ 100000000000000 ∧
+  p.QUIESCE_ANSWER_MS ≤ 100000000000000 ∧
+  p.QUIESCE_COMMIT_MS ≤ 100000000000000 ∧
+  p.WORKER_LOST_EXIT_DEFAULT_MS ≤ 100000000000000
 
-/-- precursor: between TERM and KILL of a worker process. The runtime may override it with
-  STATUTE_TERM_GRACE_MS. (spec/timeouts.yaml:41) -/
-def TERM_GRACE_MS : Nat := 2000
+/-- abort the running cell, then shut the kernel down. Over the parameters; 6000 at the defaults.
+  (spec/timeouts.yaml:59) -/
+def TimeoutsParams.KERNEL_TEARDOWN_MS (p : TimeoutsParams) : Nat :=
+  p.KERNEL_ABORT_GRACE_MS + p.KERNEL_SHUTDOWN_MS
 
-/-- precursor: after KILL, until the process is verified gone. The runtime may override it with
-  STATUTE_KILL_VERIFY_MS. (spec/timeouts.yaml:42) -/
-def KILL_VERIFY_MS : Nat := 1000
+/-- a worker asked to stop gets its kernel teardown and harness close before TERM. Over the
+  parameters; 11000 at the defaults. (spec/timeouts.yaml:60) -/
+def TimeoutsParams.STOP_GRACE_MS (p : TimeoutsParams) : Nat :=
+  p.KERNEL_TEARDOWN_MS + p.HARNESS_CLOSE_MS
 
-/-- precursor: a forced stop of a daemon process (KILL of its group and reaping). The runtime may
-  override it with STATUTE_FORCED_STOP_MS. (spec/timeouts.yaml:43) -/
-def FORCED_STOP_MS : Nat := 10000
-
-/-- precursor: one routed request between processes (e.g. a parent's kill of a child). The
-  runtime may override it with STATUTE_ROUTE_TIMEOUT_MS. (spec/timeouts.yaml:44) -/
-def ROUTE_TIMEOUT_MS : Nat := 30000
-
-/-- precursor: a started worker connects back to the supervisor within this. The runtime may
-  override it with STATUTE_WORKER_CONNECT_MS. (spec/timeouts.yaml:45) -/
-def WORKER_CONNECT_MS : Nat := 30000
-
-/-- precursor: the least time a worker's connect allows for authentication. The runtime may
-  override it with STATUTE_WORKER_AUTH_FLOOR_MS. (spec/timeouts.yaml:46) -/
-def WORKER_AUTH_FLOOR_MS : Nat := 10000
-
-/-- precursor: a supervisor's start until it listens. The runtime may override it with
-  STATUTE_DAEMON_STARTUP_MS. (spec/timeouts.yaml:47) -/
-def DAEMON_STARTUP_MS : Nat := 30000
-
-/-- precursor: the supervisor's own close (socket, journal flush) after its workers are down. The
-  runtime may override it with STATUTE_SHUTDOWN_WAIT_MS. (spec/timeouts.yaml:48) -/
-def SHUTDOWN_WAIT_MS : Nat := 5000
-
-/-- precursor: first pause of a worker's registration retries. The runtime may override it with
-  STATUTE_REGISTRATION_BACKOFF_BASE_MS. (spec/timeouts.yaml:49) -/
-def REGISTRATION_BACKOFF_BASE_MS : Nat := 250
-
-/-- precursor: the registration pause doubles up to this. The runtime may override it with
-  STATUTE_REGISTRATION_BACKOFF_MAX_MS. (spec/timeouts.yaml:50) -/
-def REGISTRATION_BACKOFF_MAX_MS : Nat := 30000
-
-/-- precursor: one registration connect attempt. The runtime may override it with
-  STATUTE_REGISTRATION_CONNECT_MS. (spec/timeouts.yaml:51) -/
-def REGISTRATION_CONNECT_MS : Nat := 1000
-
-/-- precursor: the supervisor's answer to a registration. The runtime may override it with
-  STATUTE_REGISTRATION_RESPONSE_MS. (spec/timeouts.yaml:52) -/
-def REGISTRATION_RESPONSE_MS : Nat := 10000
-
-/-- an attached client relaunches a lost supervisor of its own build within one minute. The
-  runtime may override it with STATUTE_CLIENT_RELAUNCH_WITHIN_MS. (spec/timeouts.yaml:53) -/
-def CLIENT_RELAUNCH_WITHIN_MS : Nat := 60000
-
-/-- a worker with work re-records busy evidence this often. The runtime may override it with
-  STATUTE_BUSY_REFRESH_MS. (spec/timeouts.yaml:54) -/
-def BUSY_REFRESH_MS : Nat := 300000
-
-/-- a boot within this of a crash revives a worker that had work. The runtime may override it
-  with STATUTE_REVIVE_WITHIN_MS. (spec/timeouts.yaml:55) -/
-def REVIVE_WITHIN_MS : Nat := 1500000
-
-/-- wall clocks of two processes may differ by this; a stamp further in the future is vetoed. The
-  runtime may override it with STATUTE_REVIVAL_CLOCK_SKEW_MS. (spec/timeouts.yaml:56) -/
-def REVIVAL_CLOCK_SKEW_MS : Nat := 60000
-
-/-- chosen: the supervisor waits this long for every worker's quiesce answer (a local gate
-  check). The runtime may override it with STATUTE_QUIESCE_ANSWER_MS. (spec/timeouts.yaml:57) -/
-def QUIESCE_ANSWER_MS : Nat := 5000
-
-/-- chosen: from the last answer until every worker holds its stop (one route hop on a loaded
-  host). The runtime may override it with STATUTE_QUIESCE_COMMIT_MS. (spec/timeouts.yaml:58) -/
-def QUIESCE_COMMIT_MS : Nat := 5000
-
-/-- abort the running cell, then shut the kernel down. Evaluates to 6000. (spec/timeouts.yaml:59) -/
-def KERNEL_TEARDOWN_MS : Nat := KERNEL_ABORT_GRACE_MS + KERNEL_SHUTDOWN_MS
-
-/-- a worker asked to stop gets its kernel teardown and harness close before TERM. Evaluates to
-  11000. (spec/timeouts.yaml:60) -/
-def STOP_GRACE_MS : Nat := KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS
-
-/-- a worker's full stop: stop grace, TERM grace, KILL and verify. Evaluates to 14000.
-  (spec/timeouts.yaml:61) -/
-def WORKER_STOP_MS : Nat := STOP_GRACE_MS + TERM_GRACE_MS + KILL_VERIFY_MS
+/-- a worker's full stop: stop grace, TERM grace, KILL and verify. Over the parameters; 14000 at
+  the defaults. (spec/timeouts.yaml:61) -/
+def TimeoutsParams.WORKER_STOP_MS (p : TimeoutsParams) : Nat :=
+  p.STOP_GRACE_MS + p.TERM_GRACE_MS + p.KILL_VERIFY_MS
 
 /-- the whole drain of an idle shutdown: answers, commit, the workers' stops in parallel, the
-  supervisor's close. Evaluates to 29000. (spec/timeouts.yaml:62) -/
-def SUPERVISOR_DRAIN_MS : Nat :=
-  QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS + WORKER_STOP_MS + SHUTDOWN_WAIT_MS
+  supervisor's close. Over the parameters; 29000 at the defaults. (spec/timeouts.yaml:62) -/
+def TimeoutsParams.SUPERVISOR_DRAIN_MS (p : TimeoutsParams) : Nat :=
+  p.QUIESCE_ANSWER_MS + p.QUIESCE_COMMIT_MS + p.WORKER_STOP_MS + p.SHUTDOWN_WAIT_MS
 
-/-- the launcher waits for the whole drain, then for a forced stop of the old daemon. Evaluates
-  to 39000. (spec/timeouts.yaml:63) -/
-def LAUNCHER_WAIT_MS : Nat := SUPERVISOR_DRAIN_MS + FORCED_STOP_MS
+/-- the launcher waits for the whole drain, then for a forced stop of the old daemon. Over the
+  parameters; 39000 at the defaults. (spec/timeouts.yaml:63) -/
+def TimeoutsParams.LAUNCHER_WAIT_MS (p : TimeoutsParams) : Nat :=
+  p.SUPERVISOR_DRAIN_MS + p.FORCED_STOP_MS
 
-/-- a parent's kill of a child: the routed request, then the child's drain. Evaluates to 44000.
-  (spec/timeouts.yaml:64) -/
-def PARENT_KILL_MS : Nat := ROUTE_TIMEOUT_MS + WORKER_STOP_MS
+/-- a parent's kill of a child: the routed request, then the child's drain. Over the parameters;
+  44000 at the defaults. (spec/timeouts.yaml:64) -/
+def TimeoutsParams.PARENT_KILL_MS (p : TimeoutsParams) : Nat :=
+  p.ROUTE_TIMEOUT_MS + p.WORKER_STOP_MS
 
-/-- a lost worker re-registers within one capped backoff, a connect and a response. Evaluates to
-  41000. (spec/timeouts.yaml:65) -/
-def REREGISTRATION_MS : Nat :=
-  REGISTRATION_BACKOFF_MAX_MS + REGISTRATION_CONNECT_MS + REGISTRATION_RESPONSE_MS
+/-- a lost worker re-registers within one capped backoff, a connect and a response. Over the
+  parameters; 41000 at the defaults. (spec/timeouts.yaml:65) -/
+def TimeoutsParams.REREGISTRATION_MS (p : TimeoutsParams) : Nat :=
+  p.REGISTRATION_BACKOFF_MAX_MS + p.REGISTRATION_CONNECT_MS + p.REGISTRATION_RESPONSE_MS
 
 /-- a lost supervisor is back for a worker: client relaunch, supervisor start, re-registration.
-  Evaluates to 131000. (spec/timeouts.yaml:66) -/
-def SUPERVISOR_RETURN_MS : Nat := CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS
-
-/-- a worker gives a lost supervisor five minutes before the lost-exit window ends (seed); it
-  must cover a supervisor's return (131 s), which leaves room for one failed relaunch. The
-  runtime may override it with STATUTE_WORKER_LOST_EXIT_DEFAULT_MS. (spec/timeouts.yaml:67) -/
-def WORKER_LOST_EXIT_DEFAULT_MS : Nat := 300000
+  Over the parameters; 131000 at the defaults. (spec/timeouts.yaml:66) -/
+def TimeoutsParams.SUPERVISOR_RETURN_MS (p : TimeoutsParams) : Nat :=
+  p.CLIENT_RELAUNCH_WITHIN_MS + p.DAEMON_STARTUP_MS + p.REREGISTRATION_MS
 
 /-- a busy stamp older than this is vetoed: a crash within one refresh of the stamp, booted
-  within REVIVE_WITHIN_MS. Evaluates to 1800000. (spec/timeouts.yaml:68) -/
-def REVIVAL_MAX_AGE_MS : Nat := REVIVE_WITHIN_MS + BUSY_REFRESH_MS
+  within REVIVE_WITHIN_MS. Over the parameters; 1800000 at the defaults. (spec/timeouts.yaml:68) -/
+def TimeoutsParams.REVIVAL_MAX_AGE_MS (p : TimeoutsParams) : Nat :=
+  p.REVIVE_WITHIN_MS + p.BUSY_REFRESH_MS
 
 /-- a quiesced worker keeps its gate closed this long, through the answer phase and the commit.
-  Evaluates to 10000. (spec/timeouts.yaml:69) -/
-def QUIESCE_HOLD_MS : Nat := QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS
+  Over the parameters; 10000 at the defaults. (spec/timeouts.yaml:69) -/
+def TimeoutsParams.QUIESCE_HOLD_MS (p : TimeoutsParams) : Nat :=
+  p.QUIESCE_ANSWER_MS + p.QUIESCE_COMMIT_MS
 
-/-- one step of a crash loop at its slowest: the longest pause, then a connect that fails.
-  Evaluates to 60000. (spec/timeouts.yaml:70) -/
-def CRASH_LOOP_STEP_MS : Nat := Statute.Supervise.RESTART_PAUSE_MAX_MS + WORKER_CONNECT_MS
+/-- one step of a crash loop at its slowest: the longest pause, then a connect that fails. Over
+  the parameters; 60000 at the defaults. (spec/timeouts.yaml:70) -/
+def TimeoutsParams.CRASH_LOOP_STEP_MS (p : TimeoutsParams) : Nat :=
+  Statute.Supervise.RESTART_PAUSE_MAX_MS + p.WORKER_CONNECT_MS
 
 /-- one relation between effective timeouts that an override can break, checked at start (the
   relations that hold by definition are order laws, proved at generation).
@@ -280,20 +344,25 @@ def decideCheckTimeouts (f : CheckTimeoutsFacts) : TimeoutsVerdict :=
   given up early; the first five conjuncts hold for every override, since each left side is
   derived as the sum on its right. Adversary: a slow host, or an override that shortens one
   timeout below what it waits for. (spec/timeouts.yaml:145) -/
+def timeouts_ordered_at (p : TimeoutsParams) : Prop :=
+  (decide (p.STOP_GRACE_MS ≥ p.KERNEL_TEARDOWN_MS + p.HARNESS_CLOSE_MS) &&
+   decide (p.LAUNCHER_WAIT_MS ≥ p.SUPERVISOR_DRAIN_MS) &&
+   decide (p.PARENT_KILL_MS ≥ p.ROUTE_TIMEOUT_MS + p.WORKER_STOP_MS) &&
+   decide (p.REVIVAL_MAX_AGE_MS ≥ p.REVIVE_WITHIN_MS + p.BUSY_REFRESH_MS) &&
+   decide (p.QUIESCE_HOLD_MS ≥ p.QUIESCE_ANSWER_MS + p.QUIESCE_COMMIT_MS) &&
+   decide (p.WORKER_LOST_EXIT_DEFAULT_MS ≥
+           p.CLIENT_RELAUNCH_WITHIN_MS + p.DAEMON_STARTUP_MS + p.REREGISTRATION_MS) &&
+   decide (p.RESTART_WINDOW_MS ≥
+           (Statute.Supervise.RESTART_MAX_FAILURES + 1) * p.CRASH_LOOP_STEP_MS) &&
+   decide (p.WORKER_CONNECT_MS ≥ p.WORKER_AUTH_FLOOR_MS) &&
+   decide (p.REGISTRATION_BACKOFF_MAX_MS ≥ p.REGISTRATION_BACKOFF_BASE_MS) &&
+   decide (p.REGISTRATION_BACKOFF_BASE_MS ≥ 1) &&
+   decide (p.BUSY_REFRESH_MS ≥ 1)) = true
+
+/-- timeouts_ordered, for every value of the parameters that satisfies their assumptions
+  (`TimeoutsParams.valid`). (spec/timeouts.yaml:145) -/
 def timeouts_ordered_stmt : Prop :=
-  (decide (STOP_GRACE_MS ≥ KERNEL_TEARDOWN_MS + HARNESS_CLOSE_MS) &&
-   decide (LAUNCHER_WAIT_MS ≥ SUPERVISOR_DRAIN_MS) &&
-   decide (PARENT_KILL_MS ≥ ROUTE_TIMEOUT_MS + WORKER_STOP_MS) &&
-   decide (REVIVAL_MAX_AGE_MS ≥ REVIVE_WITHIN_MS + BUSY_REFRESH_MS) &&
-   decide (QUIESCE_HOLD_MS ≥ QUIESCE_ANSWER_MS + QUIESCE_COMMIT_MS) &&
-   decide (WORKER_LOST_EXIT_DEFAULT_MS ≥
-           CLIENT_RELAUNCH_WITHIN_MS + DAEMON_STARTUP_MS + REREGISTRATION_MS) &&
-   decide (Statute.Supervise.RESTART_WINDOW_MS ≥
-           (Statute.Supervise.RESTART_MAX_FAILURES + 1) * CRASH_LOOP_STEP_MS) &&
-   decide (WORKER_CONNECT_MS ≥ WORKER_AUTH_FLOOR_MS) &&
-   decide (REGISTRATION_BACKOFF_MAX_MS ≥ REGISTRATION_BACKOFF_BASE_MS) &&
-   decide (REGISTRATION_BACKOFF_BASE_MS ≥ 1) &&
-   decide (BUSY_REFRESH_MS ≥ 1)) = true
+  ∀ (p : TimeoutsParams), p.valid → timeouts_ordered_at p
 
 /-- timeouts_check_first_violated: the runtime's check answers Ordered exactly when every
   relation holds on the effective values (a timeout equal to the sum it waits for is enough, and
@@ -331,18 +400,18 @@ def timeouts_check_first_violated_stmt : Prop :=
   (spec/timeouts.yaml:192) -/
 theorem ex_spec_values_are_ordered :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
@@ -373,17 +442,17 @@ theorem ex_spec_values_in_numbers :
 theorem ex_lost_exit_below_supervisor_return_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 130000,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
@@ -393,17 +462,17 @@ theorem ex_lost_exit_below_supervisor_return_is_named :
 theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 131000,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
@@ -413,17 +482,17 @@ theorem ex_lost_exit_equal_to_supervisor_return_is_ordered :
 theorem ex_never_covers_a_return_of_never :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 100000000000000,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
          reregistration_ms := 100000000000000,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
@@ -432,18 +501,18 @@ theorem ex_never_covers_a_return_of_never :
   re-registration of never. (spec/timeouts.yaml:244) -/
 theorem ex_finite_lost_exit_does_not_cover_never :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
          reregistration_ms := 100000000000000,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
@@ -452,18 +521,18 @@ theorem ex_finite_lost_exit_does_not_cover_never :
   (spec/timeouts.yaml:255) -/
 theorem ex_short_restart_window_breaks_crash_loop :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
          restart_window_ms := 300000,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.CrashLoop := by
   decide
@@ -472,18 +541,18 @@ theorem ex_short_restart_window_breaks_crash_loop :
   them. (spec/timeouts.yaml:266) -/
 theorem ex_restart_window_of_exactly_six_steps_is_ordered :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
          restart_window_ms := 360000,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
@@ -492,18 +561,18 @@ theorem ex_restart_window_of_exactly_six_steps_is_ordered :
   (spec/timeouts.yaml:277) -/
 theorem ex_window_of_never_holds_any_steps :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
          restart_window_ms := 100000000000000,
          restart_max_failures := 64,
          crash_loop_step_ms := 100000000000000,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
@@ -512,18 +581,18 @@ theorem ex_window_of_never_holds_any_steps :
   (spec/timeouts.yaml:288) -/
 theorem ex_connect_below_auth_floor_is_named :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
          worker_connect_ms := 5000,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.WorkerConnect := by
   decide
@@ -532,18 +601,18 @@ theorem ex_connect_below_auth_floor_is_named :
   floor. (spec/timeouts.yaml:299) -/
 theorem ex_connect_equal_to_auth_floor_is_ordered :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
          worker_connect_ms := 10000,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
@@ -552,18 +621,18 @@ theorem ex_connect_equal_to_auth_floor_is_ordered :
   (spec/timeouts.yaml:310) -/
 theorem ex_backoff_cap_below_base_is_named :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := 100,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.RegistrationBackoff := by
   decide
@@ -572,18 +641,18 @@ theorem ex_backoff_cap_below_base_is_named :
   doubling) is not below it. (spec/timeouts.yaml:321) -/
 theorem ex_backoff_cap_equal_to_base_is_ordered :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := 250,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
@@ -592,18 +661,18 @@ theorem ex_backoff_cap_equal_to_base_is_ordered :
   (spec/timeouts.yaml:332) -/
 theorem ex_zero_backoff_base_is_named :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := 0,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.BackoffBase := by
   decide
@@ -612,18 +681,18 @@ theorem ex_zero_backoff_base_is_named :
   (spec/timeouts.yaml:343) -/
 theorem ex_one_ms_backoff_base_is_ordered :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := 1,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Ordered := by
   decide
@@ -632,17 +701,17 @@ theorem ex_one_ms_backoff_base_is_ordered :
   loop. (spec/timeouts.yaml:354) -/
 theorem ex_zero_busy_refresh_is_named :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
          busy_refresh_ms := 0
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.BusyRefresh := by
@@ -653,17 +722,17 @@ theorem ex_zero_busy_refresh_is_named :
 theorem ex_lost_worker_before_crash_loop :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 130000,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
          restart_window_ms := 300000,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
@@ -672,18 +741,18 @@ theorem ex_lost_worker_before_crash_loop :
   crash loop comes first. (spec/timeouts.yaml:376) -/
 theorem ex_crash_loop_before_worker_connect :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
          restart_window_ms := 300000,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
          worker_connect_ms := 5000,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.CrashLoop := by
   decide
@@ -692,18 +761,18 @@ theorem ex_crash_loop_before_worker_connect :
   the worker connect comes first. (spec/timeouts.yaml:387) -/
 theorem ex_worker_connect_before_registration_backoff :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
          worker_connect_ms := 5000,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := 100,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.WorkerConnect := by
   decide
@@ -712,18 +781,18 @@ theorem ex_worker_connect_before_registration_backoff :
   base itself is fine). (spec/timeouts.yaml:398) -/
 theorem ex_zero_backoff_cap_is_named :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
          registration_backoff_max_ms := 0,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.RegistrationBackoff := by
   decide
@@ -732,17 +801,17 @@ theorem ex_zero_backoff_cap_is_named :
   backoff base comes first. (spec/timeouts.yaml:409) -/
 theorem ex_backoff_base_before_busy_refresh :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
          registration_backoff_base_ms := 0,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
          busy_refresh_ms := 0
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.BackoffBase := by
@@ -753,17 +822,17 @@ theorem ex_backoff_base_before_busy_refresh :
 theorem ex_lost_exit_just_below_never_is_named :
     decideCheckTimeouts
       ({ worker_lost_exit_ms := 99999999999999,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
          reregistration_ms := 100000000000000,
-         restart_window_ms := Statute.Supervise.RESTART_WINDOW_MS,
+         restart_window_ms := TimeoutsParams.defaults.RESTART_WINDOW_MS,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
-         crash_loop_step_ms := CRASH_LOOP_STEP_MS,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         crash_loop_step_ms := TimeoutsParams.defaults.CRASH_LOOP_STEP_MS,
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.LostWorker := by
   decide
@@ -772,18 +841,18 @@ theorem ex_lost_exit_just_below_never_is_named :
   steps of never. (spec/timeouts.yaml:431) -/
 theorem ex_window_just_below_never_is_named :
     decideCheckTimeouts
-      ({ worker_lost_exit_ms := WORKER_LOST_EXIT_DEFAULT_MS,
-         client_relaunch_within_ms := CLIENT_RELAUNCH_WITHIN_MS,
-         daemon_startup_ms := DAEMON_STARTUP_MS,
-         reregistration_ms := REREGISTRATION_MS,
+      ({ worker_lost_exit_ms := TimeoutsParams.defaults.WORKER_LOST_EXIT_DEFAULT_MS,
+         client_relaunch_within_ms := TimeoutsParams.defaults.CLIENT_RELAUNCH_WITHIN_MS,
+         daemon_startup_ms := TimeoutsParams.defaults.DAEMON_STARTUP_MS,
+         reregistration_ms := TimeoutsParams.defaults.REREGISTRATION_MS,
          restart_window_ms := 99999999999999,
          restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
          crash_loop_step_ms := 100000000000000,
-         worker_connect_ms := WORKER_CONNECT_MS,
-         worker_auth_floor_ms := WORKER_AUTH_FLOOR_MS,
-         registration_backoff_base_ms := REGISTRATION_BACKOFF_BASE_MS,
-         registration_backoff_max_ms := REGISTRATION_BACKOFF_MAX_MS,
-         busy_refresh_ms := BUSY_REFRESH_MS
+         worker_connect_ms := TimeoutsParams.defaults.WORKER_CONNECT_MS,
+         worker_auth_floor_ms := TimeoutsParams.defaults.WORKER_AUTH_FLOOR_MS,
+         registration_backoff_base_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_BASE_MS,
+         registration_backoff_max_ms := TimeoutsParams.defaults.REGISTRATION_BACKOFF_MAX_MS,
+         busy_refresh_ms := TimeoutsParams.defaults.BUSY_REFRESH_MS
        } : CheckTimeoutsFacts) =
     TimeoutsVerdict.Violated Relation.CrashLoop := by
   decide

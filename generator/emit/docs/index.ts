@@ -1,7 +1,9 @@
 // Docs target: `docs/laws.md`, the law table in the seed's shape (Rule | TypeScript | Model |
 // Law) for every module, with how each law is checked, the decided points, the rules of every
 // machine and decision linked to their spec lines, and a diagram per machine. Proof status is not
-// here (generated/ depends on spec/ only): `statute proofs` reports it from formal/.
+// here (generated/ depends on spec/ only): `statute proofs` reports it from formal/ (proved for
+// all parameters, at the defaults only, or open); the table says which parameters each Lean
+// statement ranges over.
 
 import { instanceName } from "../../check/params.js";
 import type { Law, Module, Program } from "../../ir/module.js";
@@ -9,6 +11,7 @@ import { printExpr } from "../../ir/print.js";
 import type { Span } from "../../ir/types.js";
 import type { EmitContext, Emitter } from "../types.js";
 import { machineDiagram } from "./mermaid.js";
+import { lawReadsParams, leanParams } from "../lean/params.js";
 
 const leanNamespace = (m: Module) => `Statute.${m.name.split("_").map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("")}`;
 
@@ -68,7 +71,15 @@ function strengthOf(m: Module, law: Law, ctx: EmitContext): string {
   return `${vacuity}; ${only}`;
 }
 
-function moduleSection(m: Module, ctx: EmitContext): string {
+/** Which parameters a law's Lean statement ranges over (every value in their ranges), if any. */
+function leanOver(program: Program, m: Module, law: Law): string {
+  const lp = leanParams(program, m);
+  if (lp === null || !lawReadsParams(program, m, law)) return "";
+  const ps = lp.params.map((l) => `${l.constant.name} ${l.constant.range === null ? "" : `${l.constant.range.min}..${l.constant.range.max}`}`.trim());
+  return ` stated for every ${lp.struct} in range (${ps.join(", ")})`;
+}
+
+function moduleSection(program: Program, m: Module, ctx: EmitContext): string {
   const out: string[] = [`## ${m.name}`, "", prose(m.doc.trim()), ""];
   const params = m.constants.filter((c) => c.param);
   if (params.length > 0) {
@@ -78,7 +89,7 @@ function moduleSection(m: Module, ctx: EmitContext): string {
   out.push("| Rule | TypeScript | Model | Law |", "|---|---|---|---|");
   for (const law of m.laws) {
     const rule = [law.doc, law.secures && `Secures: ${law.secures}.`, law.adversary && `Adversary: ${law.adversary}.`].filter(Boolean).join(" ");
-    const lean = law.body.kind === "wire" || law.body.kind === "ffi" ? "" : `, Lean \`${leanNamespace(m)}.${law.ident}_stmt\` (proof: a candidate until \`lake build\`; see \`statute proofs\`)`;
+    const lean = law.body.kind === "wire" || law.body.kind === "ffi" ? "" : `, Lean \`${leanNamespace(m)}.${law.ident}_stmt\`${leanOver(program, m, law)} (proof for all parameters, at the defaults only, or open: \`statute proofs\`; a candidate until \`lake build\`)`;
     const model = `${link(law.span)}${lean}`;
     out.push(`| ${cell(rule)} | ${cell(tsOf(m, law))} | ${cell(model)} | \`${law.name}\` (${law.body.kind}): ${cell([lawStatus(law), strengthOf(m, law, ctx)].filter(Boolean).join("; "))} |`);
   }
@@ -121,6 +132,6 @@ export const emitDocs: Emitter = (program: Program, ctx: EmitContext) => {
   if (scores.length > 0) {
     head.push("", "Law strength (`statute mutate --write`): mutants of the IR killed by the laws alone and by laws and examples.", "", "| Module | Laws only | Laws + examples |", "|---|---|---|", ...scores);
   }
-  const body = program.modules.map((m) => moduleSection(m, ctx));
+  const body = program.modules.map((m) => moduleSection(program, m, ctx));
   return [{ path: "docs/laws.md", content: `${[head.join("\n"), ...body].join("\n\n").replace(/\n{3,}/g, "\n\n")}\n` }];
 };

@@ -6,6 +6,9 @@ import type { Program } from "../../ir/module.js";
 import type { Type, TypeDecl, TypeRef } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { qualify, typeName } from "./names.js";
+import type { LeanParams } from "./params.js";
+import type { Expr } from "../../ir/expr.js";
+import { printExpr } from "../../ir/print.js";
 
 /** A local in scope: a plain value, or a machine event's payload bound field by field. */
 export type Local =
@@ -20,6 +23,21 @@ export interface ExprCx {
   readonly typeDecl: (ref: TypeRef) => TypeDecl;
   /** Spec variable name -> Lean local. */
   readonly scope: ReadonlyMap<string, Local>;
+  /** The module's parameters (what reads them takes a record `p`), or null when it reads none. */
+  readonly lp: LeanParams | null;
+  /** The Lean term of the parameters record in scope (`p`, or `<Module>Params.defaults` in an example); null outside. */
+  readonly params: string | null;
+}
+
+/** `cx` with the parameters record written `params` in scope. */
+export function withParams(cx: ExprCx, params: string | null): ExprCx {
+  return { ...cx, params };
+}
+
+/** The parameters record in scope, as an argument; throws when there is none (an emitter bug). */
+export function paramsArg(cx: ExprCx, what: string): string {
+  if (cx.params === null) throw new Error(`lean emitter: ${what} reads a parameter, but no parameters record is in scope`);
+  return cx.params;
 }
 
 /** A lookup of every declared type of the program, keyed `module.Name`. */
@@ -68,19 +86,21 @@ export function leanType(t: Type, module: string, atom = false): string {
 }
 
 /** What a Lean doc comment says about a type that Lean's type does not carry. */
-export function typeNote(t: Type): string {
+export function typeNote(t: Type, bound: (e: Expr) => boolean = () => false): string {
+  // A bound over a parameter is said as written (`WORKERS - 1`), not at the parameters' maxima.
+  const max = (n: number | null, e: Expr | undefined) => (e !== undefined && bound(e) ? printExpr(e) : String(n));
   switch (t.kind) {
     case "nat": {
       const unit = t.unit === "ms" ? "milliseconds" : "";
-      const range = t.max !== null ? `range ${t.min}..${t.max}` : t.min > 0 ? `at least ${t.min}` : "";
+      const range = t.max !== null ? `range ${t.min}..${max(t.max, t.maxOf)}` : t.min > 0 ? `at least ${t.min}` : "";
       return [unit, range].filter((s) => s.length > 0).join(", ");
     }
     case "list": {
-      const inner = typeNote(t.of);
-      return `at most ${t.max} elements` + (inner ? `; each ${inner}` : "");
+      const inner = typeNote(t.of, bound);
+      return `at most ${max(t.max, t.maxOf)} elements` + (inner ? `; each ${inner}` : "");
     }
     case "option":
-      return typeNote(t.of);
+      return typeNote(t.of, bound);
     default:
       return "";
   }

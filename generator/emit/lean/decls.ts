@@ -2,14 +2,17 @@
 // (a declaration before its uses; otherwise the spec's order), plus the declaration head helper
 // every block uses to keep signatures within 100 columns.
 
+import type { Expr } from "../../ir/expr.js";
 import type { Constant, Module } from "../../ir/module.js";
+import type { LeanBound, LeanParams } from "./params.js";
+import { derivedExpr, rangeProps, readsBound } from "./params.js";
 import type { Field, Type, TypeDecl } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
 import type { ExprCx } from "./context.js";
 import { leanType, typeNote } from "./context.js";
 import { docComment, sentence, sentences } from "./docs.js";
 import { P, at, term } from "./expr.js";
-import { WIDTH, render } from "./layout.js";
+import { WIDTH, align, cat, group, join, line, render } from "./layout.js";
 import { ident, typeName } from "./names.js";
 import type { CtorView } from "./templates.js";
 import { declTemplate, inductiveTemplate, structureTemplate } from "./templates.js";
@@ -67,8 +70,8 @@ function declFields(d: TypeDecl): readonly Field[] {
 }
 
 /** A field's doc and what its Lean type does not say (unit, range, list bound). */
-function fieldText(f: Field): string {
-  const note = typeNote(f.type);
+function fieldText_(f: Field, bound: (e: Expr) => boolean): string {
+  const note = typeNote(f.type, bound);
   const doc = f.doc.trim().replace(/\.$/, "");
   if (!doc) return sentence(note.charAt(0).toUpperCase() + note.slice(1));
   return sentence(note ? `${doc} (${note})` : doc);
@@ -87,7 +90,8 @@ function ctorText(name: string, binders: readonly string[]): string {
   return lines.join("\n");
 }
 
-function renderType(d: TypeDecl, module: string): string {
+function renderType(d: TypeDecl, module: string, bound: (e: Expr) => boolean): string {
+  const fieldText = (f: Field) => fieldText_(f, bound);
   const doc = docComment(sentence(d.doc), 0, d.span);
   const name = typeName(d.name);
   switch (d.kind) {
@@ -112,13 +116,14 @@ function renderType(d: TypeDecl, module: string): string {
 }
 
 /** Every type of the module, dependencies first. */
-export function typeBlocks(m: Module): string[] {
+export function typeBlocks(m: Module, lp: LeanParams | null = null): string[] {
+  const bound = (e: Expr) => readsBound(lp, e);
   const ordered = dependencyOrder(m.types, (t) => t.name, (t) => {
     const deps: string[] = [];
     for (const f of declFields(t)) typeDeps(f.type, m.name, deps);
     return deps;
   });
-  return ordered.map((d) => renderType(d, m.name));
+  return ordered.map((d) => renderType(d, m.name, bound));
 }
 
 function constantBlock(c: Constant, cx: ExprCx): string {
@@ -133,12 +138,62 @@ function constantBlock(c: Constant, cx: ExprCx): string {
   return declTemplate({ doc, head, body: "  " + render(value, 2) });
 }
 
-/** Constants, each after the constants its expression reads. */
+/** Constants that no parameter reaches, each after the constants its expression reads (the others are `paramBlocks`'). */
 export function constantBlocks(m: Module, cx: ExprCx): string[] {
-  const ordered = dependencyOrder(m.constants, (c) => c.name, (c) => {
+  const plain = m.constants.filter((c) => !(cx.lp?.keys.has(`${m.name}.${c.name}`) ?? false));
+  const ordered = dependencyOrder(plain, (c) => c.name, (c) => {
     const deps: string[] = [];
     if (c.expr) walkExpr(c.expr, { enter: (e) => void (e.kind === "const" && e.ref.module === m.name && deps.push(e.ref.name)) });
     return deps;
   });
   return ordered.map((c) => constantBlock(c, cx));
+}
+
+/** A parameter's doc: its own, its range and default, and whether the operator sets it. */
+function paramDoc(l: LeanBound, own: boolean): string {
+  const c = l.constant;
+  const r = c.range === null ? "" : `Range ${c.range.min}..${c.range.max}`;
+  const env = c.overridable ? `The operator may set it (STATUTE_${c.name})` : "";
+  const from = own ? "" : `A parameter of ${l.module}`;
+  return sentences(c.doc, from, r, `Default ${String(c.value)}`, env);
+}
+
+/**
+ * The parameters of a module whose definitions read any: the record (one field per parameter),
+ * its defaults, `valid` (every parameter in its range: the assumption of every law over them),
+ * and each derived constant over them as a function of the record.
+ */
+export function paramBlocks(m: Module, cx: ExprCx): string[] {
+  const lp = cx.lp;
+  if (lp === null) return [];
+  const S = lp.struct;
+  const blocks: string[] = [];
+  blocks.push(structureTemplate({
+    doc: docComment(`The parameters of ${m.name}: every value the world may change that its definitions read (own or imported). Its definitions take one record; its laws hold for every record that is \`valid\`.`, 0),
+    name: S,
+    fields: lp.params.map((l) => ({ doc: docComment(paramDoc(l, l.module === m.name), 2, l.constant.span), name: ident(l.constant.name), type: leanType(l.constant.type, m.name) })),
+  }));
+  const defaults = lp.params.map((l) => cat(ident(l.constant.name), " := ", String(l.constant.value)));
+  blocks.push(declTemplate({
+    doc: docComment("Every parameter at its default (the spec's value); examples are stated here.", 0),
+    head: `def ${S}.defaults : ${S} :=`,
+    body: "  " + render(group(cat("{ ", align(join(defaults, cat(",", line))), " }")), 2),
+  }));
+  const props = lp.params.flatMap(rangeProps);
+  blocks.push(declTemplate({
+    doc: docComment("What every law over the parameters assumes: each parameter is in its range.", 0),
+    head: `def ${S}.valid (p : ${S}) : Prop :=`,
+    body: "  " + render(props.length === 0 ? "True" : align(group(join(props, cat(" ∧", line)))), 2),
+  }));
+  const inner: ExprCx = { ...cx, params: "p" };
+  for (const l of lp.derived) {
+    const c = l.constant;
+    const doc = docComment(sentences(c.doc, l.module === m.name ? "" : `Derived in ${l.module}`, `Over the parameters; ${String(c.value)} at the defaults`), 0, c.span);
+    const head = `def ${S}.${ident(c.name)} (p : ${S}) : ${leanType(c.type, m.name)} :=`;
+    const value = at(term(derivedExpr(l), inner), P.low);
+    const flat = render(value, head.length + 1);
+    if (!flat.includes("\n") && head.length + 1 + flat.length <= WIDTH) blocks.push(`${doc}\n${head} ${flat}`);
+    else blocks.push(declTemplate({ doc, head, body: "  " + render(value, 2) }));
+  }
+  return blocks;
 }

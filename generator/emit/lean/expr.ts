@@ -6,7 +6,7 @@
 import type { BinaryOp, Expr } from "../../ir/expr.js";
 import { unreachable } from "../../ir/types.js";
 import type { ExprCx } from "./context.js";
-import { leanType, withLocal } from "./context.js";
+import { leanType, paramsArg, withLocal } from "./context.js";
 import { dataExpr } from "./expr-data.js";
 import type { Doc } from "./layout.js";
 import { align, alt, cat, group, hang, join, line, nest, parens } from "./layout.js";
@@ -33,6 +33,9 @@ export function term(e: Expr, cx: ExprCx): Term {
     case "var":
       return { doc: variable(e.name, cx), prec: P.max };
     case "const":
+      if (cx.lp !== null && cx.lp.keys.has(`${e.ref.module}.${e.ref.name}`)) {
+        return { doc: `${paramsArg(cx, e.ref.name)}.${ident(e.ref.name)}`, prec: P.max };
+      }
       return { doc: qualify(e.ref, ident(e.ref.name), cx.module), prec: P.max };
     case "field":
       return field(e.of, e.field, cx);
@@ -50,8 +53,13 @@ export function term(e: Expr, cx: ExprCx): Term {
       const doc = align(group(cat("let ", name, " := ", at(value, P.low + 1), alt(";", ""), line, body.doc)));
       return { doc, prec: P.low };
     }
-    case "decide":
-      return app(qualify(e.ref, decisionName(e.ref.name), cx.module), [term(e.arg, cx)]);
+    case "decide": {
+      const fn = qualify(e.ref, decisionName(e.ref.name), cx.module);
+      if (e.ref.module === cx.module && cx.lp?.decisions.has(e.ref.name)) {
+        return app(fn, [{ doc: paramsArg(cx, e.ref.name), prec: P.max }, term(e.arg, cx)]);
+      }
+      return app(fn, [term(e.arg, cx)]);
+    }
     case "call":
     case "listop":
     case "enum":

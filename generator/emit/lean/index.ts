@@ -9,7 +9,8 @@ import type { Emitter, GeneratedFile } from "../types.js";
 import { doNotEdit } from "../types.js";
 import type { ExprCx } from "./context.js";
 import { typeTable } from "./context.js";
-import { constantBlocks, typeBlocks } from "./decls.js";
+import { constantBlocks, paramBlocks, typeBlocks } from "./decls.js";
+import { leanParams } from "./params.js";
 import { moduleDoc } from "./docs.js";
 import type { ProgramIndex } from "./laws.js";
 import { exampleBlocks, lawBlocks } from "./laws.js";
@@ -32,13 +33,15 @@ function programIndex(program: Program): ProgramIndex {
 
 /** The text of one module's Lean file. */
 export function emitLeanModule(m: Module, program: Program): string {
-  const cx: ExprCx = { module: m.name, typeDecl: typeTable(program), scope: new Map() };
+  const lp = leanParams(program, m);
+  const cx: ExprCx = { module: m.name, typeDecl: typeTable(program), scope: new Map(), lp, params: null };
   const idx = programIndex(program);
   const blocks = [
     ...constantBlocks(m, cx),
-    ...typeBlocks(m),
+    ...paramBlocks(m, cx),
+    ...typeBlocks(m, lp),
     ...behaviourBlocks(m, cx),
-    ...lawBlocks(m, cx, idx),
+    ...lawBlocks(m, cx, idx, program),
     ...exampleBlocks(m, cx, idx),
   ];
   const text = moduleTemplate({

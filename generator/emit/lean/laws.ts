@@ -5,18 +5,20 @@
 // there, so they have no Lean statement (`leanLaws`).
 
 import type { Expr } from "../../ir/expr.js";
-import type { Decision, Example, Law, Machine, Module } from "../../ir/module.js";
+import type { Decision, Example, Law, Machine, Module, Program } from "../../ir/module.js";
 import type { Field, TypeRef } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
 import type { ExprCx } from "./context.js";
-import { leanType, typeRefName, withLocal } from "./context.js";
+import { leanType, typeRefName, withLocal, withParams } from "./context.js";
 import { docComment, sentences } from "./docs.js";
 import type { Term } from "./expr.js";
 import { P, app, at, holds, term } from "./expr.js";
 import type { Doc } from "./layout.js";
 import { align, cat, group, hard, join, line, nest, render } from "./layout.js";
-import { decisionName, exampleName, ident, lawName, machineNames, qualify } from "./names.js";
-import { eventVariant, payloadLocal } from "./machine.js";
+import { decisionName, exampleName, ident, lawAtName, lawName, machineNames, qualify } from "./names.js";
+import { lawReadsParams, readsBound } from "./params.js";
+import { declHead } from "./decls.js";
+import { eventVariant, machineCalls, paramsBinder, payloadLocal, withArg } from "./machine.js";
 import { declTemplate } from "./templates.js";
 
 /** The laws Lean states: all but wire and ffi laws, which the TypeScript runtime tests check. */
@@ -54,11 +56,12 @@ function exampleProp(ex: Example, cx: ExprCx, idx: ProgramIndex): Term {
     return equals(app(qualifiedDecide(b.decision, cx), [term(b.facts, cx)]), term(b.verdict, cx));
   }
   const names = machineNames(b.machine.name);
-  const q = (n: string) => qualify(b.machine, n, cx.module);
   const m = idx.machine(b.machine);
+  const takes = machineCalls(m, cx);
+  const q = (n: string, p = takes.step) => withArg(qualify(b.machine, n, cx.module), p, cx);
   const events = listOf(b.events.map((e) => term(e, cx)), typeRefName(m.event, cx.module));
   const outputs = listOf(b.outputs.map((o) => term(o, cx)), leanType(m.output, cx.module, true));
-  const init: Term = { doc: q(names.initial), prec: P.max };
+  const init: Term = { doc: q(names.initial, takes.initial), prec: takes.initial ? P.app : P.max };
   const props: Term[] = [equals(app(q(names.run), [init, events]), outputs)];
   for (const a of b.state) {
     const final = app(q(names.final), [init, events]);
@@ -93,7 +96,7 @@ function stepStatement(m: Machine, event: string | null, needs: ReadonlySet<stri
     const v = eventVariant(m, event, cx);
     const { local, names: params } = payloadLocal(v);
     v.fields.forEach((f, i) => binders.push(`(${params[i] ?? f.name} : ${leanType(f.type, cx.module)})`));
-    bounds = rangeHypotheses(v.fields, (f, i) => params[i] ?? f.name);
+    bounds = rangeHypotheses(v.fields, (f, i) => params[i] ?? f.name, cx);
     inner = withLocal(inner, "e", local);
     ev = app(`${typeRefName(m.event, cx.module)}.${event}`, params.map((p) => ({ doc: p, prec: P.max })));
   }
@@ -111,8 +114,9 @@ function stepStatement(m: Machine, event: string | null, needs: ReadonlySet<stri
 /** The generated names of machine `m`, qualified when it lives in another module. */
 function qualifiedNames(m: Machine, cx: ExprCx) {
   const n = machineNames(m.name);
-  const q = (x: string) => qualify(m.state, x, cx.module);
-  return { step: q(n.step), reachable: q(n.reachable) };
+  const takes = machineCalls(m, cx);
+  const q = (x: string, p: boolean) => withArg(qualify(m.state, x, cx.module), p, cx);
+  return { step: q(n.step, takes.step), reachable: q(n.reachable, takes.reach) };
 }
 
 /** Which of `n` and `o` the expressions read. */
@@ -125,14 +129,19 @@ function needsOf(...exprs: readonly Expr[]): Set<string> {
  * Lean's `Nat` is unbounded, so each fact or event field with a range type (`ms 0ms..N`,
  * `nat 0..WORKERS - 1`) becomes a hypothesis `x ≤ N` (and `M ≤ x` for a lower bound above 0),
  * one per line before the claim. Without it a step law on a worker index claimed something of
- * an index past the list, where the step does nothing.
+ * an index past the list, where the step does nothing. A bound over a parameter is stated over
+ * the record in scope (`e_w ≤ p.WORKERS - 1`), never at the parameters' range maxima.
  */
-function rangeHypotheses(fields: readonly Field[], name: (f: Field, i: number) => string): Doc[] {
+function rangeHypotheses(fields: readonly Field[], name: (f: Field, i: number) => string, cx: ExprCx): Doc[] {
   const out: Doc[] = [];
   fields.forEach((fd, i) => {
     if (fd.type.kind !== "nat") return;
     if (fd.type.min > 0) out.push(cat(`${fd.type.min} ≤ ${name(fd, i)} →`, hard));
-    if (fd.type.max !== null) out.push(cat(`${name(fd, i)} ≤ ${fd.type.max} →`, hard));
+    if (fd.type.max !== null) {
+      const e = fd.type.maxOf;
+      const max = e !== undefined && readsBound(cx.lp, e) ? at(term(e, cx), P.cmp + 1) : String(fd.type.max);
+      out.push(cat(`${name(fd, i)} ≤ `, max, " →", hard));
+    }
   });
   return out;
 }
@@ -155,7 +164,7 @@ function statement(law: Law, cx: ExprCx, idx: ProgramIndex): Doc {
       const inner = withLocal(withLocal(cx, "f", { kind: "value", lean: "f" }), "v", { kind: "value", lean: "v" });
       const v = mentions(b.expr, "v") ? [cat(`let v := ${qualifiedDecide(b.decision, cx)} f`, hard)] : [];
       const facts = cx.typeDecl(d.facts);
-      const bounds = facts.kind === "record" ? rangeHypotheses(facts.fields, (fd) => `f.${ident(fd.name)}`) : [];
+      const bounds = facts.kind === "record" ? rangeHypotheses(facts.fields, (fd) => `f.${ident(fd.name)}`, cx) : [];
       return cat(`∀ (f : ${typeRefName(d.facts, cx.module)}),`, nest(2, cat(hard, ...bounds, ...v, holds(b.expr, inner))));
     }
     case "variant": {
@@ -177,7 +186,8 @@ function statement(law: Law, cx: ExprCx, idx: ProgramIndex): Doc {
       const mm = idx.machine(b.machine);
       const inner = withLocal(cx, "s", { kind: "value", lean: "s" });
       const head = `∀ (s : ${typeRefName(mm.state, cx.module)}), ${qualifiedNames(mm, cx).reachable} s →`;
-      const claim = cat(holds(b.from, inner), " →", line, `${leadsName(law)} ${b.within} s = true`);
+      const leads = withArg(leadsName(law), cx.params !== null, cx);
+      const claim = cat(holds(b.from, inner), " →", line, `${leads} ${b.within} s = true`);
       return group(cat(head, nest(2, cat(line, align(group(claim))))));
     }
     case "wire":
@@ -209,32 +219,47 @@ function leadsBlock(law: Law, cx: ExprCx, idx: ProgramIndex): string[] {
   const inner = withLocal(cx, "s", { kind: "value", lean: "s" });
   const to = at(term(b.to, inner), P.max);
   const events = listOf(b.by.map((x) => term(x, inner)), typeRefName(mm.event, cx.module));
-  const next = cat(`fun e => ${leadsName(law)} k (${qualifiedNames(mm, cx).step} s e).1`);
+  const next = cat(`fun e => ${withArg(leadsName(law), cx.params !== null, cx)} k (${qualifiedNames(mm, cx).step} s e).1`);
   const all = app("List.all", [events, { doc: cat("(", next, ")"), prec: P.max }]);
   const body = cat(`| 0, s => `, to, hard, `| k + 1, s => `, align(group(cat(to, " ||", line, at(all, P.max)))));
   return [
     declTemplate({
       doc: docComment(sentences(`${law.name}: the states from which every sequence of its events reaches the target within the given steps`), 0, law.span),
-      head: `def ${leadsName(law)} : Nat → ${state} → Bool`,
+      head: declHead("def", leadsName(law), cx.params !== null ? [paramsBinder(cx)] : [], `Nat → ${state} → Bool`, ""),
       body: "  " + render(body, 2),
     }),
   ];
 }
 
-/** One `_stmt` definition per law Lean states, in declaration order (a progress law's `_leads` first). */
-export function lawBlocks(m: Module, cx: ExprCx, idx: ProgramIndex): string[] {
-  return leanLaws(m).flatMap((law) => [
-    ...leadsBlock(law, cx, idx),
-    declTemplate({
-      doc: docComment(lawDoc(law), 0, law.span),
-      head: `def ${lawName(law.ident)} : Prop :=`,
-      body: "  " + render(statement(law, cx, idx), 2),
-    }),
-  ]);
+/**
+ * One `_stmt` definition per law Lean states, in declaration order (a progress law's `_leads`
+ * first). A law that reads a parameter is first stated at one parameters record
+ * (`<law>_at p`), then for every valid one (`<law>_stmt`: `∀ p, p.valid → <law>_at p`): a
+ * proof at the defaults only is a theorem of `<law>_at <Module>Params.defaults`.
+ */
+export function lawBlocks(m: Module, cx0: ExprCx, idx: ProgramIndex, program: Program): string[] {
+  return leanLaws(m).flatMap((law) => {
+    const over = lawReadsParams(program, m, law);
+    const cx = withParams(cx0, over ? "p" : null);
+    const doc = docComment(lawDoc(law), 0, law.span);
+    const body = "  " + render(statement(law, cx, idx), 2);
+    if (!over || cx.lp === null) return [...leadsBlock(law, cx, idx), declTemplate({ doc, head: `def ${lawName(law.ident)} : Prop :=`, body })];
+    const S = cx.lp.struct;
+    return [
+      ...leadsBlock(law, cx, idx),
+      declTemplate({ doc, head: `def ${lawAtName(law.ident)} (p : ${S}) : Prop :=`, body }),
+      declTemplate({
+        doc: docComment(`${law.name}, for every value of the parameters that satisfies their assumptions (\`${S}.valid\`).`, 0, law.span),
+        head: `def ${lawName(law.ident)} : Prop :=`,
+        body: `  ∀ (p : ${S}), p.valid → ${lawAtName(law.ident)} p`,
+      }),
+    ];
+  });
 }
 
-/** One theorem per example, proved by evaluation. */
-export function exampleBlocks(m: Module, cx: ExprCx, idx: ProgramIndex): string[] {
+/** One theorem per example, proved by evaluation; at the parameters' defaults. */
+export function exampleBlocks(m: Module, cx0: ExprCx, idx: ProgramIndex): string[] {
+  const cx = withParams(cx0, cx0.lp === null ? null : `${cx0.lp.struct}.defaults`);
   return m.examples.map((ex) => {
     const prop = exampleProp(ex, cx, idx);
     return declTemplate({

@@ -7,7 +7,8 @@ import type { Decision, Handler, Machine, Module } from "../../ir/module.js";
 import type { Variant } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
 import type { ExprCx, Local } from "./context.js";
-import { leanType, typeRefName, withLocal } from "./context.js";
+import { leanType, paramsArg, typeRefName, withLocal, withParams } from "./context.js";
+import { readsBound, takesParams } from "./params.js";
 import { declHead, dependencyOrder } from "./decls.js";
 import { docComment, sentences, where } from "./docs.js";
 import { P, app, at, term } from "./expr.js";
@@ -73,7 +74,8 @@ function handlerBlock(m: Machine, h: Handler, cx: ExprCx): string {
   const out = leanType(m.output, cx.module);
   const v = eventVariant(m, h.event, cx);
   const { local, names: params } = payloadLocal(v);
-  let inner = withLocal(cx, "s", { kind: "value", lean: "s" });
+  const withP = takesParams(cx.lp, h, cx.module);
+  let inner = withLocal(withParams(cx, withP ? "p" : null), "s", { kind: "value", lean: "s" });
   inner = withLocal(inner, "e", local);
   const lets: Doc[] = [];
   for (const l of h.lets) {
@@ -86,7 +88,7 @@ function handlerBlock(m: Machine, h: Handler, cx: ExprCx): string {
     const result = cat("(", align(group(cat(next, ",", line, at(term(b.emit, inner), P.low + 1)))), ")");
     return { comment: `rule ${b.rule} (${where(b.span)})`, guard: b.guard ? at(term(b.guard, inner), P.low + 1) : null, result };
   });
-  const binders = ["(s : " + state + ")", ...v.fields.map((f, i) => {
+  const binders = [...(withP ? [paramsBinder(cx)] : []), "(s : " + state + ")", ...v.fields.map((f, i) => {
     const p = params[i] ?? f.name;
     return `(${usesField(h, "e", f.name) ? p : `_${p}`} : ${leanType(f.type, cx.module)})`;
   })];
@@ -95,8 +97,37 @@ function handlerBlock(m: Machine, h: Handler, cx: ExprCx): string {
   return declTemplate({ doc, head, body: "  " + render(ruleChain(lets, arms), 2) });
 }
 
+/** `(p : <Module>Params)`. */
+export function paramsBinder(cx: ExprCx): string {
+  if (cx.lp === null) throw new Error("lean emitter: no parameters record");
+  return `(p : ${cx.lp.struct})`;
+}
+
+/**
+ * Which definitions of machine `m` take the parameters record first: the initial state when it
+ * reads one, a handler when it does, the step (and run, final) when a handler does, the
+ * reachable states when the step or the initial state does.
+ */
+export function machineCalls(m: Machine, cx: ExprCx): { readonly initial: boolean; readonly step: boolean; readonly reach: boolean } {
+  const lp = cx.lp;
+  const own = m.state.module === cx.module;
+  if (!own || lp === null || !lp.machines.has(m.name)) return { initial: false, step: false, reach: false };
+  const initial = readsBound(lp, m.init);
+  const step = m.handlers.some((h) => takesParams(lp, h, cx.module));
+  return { initial, step, reach: initial || step };
+}
+
+/** A generated definition's name applied to the parameters record when it takes one: `stepQuiesce p`. */
+export function withArg(name: string, takes: boolean, cx: ExprCx): string {
+  return takes ? `${name} ${paramsArg(cx, name)}` : name;
+}
+
 /** initial, one def per handler, step, run, final and Reachable for one machine. */
-export function machineBlocks(m: Machine, cx: ExprCx): string[] {
+export function machineBlocks(m: Machine, cx0: ExprCx): string[] {
+  const takes = machineCalls(m, cx0);
+  const cx = withParams(cx0, takes.reach ? "p" : null);
+  const all = takes.reach ? [paramsBinder(cx)] : [];
+  const pb = takes.step ? all : [];
   const names = machineNames(m.name);
   const state = typeRefName(m.state, cx.module);
   const event = typeRefName(m.event, cx.module);
@@ -107,7 +138,7 @@ export function machineBlocks(m: Machine, cx: ExprCx): string[] {
   const initDoc = init.length === 0 ? `${state}.mk` : group(cat("{ ", align(join(init, cat(",", line))), " }"));
   blocks.push(declTemplate({
     doc: docComment(sentences(`The initial state of ${m.name}`, m.doc), 0, m.span),
-    head: `def ${names.initial} : ${state} :=`,
+    head: declHead("def", names.initial, takes.initial ? all : [], state, " :="),
     body: "  " + render(initDoc, 2),
   }));
   for (const h of m.handlers) blocks.push(handlerBlock(m, h, cx));
@@ -116,31 +147,36 @@ export function machineBlocks(m: Machine, cx: ExprCx): string[] {
     const v = eventVariant(m, h.event, cx);
     const params = payloadLocal(v).names;
     const pattern = [`${event}.${ident(h.event)}`, ...params].join(" ");
-    const call = app(names.handler(h.event), ["s", ...params].map((p) => ({ doc: p, prec: P.max })));
+    const call = app(names.handler(h.event), [...(takesParams(cx.lp, h, cx.module) ? ["p"] : []), "s", ...params].map((p) => ({ doc: p, prec: P.max })));
     return cat("| ", pattern, " =>", group(nest(4, cat(line, call.doc))));
   });
   blocks.push(declTemplate({
     doc: docComment(`One step of ${m.name}: the next state and the output of event \`e\` in state \`s\`.`, 0, m.span),
-    head: declHead("def", names.step, [`(s : ${state})`, `(e : ${event})`], `${state} × ${out}`, " :="),
+    head: declHead("def", names.step, [...pb, `(s : ${state})`, `(e : ${event})`], `${state} × ${out}`, " :="),
     body: "  " + render(cat("match e with", ...arms.map((a) => cat(hard, a))), 2),
   }));
   const runDoc = docComment(`The outputs of ${m.name} over a list of events, one per event.`, 0, m.span);
-  blocks.push(runTemplate({ doc: runDoc, head: declHead("def", names.run, [], `${state} → List ${event} → List ${leanType(m.output, cx.module, true)}`, ""), step: names.step, self: names.run }));
+  const step = withArg(names.step, takes.step, cx);
+  blocks.push(runTemplate({ doc: runDoc, head: declHead("def", names.run, pb, `${state} → List ${event} → List ${leanType(m.output, cx.module, true)}`, ""), step, self: withArg(names.run, takes.step, cx) }));
   const finalDoc = docComment(`The state of ${m.name} after a list of events.`, 0, m.span);
-  blocks.push(finalTemplate({ doc: finalDoc, head: declHead("def", names.final, [], `${state} → List ${event} → ${state}`, ""), step: names.step, self: names.final }));
+  blocks.push(finalTemplate({ doc: finalDoc, head: declHead("def", names.final, pb, `${state} → List ${event} → ${state}`, ""), step, self: withArg(names.final, takes.step, cx) }));
   blocks.push(reachableTemplate({
-    doc: docComment(`The states of ${m.name} reachable from its initial state; invariants range over them.`, 0, m.span),
+    doc: docComment(`The states of ${m.name} reachable from its initial state${takes.reach ? " with parameters `p`" : ""}; invariants range over them.`, 0, m.span),
     name: names.reachable,
+    binders: all.length > 0 ? ` ${all.join(" ")}` : "",
+    self: withArg(names.reachable, takes.reach, cx),
     state,
     event,
-    initial: names.initial,
-    step: names.step,
+    initial: takes.initial ? `(${withArg(names.initial, true, cx)})` : names.initial,
+    step,
   }));
   return blocks;
 }
 
 /** A decision as one def: its lets, then its rules in order (first match wins). */
-export function decisionBlock(d: Decision, cx: ExprCx): string {
+export function decisionBlock(d: Decision, cx0: ExprCx): string {
+  const withP = cx0.lp?.decisions.has(d.name) ?? false;
+  const cx = withParams(cx0, withP ? "p" : null);
   const facts = typeRefName(d.facts, cx.module);
   const verdict = leanType(d.verdict, cx.module);
   let used = false;
@@ -163,7 +199,7 @@ export function decisionBlock(d: Decision, cx: ExprCx): string {
   }));
   return declTemplate({
     doc: docComment(sentences(`${d.name}: ${d.doc}`, "The first rule whose guard holds wins"), 0, d.span),
-    head: declHead("def", decisionName(d.name), [`(${used ? "f" : "_f"} : ${facts})`], verdict, " :="),
+    head: declHead("def", decisionName(d.name), [...(withP ? [paramsBinder(cx)] : []), `(${used ? "f" : "_f"} : ${facts})`], verdict, " :="),
     body: "  " + render(ruleChain(lets, arms), 2),
   });
 }

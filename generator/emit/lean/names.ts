@@ -94,6 +94,8 @@ export const machineNames = (m: string) => ({
 });
 export const decisionName = (d: string): string => `decide${d}`;
 export const lawName = (ident_: string): string => `${ident_}_stmt`;
+/** A law over parameters stated at one parameters record `p` (`<law>_stmt` is it for every valid `p`). */
+export const lawAtName = (ident_: string): string => `${ident_}_at`;
 export const exampleName = (name: string): string => `ex_${name}`;
 
 /** A Lean identifier (possibly dotted, possibly «escaped» parts): for the structural tests. */

@@ -125,15 +125,19 @@ export const finalTemplate = compile<MachineRunView>(`{{doc}}
 export interface ReachableView {
   readonly doc: string;
   readonly name: string;
+  /** ` (p : LauncherParams)` when the machine takes parameters, else empty. */
+  readonly binders: string;
+  /** The predicate applied to its parameters: `ReachableQuiesce p`, or the name alone. */
+  readonly self: string;
   readonly state: string;
   readonly event: string;
   readonly initial: string;
   readonly step: string;
 }
 export const reachableTemplate = compile<ReachableView>(`{{doc}}
-inductive {{name}} : {{state}} → Prop where
+inductive {{name}}{{binders}} : {{state}} → Prop where
   /-- The initial state is reachable. -/
-  | init : {{name}} {{initial}}
+  | init : {{self}} {{initial}}
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : {{state}}) (e : {{event}}) :
-      {{name}} s → {{name}} ({{step}} s e).1`);
+      {{self}} s → {{self}} ({{step}} s e).1`);

@@ -13,6 +13,7 @@ import { quintExpr, scopeOf } from "./expr.js";
 import { lawLines } from "./laws.js";
 import { machineModule, stepLines } from "./machine.js";
 import { PRELUDE, PRELUDE_MODULE } from "./prelude.js";
+import { importLine, importLines, quintConsts } from "./params.js";
 import { TEXT_OMITTED, textOmissions } from "./text.js";
 import { LINE_BREAKS, namedType, oneLine, quintType, typeDeclLines } from "./types.js";
 
@@ -23,12 +24,16 @@ export const emitQuint: Emitter = (program) => [
 
 function moduleText(program: Program, module: Module): string {
   const ctx = new QuintCtx(program, module);
-  const imports = [`import ${PRELUDE_MODULE}.* from "./${PRELUDE_MODULE}"`, ...module.imports.map((i) => `import ${i} from "./${i}"`)];
+  const imports = importLines(program, module, false);
+  const consts = quintConsts(program, module);
+  const foreign = consts.filter((l) => l.module !== module.name);
   const scope = scopeOf(ctx);
   const omits = textOmissions(program);
   const sections: string[][] = [
     imports,
+    ...foreign.map((l) => [`/// ${oneLine(l.constant.doc)} (a parameter of ${l.module}; the instance of ${l.module} above reads this one)`, `const ${l.constant.name}: int`]),
     ...module.constants.map((c) => {
+      if (c.param) return [...(c.doc.trim() === "" ? [] : [`/// ${oneLine(c.doc)}`]), `/// A parameter${c.range === null ? "" : ` (${c.range.min}..${c.range.max})`}, default ${String(c.value)}: instances set it.`, `const ${c.name}: int`];
       const value = c.expr === null ? String(c.value) : quintExpr(c.expr, scope);
       const doc = c.doc.trim() === "" ? [] : [`/// ${oneLine(c.doc)}`];
       return [...doc, `pure val ${c.name}: ${typeof c.value === "boolean" ? "bool" : "int"} = ${value}`];
@@ -47,9 +52,20 @@ function moduleText(program: Program, module: Module): string {
     `module ${module.name} {`,
     ...sections.flatMap((s) => ["", ...s]).slice(1).flatMap((l) => l.split("\n")).map((l) => (l === "" ? "" : `  ${l}`)),
     "}",
-    ...module.machines.filter((m) => !omits.has({ module: module.name, name: m.name })).flatMap((m) => ["", ...machineModule(ctx, m, imports)]),
+    ...module.machines.filter((m) => !omits.has({ module: module.name, name: m.name })).flatMap((m) => ["", ...machineModule(ctx, m, importLines(program, module, true))]),
+    ...(consts.length > 0 && module.machines.length === 0 ? ["", ...defaultsModule(program, module)] : []),
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/** `<module>_defaults`: the module at its parameters' defaults, where its tests run (`--main`). */
+function defaultsModule(program: Program, module: Module): string[] {
+  return [
+    `/// ${module.name} at every parameter's default: \`quint test --main=${module.name}_defaults\`.`,
+    `module ${module.name}_defaults {`,
+    ...[...importLines(program, module, true), importLine(program, module.name, [], true, true)].map((l) => `  ${l}`),
+    "}",
+  ];
 }
 
 function decisionLines(ctx: QuintCtx, d: Decision): string[] {

@@ -9,6 +9,7 @@ import type { Example, Law, Machine, Module } from "../../ir/module.js";
 import { camel, fieldName, localName, quintTag, type QuintCtx } from "./context.js";
 import { quintExpr, scopeOf } from "./expr.js";
 import { machineLawVal } from "./laws.js";
+import { importLine } from "./params.js";
 import { textOmissions } from "./text.js";
 import { namedType, oneLine, quintType } from "./types.js";
 
@@ -113,7 +114,7 @@ export function machineModule(ctx: QuintCtx, m: Machine, imports: readonly strin
   return [
     `/// The state machine ${m.name} of ${mod.file}, over the definitions of module ${mod.name}.`,
     `module ${mod.name}_${m.name} {`,
-    ...[...imports, `import ${mod.name}.* from "./${mod.name}"`].map((l) => `  ${l}`),
+    ...[...imports, importLine(ctx.program, mod.name, [], true, true)].map((l) => `  ${l}`),
     "",
     ...body.flatMap((l) => l.split("\n")).map((l) => (l === "" ? "" : `  ${l}`)),
     "}",

@@ -15,7 +15,8 @@ import { machineDecls } from "./machine.js";
 import { overrideDecls } from "./overrides.js";
 import { constStatement, registries } from "./registries.js";
 import { typeDecl } from "./types.js";
-import { boundCode, instanceConstants, instanceDecls } from "./params.js";
+import { instanceConstants, instanceDecls } from "./params.js";
+import { boundCode } from "../../check/params.js";
 
 /** The name a function or `const` statement declares. */
 function declName(s: StatementStructures): string {

@@ -14,7 +14,7 @@ import type { Constant, Module, Program } from "../../ir/module.js";
 import type { Type } from "../../ir/types.js";
 import type { ModuleCtx } from "./context.js";
 import { exprText, functionScope } from "./expr.js";
-import { boundConstants, constReads } from "../../check/params.js";
+import { boundCode, boundConstants, constReads } from "../../check/params.js";
 
 
 /** A constant of the program, with its module. */
@@ -50,54 +50,6 @@ export function instanceConstants(program: Program, module: Module): Located[] {
   const inside = [module.machines.filter((m) => code.machines.has(m.name)), module.decisions.filter((d) => code.decisions.has(d.name)).map((d) => [d.lets, d.rules])];
   for (const k of [...constReads(inside)].sort()) visit(k);
   return out;
-}
-
-/** Every `decide` node an IR value applies, as `module.Decision`. */
-function decides(root: unknown): Set<string> {
-  const out = new Set<string>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (n === null || typeof n !== "object") continue;
-    const node = n as { kind?: unknown; ref?: { module: string; name: string } };
-    if (node.kind === "decide" && node.ref !== undefined) out.add(`${node.ref.module}.${node.ref.name}`);
-    for (const v of Object.values(n)) if (v !== null && typeof v === "object") stack.push(v);
-  }
-  return out;
-}
-
-/**
- * The machines and decisions of a module that a parameter reaches: each reads a bound constant,
- * or applies a decision that does. They live inside `instance`; the others stay module-level
- * functions. A decision of another module that a parameter reaches is not applied from here.
- */
-export function boundCode(program: Program, module: Module): { readonly machines: ReadonlySet<string>; readonly decisions: ReadonlySet<string> } {
-  const isBound = boundConstants(program);
-  const reads = (x: unknown): boolean => [...constReads(x)].some((k) => isBound.has(k));
-  const decisions = new Set<string>();
-  for (const d of module.decisions) {
-    const body = [d.lets, d.rules];
-    const calls = [...decides(body)];
-    for (const c of calls) {
-      const [mod, name] = c.split(".") as [string, string];
-      if (mod !== module.name && boundCode(program, program.modules.find((m) => m.name === mod) as Module).decisions.has(name)) {
-        throw new Error(`emit ts: ${module.name}.${d.name} applies ${c}, which reads a parameter of ${mod}; applying another module's parameterised decision is not supported`);
-      }
-    }
-    if (reads(body) || calls.some((c) => decisions.has(c.slice(module.name.length + 1)) && c.startsWith(`${module.name}.`))) decisions.add(d.name);
-  }
-  const machines = new Set<string>();
-  for (const m of module.machines) {
-    const calls = [...decides(m)];
-    for (const c of calls) {
-      const [mod, name] = c.split(".") as [string, string];
-      if (mod !== module.name && boundCode(program, program.modules.find((x) => x.name === mod) as Module).decisions.has(name)) {
-        throw new Error(`emit ts: ${module.name}.${m.name} applies ${c}, which reads a parameter of ${mod}; applying another module's parameterised decision is not supported`);
-      }
-    }
-    if (reads(m) || calls.some((c) => c.startsWith(`${module.name}.`) && decisions.has(c.slice(module.name.length + 1)))) machines.add(m.name);
-  }
-  return { machines, decisions };
 }
 
 /** `supervise` -> `Supervise`, `retry_queue` -> `RetryQueue`: the prefix of the module's parameter types. */
