@@ -44,7 +44,7 @@ describe("range hypotheses of step laws", () => {
   it("states a law over parameters for every valid record, the ranges its assumption", () => {
     const text = readFileSync(join(LEAN, "Launcher.lean"), "utf8");
     expect(text).toContain("def quiesce_answer_by_work_stmt : Prop :=\n  ∀ (p : LauncherParams), p.valid → quiesce_answer_by_work_at p\n");
-    expect(text).toContain("def LauncherParams.valid (p : LauncherParams) : Prop :=\n  1 ≤ p.WORKERS ∧ p.WORKERS ≤ 64\n");
+    expect(text).toContain("def LauncherParams.valid (p : LauncherParams) : Prop :=\n  1 ≤ p.WORKERS ∧ p.WORKERS ≤ 100000\n");
     expect(text).toContain("def LauncherParams.defaults : LauncherParams :=\n  { WORKERS := 3 }\n");
     expect(text).not.toMatch(/^def WORKERS\b/m);
     // Examples are stated at the defaults.
