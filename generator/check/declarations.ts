@@ -66,7 +66,8 @@ export function checkConstants(cx: ModuleContext): Constant[] {
   const valueOf = (ref: TypeRef): number | boolean | undefined =>
     ref.module === cx.module ? resolve(ref.name)?.value : cx.tables.deps.get(ref.module)?.constants.find((c) => c.name === ref.name)?.value;
   const widestOf = (ref: TypeRef): number | boolean | undefined =>
-    ref.module === cx.module ? resolve(ref.name)?.widest : cx.tables.deps.get(ref.module)?.constants.find((c) => c.name === ref.name)?.widest;
+    // Never resolves: the value pass has resolved (or reported) every constant an expression reads.
+    ref.module === cx.module ? done.get(ref.name)?.widest : cx.tables.deps.get(ref.module)?.constants.find((c) => c.name === ref.name)?.widest;
 
   const resolve = (name: string): ConstInfo | undefined => {
     const ready = done.get(name);
@@ -104,6 +105,7 @@ export function checkConstants(cx: ModuleContext): Constant[] {
       span: cx.span(["constants", name]),
     };
     checkAttributes(cx, c, raw);
+    if (raw.override !== undefined) cx.error("badAttribute", ["constants", name, "override"], { where: `constant ${name}`, detail: "'override' is the old spelling of a parameter", hint: `write 'param: env' (the operator sets it from STATUTE_${name}) or 'param: true' (the runtime binds it in code)` }, true);
     if (range !== null && typeof c.value === "number" && (c.value < range.min || c.value > range.max)) {
       cx.error("constantValue", ["constants", name, "value"], { name, detail: `the default ${c.value} is outside its range ${range.min}..${range.max}`, hint: "widen 'range' or change the default 'value'" });
     }

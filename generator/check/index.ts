@@ -64,7 +64,8 @@ export function compileSpecs(root: string, files: readonly string[] = specFiles(
     }
     modules.set(name, checkModule(p, modules, diags));
   }
-  for (const { module, constant } of unreadParams([...modules.values()])) {
+  // Once the specs check otherwise (a broken declaration would only echo here).
+  for (const { module, constant } of diags.hasErrors ? [] : unreadParams([...modules.values()])) {
     const p = parsed.get(module.name);
     if (p) diags.report({ id: "unreadParam", file: p.file, ...rangeOf(keyAt(p, ["constants", constant.name])), args: { name: constant.name } });
   }

@@ -1,5 +1,5 @@
 // Effective timeouts from generated code alone (no spec text): overrides of the bases marked
-// `override: true` in plain digits only, warnings for anything else and for unknown names, the
+// `param: env` in plain digits only, warnings for anything else and for unknown names, the
 // generated `deriveConstants` for derived values, the wire's cap as "never", and the relations an
 // override can break re-checked by CheckTimeouts, refusing to start with the relation in words.
 // Also pins defect 11 of issue #12 (overrides) and #10 item 8 (timeouts).
