@@ -97,3 +97,22 @@ export function count<T>(l: readonly T[], p: (x: T) => boolean): number {
 export function getOr<T>(o: T | null, d: T): T {
   return o === null ? d : o;
 }
+
+/**
+ * What is wrong with a parameters record against a module's `PARAMS` (each parameter's range),
+ * in words: the first unknown name, value that is not a whole number, or value outside its
+ * range; null when it is a valid instance. Generated `checkParams` asks it.
+ */
+export function checkParams(ranges: Readonly<Record<string, { readonly min: number; readonly max: number }>>, given: object): string | null {
+  const p = given as Readonly<Record<string, unknown>>;
+  for (const name of Object.keys(p)) {
+    if (!Object.hasOwn(ranges, name)) return `no parameter ${name} (parameters: ${Object.keys(ranges).join(", ")})`;
+  }
+  for (const [name, r] of Object.entries(ranges)) {
+    const v = p[name];
+    if (v === undefined) continue;
+    if (typeof v !== "number" || !Number.isSafeInteger(v)) return `${name} must be a whole number (got ${JSON.stringify(v) ?? String(v)})`;
+    if (v < r.min || v > r.max) return `${name} = ${v} is outside its range ${r.min}..${r.max}`;
+  }
+  return null;
+}

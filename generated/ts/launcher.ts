@@ -288,17 +288,7 @@ export const DEFAULT_PARAMS: LauncherParams = { WORKERS: 3 };
 
 /** What is wrong with a parameters record, in words (the first fault: an unknown name, a value that is not a whole number, one outside its range); null when it is a valid instance. */
 export function checkParams(given: object): string | null {
-  const p = given as Readonly<Record<string, unknown>>;
-  for (const name of Object.keys(p)) {
-    if (!(name in PARAMS)) return `no parameter ${name} (parameters: ${Object.keys(PARAMS).join(", ")})`;
-  }
-  for (const [name, r] of Object.entries(PARAMS)) {
-    const v = p[name];
-    if (v === undefined) continue;
-    if (typeof v !== "number" || !Number.isSafeInteger(v)) return `${name} must be a whole number (got ${JSON.stringify(v) ?? String(v)})`;
-    if (v < r.min || v > r.max) return `${name} = ${v} is outside its range ${r.min}..${r.max}`;
-  }
-  return null;
+  return rt.checkParams(PARAMS, given);
 }
 
 /** The module bound to its parameters (the defaults, each one given replacing its default): every step, decision and registry of the module reads these values. Throws a RangeError saying what is wrong when `checkParams` refuses them. */

@@ -96,7 +96,7 @@ export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly L
       docs: [`What is wrong with a parameters record, in words (the first fault: an unknown name, a value that is not a whole number, one outside its range); null when it is a valid instance.`],
       parameters: [{ name: "given", type: "object" }],
       returnType: "string | null",
-      statements: [checkBody()],
+      statements: [`return ${ctx.rt("checkParams")}(PARAMS, given);`],
     },
     {
       kind: StructureKind.Function,
@@ -129,23 +129,6 @@ function paramDoc(l: Located): string {
   const c = l.constant;
   const r = c.range === null ? "" : ` (${c.range.min}..${c.range.max})`;
   return `${c.doc.trim()}${r}; default ${String(c.value)}${c.overridable ? `; the operator may set it (STATUTE_${c.name})` : ""}; spec ${c.span.file}:${c.span.line}`;
-}
-
-function checkBody(): string {
-  const lines = [
-    "const p = given as Readonly<Record<string, unknown>>;",
-    "for (const name of Object.keys(p)) {",
-    "  if (!(name in PARAMS)) return `no parameter ${name} (parameters: ${Object.keys(PARAMS).join(\", \") })`;",
-    "}",
-    "for (const [name, r] of Object.entries(PARAMS)) {",
-    "  const v = p[name];",
-    "  if (v === undefined) continue;",
-    "  if (typeof v !== \"number\" || !Number.isSafeInteger(v)) return `${name} must be a whole number (got ${JSON.stringify(v) ?? String(v)})`;",
-    "  if (v < r.min || v > r.max) return `${name} = ${v} is outside its range ${r.min}..${r.max}`;",
-    "}",
-  ];
-  lines.push("return null;");
-  return lines.join("\n");
 }
 
 function exportedConst(name: string, initializer: string, doc: string, type?: string): StatementStructures {
