@@ -71,5 +71,7 @@ export async function loadEmitted(files: readonly GeneratedFile[], module: strin
     mkdirSync(dirname(join(dir, "generated", f.path)), { recursive: true });
     writeFileSync(join(dir, "generated", f.path), f.content);
   }
-  return (await import(pathToFileURL(join(dir, "generated", "ts", `${module}.ts`)).href)) as Record<string, unknown>;
+  // A module a parameter reaches: its instance at the default parameters, over its exports.
+  const m = (await import(pathToFileURL(join(dir, "generated", "ts", `${module}.ts`)).href)) as Record<string, unknown> & { instance?: () => object };
+  return m.instance === undefined ? m : { ...m, ...m.instance() };
 }

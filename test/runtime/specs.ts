@@ -30,7 +30,9 @@ export const wire: Wire = createWire({ schemas });
 export async function loadGen(module: string): Promise<GeneratedModel> {
   const file = join(root, "generated", "ts", `${module}.ts`);
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run gen\``);
-  return (await import(pathToFileURL(file).href)) as GeneratedModel;
+  // A module a parameter reaches: its instance at the default parameters, over its exports.
+  const m = (await import(pathToFileURL(file).href)) as Record<string, unknown> & { instance?: () => object };
+  return (m.instance === undefined ? m : { ...m, ...m.instance() }) as unknown as GeneratedModel;
 }
 
 export function moduleOf(name: string): Module {
