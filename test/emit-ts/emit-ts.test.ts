@@ -44,8 +44,10 @@ describe("emitTs", () => {
       'import * as rt from "statute/runtime/v1";',
       'import type { Gate } from "./timeouts.js";',
     ]);
-    // A numeric constant is printed as its value, named in a comment: nothing to import.
-    expect(supervise).toContain("1800000 /* REVIVAL_MAX_AGE_MS */");
+    // A numeric constant is printed as its value, named in a comment: nothing to import; one
+    // derived from a parameter (REVIVE_WITHIN_MS) is derived per instance, never a literal.
+    expect(supervise).toContain("300000 /* BUSY_REFRESH_MS */");
+    expect(supervise).toContain("const REVIVAL_MAX_AGE_MS = REVIVE_WITHIN_MS + 300000 /* BUSY_REFRESH_MS */;");
   });
 
   it("emits constants with their values; a derived one shows its expression", () => {
