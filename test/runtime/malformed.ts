@@ -53,13 +53,15 @@ export function malformations(target: Target, base: Value): Malformed[] {
   const natSite = first(inner, (s) => isNat(s.type), ms);
   at(`a negative ${unit(natSite)}`, natSite, -1);
   at(`a fractional ${unit(natSite)}`, natSite, 1.5);
-  at("a number past WIRE_MAX_MS", first(inner, (s) => isNat(s.type), (s) => s.type.kind === "nat" && s.type.max === null),
+  // A bound that reads a parameter is the instance's to check (its `ranges`, after the schema, which admits the range maximum).
+  const fixed = (s: Site): boolean => !("maxOf" in s.type && s.type.maxOf !== undefined);
+  at("a number past WIRE_MAX_MS", first(inner, (s) => isNat(s.type) && fixed(s), (s) => s.type.kind === "nat" && s.type.max === null),
     (s) => (s.type.kind === "nat" && s.type.max !== null ? s.type.max + 1 : bound + 1));
   at("a string where a number goes", first(inner, (s) => isNat(s.type) || s.type.kind === "int"), "5");
   const optional = (s: Site): boolean => all.some((o) => o.pointer === s.pointer && o.type.kind === "option");
   at("null for a value that is not an option", first(inner, (s) => !optional(s)), null);
   at("a value nested one level too deep", first(inner, (s) => ["nat", "int", "bool", "string"].includes(s.type.kind)), (s) => ({ value: s.value }));
-  at("an oversized list", first(inner, (s) => s.type.kind === "list"), (s) => {
+  at("an oversized list", first(inner, (s) => s.type.kind === "list" && fixed(s)), (s) => {
     const t = s.type as Type & { kind: "list" };
     const elem = Array.isArray(s.value) && s.value.length > 0 ? (s.value[0] as Value) : null;
     return Array.from({ length: t.max + 1 }, () => elem);
