@@ -52,9 +52,12 @@ describe("emitTs", () => {
 
   it("emits constants with their values; a derived one shows its expression", () => {
     expect(supervise).toContain("export const RESTART_MAX_FAILURES: number = 5;");
-    expect(supervise).toContain("export const RESTART_WINDOW_MS: number = 900000;");
-    expect(timeouts).toContain("export const REVIVAL_MAX_AGE_MS: number = 1800000;");
-    expect(timeouts).toContain(" * = REVIVE_WITHIN_MS + BUSY_REFRESH_MS");
+    // A parameter is no module-level constant: its default is in DEFAULT_PARAMS, and what derives
+    // from it is derived per instance (the registry keeps the defaults as data).
+    expect(supervise).not.toContain("export const RESTART_WINDOW_MS");
+    expect(supervise).toContain("RESTART_WINDOW_MS: 900000");
+    expect(timeouts).not.toContain("export const REVIVAL_MAX_AGE_MS");
+    expect(timeouts).toContain("REVIVAL_MAX_AGE_MS: { value: 1800000, param: false, override: false, derived: true }");
   });
 
   it("emits enums as string unions and tagged unions on kind, with spec lines", () => {
@@ -82,9 +85,10 @@ describe("emitTs", () => {
   });
 
   it("a machine of one event runs its handler without a switch (fast.test.ts reads the cases of one of several)", () => {
-    const step = supervise.slice(supervise.indexOf("export function stepRestartBudget"));
-    expect(step.slice(0, step.indexOf("\n}\n"))).not.toContain("switch");
-    expect(step).toMatch(/^export function stepRestartBudget\(s: RestartBudgetState, e: RestartBudgetEvent\): rt\.Step<RestartBudgetState, Verdict> \{\n  \/\/ given_up/);
+    // The restart budget reads the window, a parameter: its step is a function of the instance.
+    const step = supervise.slice(supervise.indexOf("  function stepRestartBudget"));
+    expect(step.slice(0, step.indexOf("\n  }\n"))).not.toContain("switch");
+    expect(step).toMatch(/^ {2}function stepRestartBudget\(s: RestartBudgetState, e: RestartBudgetEvent\): rt\.Step<RestartBudgetState, Verdict> \{\n {4}\/\/ given_up/);
   });
 });
 

@@ -12,7 +12,7 @@ import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Constant, Module, Program } from "../../ir/module.js";
 import type { Type } from "../../ir/types.js";
-import type { ModuleCtx } from "./context.js";
+import { escapeDoc, type ModuleCtx } from "./context.js";
 import { exprText, functionScope } from "./expr.js";
 import { boundCode, boundConstants, constReads } from "../../check/params.js";
 
@@ -128,7 +128,8 @@ export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly L
 function paramDoc(l: Located): string {
   const c = l.constant;
   const r = c.range === null ? "" : ` (${c.range.min}..${c.range.max})`;
-  return `${c.doc.trim()}${r}; default ${String(c.value)}${c.overridable ? `; the operator may set it (STATUTE_${c.name})` : ""}; spec ${c.span.file}:${c.span.line}`;
+  // One line inside a block comment: escaped as every doc is, line breaks as spaces.
+  return `${escapeDoc(c.doc.trim()).replace(/\n\s*/g, " ")}${r}; default ${String(c.value)}${c.overridable ? `; the operator may set it (STATUTE_${c.name})` : ""}; spec ${c.span.file}:${c.span.line}`;
 }
 
 function exportedConst(name: string, initializer: string, doc: string, type?: string): StatementStructures {
