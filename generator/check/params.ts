@@ -132,27 +132,19 @@ export function boundCode(program: Program, module: Module): { readonly machines
   const isBound = boundConstants(program);
   const reads = (x: unknown): boolean => [...constReads(x)].some((k) => isBound.has(k));
   const decisions = new Set<string>();
-  for (const d of module.decisions) {
-    const body = [d.lets, d.rules];
+  // Whether `body` (of `owner`) reads a bound constant or applies a decision of this module that does.
+  const reached = (owner: string, body: unknown): boolean => {
     const calls = [...decides(body)];
     for (const c of calls) {
       const [mod, name] = c.split(".") as [string, string];
       if (mod !== module.name && boundCode(program, program.modules.find((m) => m.name === mod) as Module).decisions.has(name)) {
-        throw new Error(`emit ts: ${module.name}.${d.name} applies ${c}, which reads a parameter of ${mod}; applying another module's parameterised decision is not supported`);
+        throw new Error(`emit ts: ${module.name}.${owner} applies ${c}, which reads a parameter of ${mod}; applying another module's parameterised decision is not supported`);
       }
     }
-    if (reads(body) || calls.some((c) => decisions.has(c.slice(module.name.length + 1)) && c.startsWith(`${module.name}.`))) decisions.add(d.name);
-  }
+    return reads(body) || calls.some((c) => c.startsWith(`${module.name}.`) && decisions.has(c.slice(module.name.length + 1)));
+  };
+  for (const d of module.decisions) if (reached(d.name, [d.lets, d.rules])) decisions.add(d.name);
   const machines = new Set<string>();
-  for (const m of module.machines) {
-    const calls = [...decides(m)];
-    for (const c of calls) {
-      const [mod, name] = c.split(".") as [string, string];
-      if (mod !== module.name && boundCode(program, program.modules.find((x) => x.name === mod) as Module).decisions.has(name)) {
-        throw new Error(`emit ts: ${module.name}.${m.name} applies ${c}, which reads a parameter of ${mod}; applying another module's parameterised decision is not supported`);
-      }
-    }
-    if (reads(m) || calls.some((c) => c.startsWith(`${module.name}.`) && decisions.has(c.slice(module.name.length + 1)))) machines.add(m.name);
-  }
+  for (const m of module.machines) if (reached(m.name, m)) machines.add(m.name);
   return { machines, decisions };
 }
