@@ -82,6 +82,30 @@ describe("statute init", () => {
     expect(second.out).toContain("kept    spec/turnstile.yaml");
     expect(readFileSync(join(dir, "spec", "turnstile.yaml"), "utf8")).toBe("# mine\n");
   });
+
+  it("replaces npm's placeholder test script, keeps a real one, and names only the missing next steps", async () => {
+    const dir = fresh("init-npm");
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "x", type: "commonjs", scripts: { test: 'echo "Error: no test specified" && exit 1' }, devDependencies: { vitest: "4" } }));
+    const r = await run(dir, "init");
+    expect(r.code, r.err).toBe(0);
+    expect((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test"]).toBe("statute gen --check && vitest run");
+    expect(r.out).toContain("wrote   package.json scripts: gen, test");
+    expect(r.out).not.toContain("npm install");
+    const mine = fresh("init-mine");
+    writeFileSync(join(mine, "package.json"), JSON.stringify({ name: "y", scripts: { test: "node --test" } }));
+    const kept = await run(mine, "init");
+    expect((JSON.parse(readFileSync(join(mine, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test"]).toBe("node --test");
+    expect(kept.out).toContain('kept    the "test" script of package.json ("node --test")');
+    expect(kept.out).toContain("wrote   package.json script: gen\n");
+    expect(kept.out).toContain("npm install --save-dev vitest");
+  });
+
+  it("--help names the file init writes; gen counts one module in the singular", async () => {
+    const help = await run(fresh("init-help"), "init", "--help");
+    expect(help.out).toContain("spec/turnstile.yaml");
+    const dir = starterProject("one", { spec: "specs", targets: ["ts"] });
+    expect((await run(dir, "gen")).out).toContain("from 1 module into");
+  });
 });
 
 describe("statute gen in a project", () => {
