@@ -185,6 +185,37 @@ describe("commands read the configured spec folder", () => {
   });
 });
 
+describe("commands that read generated code work in any project", () => {
+  it("timeouts: a project with nothing overridable says so in one line; one with `param: env` lists its values", async () => {
+    const none = starterProject("timeouts-none", { spec: "specs", targets: ["ts", "schema"] });
+    expect((await run(none, "gen")).code).toBe(0);
+    const r = await run(none, "timeouts");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('no constant of specs/ is marked `param: env`: there is no timeout to override (spec/LANGUAGE.md, "Parameters")\n');
+    const env = starterProject("timeouts-env", { spec: "specs", targets: ["ts", "schema"] });
+    const spec = join(env, "specs", "turnstile.yaml");
+    writeFileSync(spec, readFileSync(spec, "utf8").replace("FARE_CENTS: { type: nat, value: 100,", "FARE_CENTS: { type: nat, value: 100, param: env, range: 1..1000,"));
+    const before = await run(env, "timeouts");
+    expect(before.code).toBe(1);
+    expect(before.err).toBe("error: generated/ts/turnstile.ts is missing: run `statute gen` (with the ts target)\n");
+    expect((await run(env, "gen")).code).toBe(0);
+    let out = "";
+    let err = "";
+    const code = await main(["timeouts"], env, { out: (t) => void (out += t), err: (t) => void (err += t) }, { STATUTE_FARE_CENTS: "250" });
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(out).toBe("FARE_CENTS = 250 (overridden)\n");
+  });
+
+  it("quint: a project without the quint target is told in one line what to add", async () => {
+    const dir = starterProject("quint", { spec: "specs", targets: ["ts"] });
+    const r = await run(dir, "quint");
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: generated/quint/turnstile.qnt is missing: add "quint" to the targets of the project\'s settings (statute.config.json) and run `statute gen`\n');
+  });
+});
+
 describe("what a command loads", () => {
   // At exit, says whether any module of ts-morph or typescript was loaded in the process.
   const probe = `data:text/javascript,${encodeURIComponent('import { createRequire } from "node:module"; const r = createRequire(process.cwd() + "/"); process.on("exit", () => { process.stderr.write("\\nTSMORPH " + Object.keys(r.cache).some((p) => p.includes("/ts-morph/") || p.includes("/typescript/lib/")) + "\\n"); });')}`;
