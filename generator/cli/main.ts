@@ -9,7 +9,7 @@ import { STARTER_FILE } from "../project/starter.js";
 
 const usage = `usage: statute <command> [options]   (statute <command> --help for its options)
   init                                   start a project here: a spec, statute.config.json, a test script
-  gen [--check] [--watch]                generate the targets from the spec folder (or check them)
+  gen [--check] [--watch]                generate the targets from the spec folder (or check them, or watch it)
   list                                   modules, machines, decisions and laws as JSON
   eval <spec file> <name> <JSON>         run the generated model on facts or a list of events (--param NAME=VALUE binds a parameter)
   explore [module] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress] [--witnesses]
@@ -32,7 +32,7 @@ function cmd<O extends Options>(usage: string, options: O, positionals: readonly
 export const commands = {
   init: cmd(`usage: statute init\n  writes statute.config.json, ${STARTER_FILE} (a starter spec) and the scripts gen and test in package.json\n  (never overwrites a file or a script; npm's placeholder test script is replaced)\n`, {}, [0, 0]),
   gen: cmd(
-    "usage: statute gen [--check] [--watch]\n  --check   exit 1 naming each generated file that differs from what the spec generates\n  --watch   regenerate whenever a spec file changes; print diagnostics, keep running\n",
+    "usage: statute gen [--check] [--watch]\n  --check   exit 1 naming each generated file that differs from what the spec generates\n  --watch   regenerate whenever a spec file changes; print diagnostics, keep running until\n            interrupted or its parent process (or terminal) goes away\n",
     { check: { type: "boolean" }, watch: { type: "boolean" } },
     [0, 0],
   ),
@@ -75,8 +75,11 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
     case "gen": {
       const a = parse(commands.gen);
       if (typeof a === "number") return a;
-      const { gen, watch } = await import("./gen.js");
-      return a.values.watch === true ? watch(root, io) : gen(root, { check: a.values.check === true }, io);
+      const { gen, stopWhenOrphaned, watch } = await import("./gen.js");
+      if (a.values.watch !== true) return gen(root, { check: a.values.check === true }, io);
+      const stop = new AbortController();
+      stopWhenOrphaned(stop);
+      return watch(root, io, stop.signal);
     }
     case "list": {
       const a = parse(commands.list);
