@@ -108,6 +108,15 @@ describe("statute init", () => {
   });
 });
 
+describe("the starter spec", () => {
+  it("passes the law-strength gate README recommends (mutate --laws-only --min 95)", async () => {
+    const dir = starterProject("gate", { spec: "specs", targets: ["ts"] });
+    const r = await run(dir, "mutate", "--laws-only", "--min", "95");
+    expect(r.out).toMatch(/laws only 17\/17 \(100\.0%\)/);
+    expect(r.code, r.out).toBe(0);
+  });
+});
+
 describe("statute gen in a project", () => {
   it("writes only the selected targets into the chosen folder, with the chosen runtime specifier", async () => {
     const dir = starterProject("gen", { spec: "specs", out: "out", targets: ["ts", "docs"], runtime: "my-rt" });
