@@ -76,6 +76,7 @@ describe("statute init", () => {
     expect(readFileSync(join(dir, "spec", "turnstile.yaml"), "utf8")).toBe(STARTER_SPEC);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { type: string; scripts: Record<string, string> };
     expect(pkg.type).toBe("module");
+    expect(existsSync(join(dir, "generated", "package.json"))).toBe(false);
     expect(pkg.scripts["test"]).toBe("statute gen --check && vitest run");
     writeFileSync(join(dir, "spec", "turnstile.yaml"), "# mine\n");
     const second = await run(dir, "init");
@@ -91,6 +92,10 @@ describe("statute init", () => {
     expect((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test"]).toBe("statute gen --check && vitest run");
     expect(r.out).toContain("wrote   package.json scripts: gen, test");
     expect(r.out).not.toContain("npm install");
+    // A CommonJS project: the output folder says its code is ES modules; generated already, so npm test passes at once.
+    expect((JSON.parse(readFileSync(join(dir, "generated", "package.json"), "utf8")) as { type: string }).type).toBe("module");
+    expect(existsSync(join(dir, "generated", "ts", "turnstile.ts"))).toBe(true);
+    expect((await run(dir, "gen", "--check")).code).toBe(0);
     const mine = fresh("init-mine");
     writeFileSync(join(mine, "package.json"), JSON.stringify({ name: "y", scripts: { test: "node --test" } }));
     const kept = await run(mine, "init");
