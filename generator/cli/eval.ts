@@ -23,12 +23,12 @@ export function wireOf(root: string): Wire {
 }
 
 /**
- * The wire for questions to `module`: its precompiled validators (`<out>/validate/<module>.js`,
+ * The wire for questions to `module`: its precompiled validators (`<out>/validate/<module>.mjs`,
  * cross-module refs inlined) when the project generates them, so nothing is compiled; else ajv
  * over every generated schema.
  */
 async function wireFor(root: string, out: string, module: string): Promise<Wire> {
-  const file = join(root, out, "validate", `${module}.js`);
+  const file = join(root, out, "validate", `${module}.mjs`);
   if (!existsSync(file)) return wireOf(root);
   const validators = (await import(pathToFileURL(file).href)) as Record<string, Validator>;
   return createWire({ validators: { [module]: validators } });
