@@ -19,6 +19,7 @@ const usage = `usage: statute <command> [options]   (statute <command> --help fo
                                          run an ITF trace through the generated step function
   mutate [module] [--verbose] [--min P] [--laws-only] [--write | --check]
                                          law strength: mutants of the IR against the laws alone and with examples
+  diff <OLD> [NEW] [--json]              a release of the specs against the next: wire, states, behaviour, laws
   proofs                                 which Lean statements formal/ proves (candidates until lake build)
   timeouts                               effective timeouts under the STATUTE_<NAME> overrides
   quint [module] [--samples N] [--traces K] [--out DIR]
@@ -53,6 +54,16 @@ export const commands = {
       "  --check      exit 1 when spec/law-strength.json is not what the specs give now\n",
     { verbose: { type: "boolean" }, min: { type: "string" }, "laws-only": { type: "boolean" }, write: { type: "boolean" }, check: { type: "boolean" }, list: { type: "boolean" } },
     [0, 1],
+  ),
+  diff: cmd(
+    "usage: statute diff <OLD> [NEW] [--json]\n" +
+      "  OLD, NEW   a folder of spec files or a git revision (its spec folder); NEW defaults to the working specs\n" +
+      "  per module: each wire type compatible or breaking, every old reachable state migrated and checked,\n" +
+      "  the inputs where verdicts or steps differ, laws added, removed or changed\n" +
+      "  exit 1 on a breaking change the new spec does not declare (breaking: [{ change, reason }])\n" +
+      "  --json     the report as JSON\n",
+    { json: { type: "boolean" } },
+    [1, 2],
   ),
   proofs: cmd("usage: statute proofs [--formal DIR]\n  per module, which Lean law statements DIR (default formal) proves, leaves open (sorry) or lacks\n", { formal: { type: "string" } }, [0, 0]),
   timeouts: cmd("usage: statute timeouts\n  the effective timeouts of this process under the STATUTE_<NAME> overrides\n", {}, [0, 0]),
@@ -111,6 +122,10 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
       if (a.values.list === true) return (await import("./mutate.js")).listMutants(root, a.positionals[0], io);
       const report = a.values.write === true ? "write" : a.values.check === true ? "check" : null;
       return (await import("./mutate.js")).mutate(root, { target: a.positionals[0], verbose: a.values.verbose === true, min, lawsOnly: a.values["laws-only"] === true, report }, io);
+    }
+    case "diff": {
+      const a = parse(commands.diff);
+      return typeof a === "number" ? a : (await import("./diff.js")).diff(root, { old: a.positionals[0] as string, new: a.positionals[1], json: a.values.json === true }, io);
     }
     case "proofs": {
       const a = parse(commands.proofs);
