@@ -86,6 +86,8 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
     case "gen": {
       const a = parse(commands.gen);
       if (typeof a === "number") return a;
+      // The drift check first asks its cache, which loads no compiler (gen-cache.ts).
+      if (a.values.check === true && a.values.watch !== true && (await import("./gen-cache.js")).checkFromCache(root, io)) return 0;
       const { gen, watch } = await import("./gen.js");
       return a.values.watch === true ? watch(root, io) : gen(root, { check: a.values.check === true }, io);
     }
