@@ -114,6 +114,24 @@ export function gen(root: string, opts: { readonly check: boolean }, io: Io): nu
 }
 
 /**
+ * Aborts `stop` when this process is orphaned: its parent (npx, a shell, an editor) went away,
+ * seen as a change of `process.ppid` (polled; the timer never keeps the process alive), or the
+ * terminal on stdin ended. A watcher must not outlive what started it.
+ */
+export function stopWhenOrphaned(stop: AbortController, everyMs = 500): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop.abort();
+  }, everyMs);
+  timer.unref();
+  stop.signal.addEventListener("abort", () => clearInterval(timer));
+  if (process.stdin.isTTY) {
+    process.stdin.on("end", () => stop.abort()).on("error", () => stop.abort()).resume();
+    stop.signal.addEventListener("abort", () => process.stdin.destroy());
+  }
+}
+
+/**
  * `gen --watch`: generate now, then again after every change in the spec folder (changes within
  * 100 ms are one run). Runs until `signal` aborts (the CLI: until the process is interrupted).
  */

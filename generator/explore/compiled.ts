@@ -127,6 +127,8 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     indices = nextIndices;
   }
   const transitions = x.transitions;
+  // At the depth bound, the search is complete when the last level leads to no new state.
+  const closed = frontier.length === 0 || (violation === null && stopped === null && closedLevel(cm, frontier, indices, x));
   const witnesses = new Map<string, readonly TraceStep[]>();
   const fired = new Set<string>();
   cm.rules.forEach((rule, i) => {
@@ -141,7 +143,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     machine: findMachine(prog, explore.machine).name,
     depth: bound,
     reached,
-    complete: v === null && stopped === null && frontier.length === 0,
+    complete: v === null && stopped === null && closed,
     truncated: stopped !== null,
     stopped,
     symmetric,
@@ -166,6 +168,24 @@ function badInvariant(cm: CompiledMachine, s: Value, ordered: boolean): boolean 
   }
 }
 
+/**
+ * Whether every successor of `level` (the states at the depth bound, not expanded) was visited
+ * already, so the bound cut nothing off. Probed on a copy of the expansion: nothing is added,
+ * counted or recorded, and the first new state (or a step law that breaks) answers no.
+ */
+function closedLevel(cm: CompiledMachine, level: readonly (Value | null)[], indices: readonly number[], x: Expansion): boolean {
+  const seen = x.visited;
+  const probe: Expansion = { ...x, firstFire: new Int32Array(x.firstFire.length).fill(-1), succ: null, visited: { add: (h1: number, h2: number) => (seen.has(h1, h2) ? -1 : 0) } as unknown as Visited, found: () => 1 };
+  for (let f = 0; f < level.length; f++) {
+    try {
+      if (cm.expand(level[f] as Value, indices[f] as number, probe) !== expansion.EXPANDED) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** When the oracle does not see what the compiled code saw, say so rather than hide it. */
 function disagreement(what: string, trace: readonly TraceStep[]): Violation {
   return { law: "error", kind: "error", message: `the compiled explorer and the interpreter disagree: ${what} (please report this)`, trace };
@@ -179,7 +199,7 @@ function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[],
   const bad = firstBroken(prog, laws, { s: permuted ? failing : last });
   if (!bad) return disagreement("a state law fails on the last state", trace);
   const note = permuted ? ` (on the last state with its symmetric rows permuted: ${JSON.stringify(failing)}; run with --no-symmetry for a trace that ends in that state)` : "";
-  return { law: bad.law.name, kind: "invariant", message: `${bad.message}${note}`, trace };
+  return { law: bad.law.name, kind: lawKind(bad.law), message: `${bad.message}${note}`, trace };
 }
 
 function confirmStep(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {
