@@ -1,7 +1,7 @@
 // Explore stage: the compiled engine, breadth-first search over the machine compiled to
 // JavaScript (compile/machine.ts), each state's transitions by the machine's own compiled loop
 // (compile/expand.ts). Level by level, so the first violation found has a shortest trace; two
-// levels of states are held as objects, older ones as fingerprints and parent pointers
+// levels of states are held packed (frontier.ts), older ones as fingerprints and parent pointers
 // (visited.ts). With the spec's `symmetric` fields, states that differ by a permutation of the
 // workers share a fingerprint and are expanded once. Anything the compiled
 // code reports (a broken law, a throw) is confirmed and worded by the interpreter (oracle.ts).
@@ -18,6 +18,7 @@ import { candidateEvents } from "./domains.js";
 import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
 import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
+import { Frontier } from "./frontier.js";
 import { Visited } from "./visited.js";
 import { findArrangement } from "./arrangements.js";
 
@@ -54,10 +55,11 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   };
   const bad0 = badState(init);
   if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
-  let frontier: Value[] = [init];
-  let indices: number[] = [0];
-  let next: Value[] = [];
-  let nextIndices: number[] = [];
+  // Two levels, packed (frontier.ts): the one being expanded and the one being found.
+  let frontier = new Frontier();
+  let next = new Frontier();
+  cm.pack(init, frontier, 0);
+  let peakLevels = frontier.bytes + next.bytes;
   let depth = 0;
   let nextCheck = CHECK_EVERY;
   const x: Expansion = {
@@ -77,8 +79,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), bad));
         return 1;
       }
-      next.push(n);
-      nextIndices.push(added);
+      cm.pack(n, next, added);
       opts.onState?.(n);
       if (opts.maxStates !== undefined && visited.size >= opts.maxStates) {
         stopped = { budget: "states", message: `stopped at --max-states ${opts.maxStates}` };
@@ -87,12 +88,12 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
       return 0;
     },
   };
-  search: for (; depth < bound && frontier.length > 0 && violation === null; depth++) {
-    next = [];
-    nextIndices = [];
-    for (let f = 0; f < frontier.length; f++) {
-      const s = frontier[f] as Value;
-      const index = indices[f] as number;
+  search: for (; depth < bound && frontier.count > 0 && violation === null; depth++) {
+    next.clear();
+    for (let f = 0, at = 0; f < frontier.count; f++) {
+      const index = frontier.words[at] as number;
+      const s = cm.unpack(frontier.words, at + 1);
+      at = cm.unpackedEnd();
       x.succ = opts.onSuccessors ? [] : null;
       let result: number;
       try {
@@ -113,8 +114,6 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
       }
       if (result === STOPPED) break search;
       if (x.succ) opts.onSuccessors?.(s, x.succ);
-      // Let the state be collected as soon as it is expanded: the level array outlives it.
-      frontier[f] = null;
       if (x.transitions >= nextCheck) {
         nextCheck = x.transitions + CHECK_EVERY;
         const elapsedMs = performance.now() - started;
@@ -123,10 +122,11 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         if (stopped) break search;
       }
     }
-    frontier = next;
-    indices = nextIndices;
+    peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
+    [frontier, next] = [next, frontier];
   }
   const transitions = x.transitions;
+  peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
   const witnesses = new Map<string, readonly TraceStep[]>();
   const fired = new Set<string>();
   cm.rules.forEach((rule, i) => {
@@ -141,7 +141,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     machine: findMachine(prog, explore.machine).name,
     depth: bound,
     reached,
-    complete: v === null && stopped === null && frontier.length === 0,
+    complete: v === null && stopped === null && frontier.count === 0,
     truncated: stopped !== null,
     stopped,
     symmetric,
@@ -153,7 +153,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     laws: [...cm.invariants, ...cm.stepLaws].map((l) => l.name),
     violation: v,
     witnesses,
-    bytes: visited.bytes,
+    bytes: visited.bytes + peakLevels,
   };
 }
 
