@@ -48,10 +48,11 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   opts.onState?.(init);
   // Under symmetry a state stands for its whole orbit, and a state law may name a worker by a
   // fixed index (`nth_or(s.workers, 0, ..)`): check the laws on every permutation of the rows.
+  const badArranged = (v: Value): boolean => badInvariant(cm, v, true);
   const badState = (st: Value): Value | null => {
     if (badInvariant(cm, st, false)) return st;
     if (symmetric.length === 0 || !cm.ordered) return null;
-    return findArrangement(st, symmetric, cm.orderedPositions, (i, j) => cm.sameRows(st, i, j), (v) => badInvariant(cm, v, true));
+    return findArrangement(st, symmetric, cm.orderedPositions, cm.sameRows, badArranged);
   };
   const bad0 = badState(init);
   if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
