@@ -42,6 +42,22 @@ describe("statute diff against a git revision", () => {
     expect(both.out).toMatch(/^statute diff HEAD~1 -> HEAD\n/);
   });
 
+  it("CI's base: a clone with no commit before HEAD is told so and skips, exit 0", () => {
+    const lone = mkdtempSync(join(tmpdir(), "statute-ci-"));
+    try {
+      mkdirSync(join(lone, ".ci"));
+      copyFileSync(join(fixtures, "..", "..", ".ci", "diff-last-release"), join(lone, ".ci", "diff-last-release"));
+      const g = (...args: string[]) => execFileSync("git", ["-C", lone, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { encoding: "utf8" });
+      g("init", "-q");
+      g("add", ".");
+      g("commit", "-qm", "first");
+      const out = execFileSync("bash", [join(lone, ".ci", "diff-last-release")], { encoding: "utf8" });
+      expect(out).toMatch(/no commit before HEAD .*skipped/);
+    } finally {
+      rmSync(lone, { recursive: true, force: true });
+    }
+  });
+
   it("a revision the clone lacks is named, with what to fetch", async () => {
     const r = await diff("v9.9.9");
     expect(r.code).toBe(2);
