@@ -72,6 +72,9 @@ function readOrUndefined(path: string): string | undefined {
   }
 }
 
+/** `1 module`, `2 modules`. */
+export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 function lines(out: string, folder: string, d: Drift): string[] {
   const at = (p: string) => `${out}/${folder}/${p}`;
   return [...d.changed.map((p) => `changed: ${at(p)}`), ...d.missing.map((p) => `missing: ${at(p)}`), ...d.extra.map((p) => `extra:   ${at(p)}`)];
@@ -95,7 +98,7 @@ export function gen(root: string, opts: { readonly check: boolean }, io: Io): nu
     const d = writeTree(join(root, out, folder), files);
     touched += d.changed.length + d.missing.length + d.extra.length;
   }
-  io.out(`generated ${rendered.count} files from ${rendered.program.modules.length} modules into ${out}/ (${touched} written or removed)\n`);
+  io.out(`generated ${rendered.count} files from ${plural(rendered.program.modules.length, "module")} into ${out}/ (${touched} written or removed)\n`);
   return 0;
 }
 

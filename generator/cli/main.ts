@@ -5,6 +5,7 @@
 
 import { type CommandArgs, type Options, parseCommand } from "./args.js";
 import type { Io } from "./gen.js";
+import { STARTER_FILE } from "../project/starter.js";
 
 const usage = `usage: statute <command> [options]   (statute <command> --help for its options)
   init                                   start a project here: a spec, statute.config.json, a test script
@@ -30,7 +31,7 @@ function cmd<O extends Options>(usage: string, options: O, positionals: readonly
 }
 
 export const commands = {
-  init: cmd("usage: statute init\n  writes statute.config.json, spec/counter.yaml and a `test` script in package.json (never overwrites)\n", {}, [0, 0]),
+  init: cmd(`usage: statute init\n  writes statute.config.json, ${STARTER_FILE} (a starter spec) and the scripts gen and test in package.json\n  (never overwrites a file or a script; npm's placeholder test script is replaced)\n`, {}, [0, 0]),
   gen: cmd(
     "usage: statute gen [--check] [--watch]\n  --check   exit 1 naming each generated file that differs from what the spec generates\n  --watch   regenerate whenever a spec file changes; print diagnostics, keep running\n",
     { check: { type: "boolean" }, watch: { type: "boolean" } },

@@ -10,7 +10,7 @@ import { getHeapStatistics } from "node:v8";
 import type { Explore, Law, Program } from "../ir/module.js";
 import { findMachine } from "../interpret/lookup.js";
 import { stepMachine } from "../interpret/machine.js";
-import { InterpretError, valueEquals, type Value } from "../interpret/value.js";
+import { InterpretError, type Value } from "../interpret/value.js";
 import * as expansion from "./compile/expand.js";
 import type { Expansion } from "./compile/expand.js";
 import { compileMachine, type CompiledMachine } from "./compile/machine.js";
@@ -19,6 +19,9 @@ import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
 import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
 import { Visited } from "./visited.js";
+import { findArrangement } from "./arrangements.js";
+
+export { permutations } from "./arrangements.js";
 
 /** Transitions between clock reads (progress, memory). */
 const CHECK_EVERY = 1 << 13;
@@ -47,8 +50,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const badState = (st: Value): Value | null => {
     if (badInvariant(cm, st, false)) return st;
     if (symmetric.length === 0 || !cm.ordered) return null;
-    for (const v of permutations(st, symmetric)) if (v !== st && badInvariant(cm, v, true)) return v;
-    return null;
+    return findArrangement(st, symmetric, cm.orderedPositions, (i, j) => cm.sameRows(st, i, j), (v) => badInvariant(cm, v, true));
   };
   const bad0 = badState(init);
   if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
@@ -178,46 +180,6 @@ function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[],
   if (!bad) return disagreement("a state law fails on the last state", trace);
   const note = permuted ? ` (on the last state with its symmetric rows permuted: ${JSON.stringify(failing)}; run with --no-symmetry for a trace that ends in that state)` : "";
   return { law: bad.law.name, kind: "invariant", message: `${bad.message}${note}`, trace };
-}
-
-/**
- * `s` with the rows of its symmetric list fields permuted together, every distinct way, itself
- * first. Rows equal in every symmetric field are interchangeable (idle workers often are): each
- * arrangement of them comes once, in lexicographic order of the rows' classes, so five workers
- * of which three are alike cost 20 arrangements, not 120.
- */
-export function* permutations(s: Value, fields: readonly string[]): Generator<Value> {
-  const st = s as Record<string, readonly Value[]>;
-  const n = (st[fields[0] as string] ?? []).length;
-  yield s;
-  if (fields.some((f) => (st[f] ?? []).length !== n)) return;
-  // The class of a row: the first row equal to it in every symmetric field.
-  const rows = fields.map((f) => st[f] as readonly Value[]);
-  const cls: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let j = 0;
-    while (j < i && !rows.every((r) => valueEquals(r[j] as Value, r[i] as Value))) j++;
-    cls.push(j);
-  }
-  const seq = [...cls].sort((a, b) => a - b);
-  do {
-    if (seq.every((c, i) => c === cls[i])) continue;
-    const out: Record<string, Value> = { ...st };
-    fields.forEach((f, k) => (out[f] = seq.map((c) => (rows[k] as readonly Value[])[c] as Value)));
-    yield out;
-  } while (nextPermutation(seq));
-}
-
-/** Rearranges `a` into its next permutation in lexicographic order (repeated values once); false after the last. */
-function nextPermutation(a: number[]): boolean {
-  let i = a.length - 2;
-  while (i >= 0 && (a[i] as number) >= (a[i + 1] as number)) i--;
-  if (i < 0) return false;
-  let j = a.length - 1;
-  while ((a[j] as number) <= (a[i] as number)) j--;
-  [a[i], a[j]] = [a[j] as number, a[i] as number];
-  for (let l = i + 1, r = a.length - 1; l < r; l++, r--) [a[l], a[r]] = [a[r] as number, a[l] as number];
-  return true;
 }
 
 function confirmStep(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {

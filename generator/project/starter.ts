@@ -5,6 +5,9 @@
 /** The first line every spec file carries, for an installed package (editors find the schema). */
 export const SCHEMA_HEADER = "# yaml-language-server: $schema=../node_modules/statute/generator/spec.schema.json";
 
+/** Where init writes the starter spec (its --help names it). */
+export const STARTER_FILE = "spec/turnstile.yaml";
+
 export const STARTER_SPEC = `${SCHEMA_HEADER}
 module: turnstile
 doc: |

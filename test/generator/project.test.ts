@@ -82,6 +82,30 @@ describe("statute init", () => {
     expect(second.out).toContain("kept    spec/turnstile.yaml");
     expect(readFileSync(join(dir, "spec", "turnstile.yaml"), "utf8")).toBe("# mine\n");
   });
+
+  it("replaces npm's placeholder test script, keeps a real one, and names only the missing next steps", async () => {
+    const dir = fresh("init-npm");
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "x", type: "commonjs", scripts: { test: 'echo "Error: no test specified" && exit 1' }, devDependencies: { vitest: "4" } }));
+    const r = await run(dir, "init");
+    expect(r.code, r.err).toBe(0);
+    expect((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test"]).toBe("statute gen --check && vitest run");
+    expect(r.out).toContain("wrote   package.json scripts: gen, test");
+    expect(r.out).not.toContain("npm install");
+    const mine = fresh("init-mine");
+    writeFileSync(join(mine, "package.json"), JSON.stringify({ name: "y", scripts: { test: "node --test" } }));
+    const kept = await run(mine, "init");
+    expect((JSON.parse(readFileSync(join(mine, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test"]).toBe("node --test");
+    expect(kept.out).toContain('kept    the "test" script of package.json ("node --test")');
+    expect(kept.out).toContain("wrote   package.json script: gen\n");
+    expect(kept.out).toContain("npm install --save-dev vitest");
+  });
+
+  it("--help names the file init writes; gen counts one module in the singular", async () => {
+    const help = await run(fresh("init-help"), "init", "--help");
+    expect(help.out).toContain("spec/turnstile.yaml");
+    const dir = starterProject("one", { spec: "specs", targets: ["ts"] });
+    expect((await run(dir, "gen")).out).toContain("from 1 module into");
+  });
 });
 
 describe("statute gen in a project", () => {
@@ -158,6 +182,37 @@ describe("commands read the configured spec folder", () => {
     const checked = await run(dir, "mutate", "--check");
     expect(checked.out).not.toContain("out of date");
     expect(existsSync(join(dir, "spec"))).toBe(false);
+  });
+});
+
+describe("commands that read generated code work in any project", () => {
+  it("timeouts: a project with nothing overridable says so in one line; one with `param: env` lists its values", async () => {
+    const none = starterProject("timeouts-none", { spec: "specs", targets: ["ts", "schema"] });
+    expect((await run(none, "gen")).code).toBe(0);
+    const r = await run(none, "timeouts");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('no constant of specs/ is marked `param: env`: there is no timeout to override (spec/LANGUAGE.md, "Parameters")\n');
+    const env = starterProject("timeouts-env", { spec: "specs", targets: ["ts", "schema"] });
+    const spec = join(env, "specs", "turnstile.yaml");
+    writeFileSync(spec, readFileSync(spec, "utf8").replace("FARE_CENTS: { type: nat, value: 100,", "FARE_CENTS: { type: nat, value: 100, param: env, range: 1..1000,"));
+    const before = await run(env, "timeouts");
+    expect(before.code).toBe(1);
+    expect(before.err).toBe("error: generated/ts/turnstile.ts is missing: run `statute gen` (with the ts target)\n");
+    expect((await run(env, "gen")).code).toBe(0);
+    let out = "";
+    let err = "";
+    const code = await main(["timeouts"], env, { out: (t) => void (out += t), err: (t) => void (err += t) }, { STATUTE_FARE_CENTS: "250" });
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(out).toBe("FARE_CENTS = 250 (overridden)\n");
+  });
+
+  it("quint: a project without the quint target is told in one line what to add", async () => {
+    const dir = starterProject("quint", { spec: "specs", targets: ["ts"] });
+    const r = await run(dir, "quint");
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: generated/quint/turnstile.qnt is missing: add "quint" to the targets of the project\'s settings (statute.config.json) and run `statute gen`\n');
   });
 });
 
