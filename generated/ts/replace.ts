@@ -18,7 +18,7 @@
 
 import * as rt from "statute/runtime/v1";
 
-/** The digest of this module's model (its constants, types, machines and decisions, and its imports' digests): what a journaled decision names. */
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
 export const SPEC_DIGEST: string = "sha256:62e51025f49eee0dd4c0b991aff8f2ba1a61c668f2d91adc07a17b50245318a2";
 
 /**

@@ -17,7 +17,7 @@ import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
 import { verdictHasWork } from "./orphan.js";
 
-/** The digest of this module's model (its constants, types, machines and decisions, and its imports' digests): what a journaled decision names. */
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
 export const SPEC_DIGEST: string = "sha256:dc8786710eb7923b0e0a2ca90e679efadef3b3ada7da8c0739411cbd10290ca8";
 
 /**
