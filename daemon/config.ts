@@ -31,6 +31,11 @@ export const root = join(import.meta.dirname, "..");
 export const models = { control, launcher, notice, orphan, park, relaunch, replace, revive, supervise, timeouts: timeoutsGen } as const;
 export type ModuleName = keyof typeof models;
 
+/** The digest of this build's model of `module` (generated `SPEC_DIGEST`): what its decision records name. */
+export function digestOf(module: ModuleName): string {
+  return models[module].SPEC_DIGEST;
+}
+
 /** A parameters record of a module's instance (its parameter names to values). */
 export type Params = Readonly<Record<string, number>>;
 

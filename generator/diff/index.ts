@@ -8,7 +8,7 @@ import type { Value } from "../interpret/value.js";
 import { diffBehaviour, type BehaviourEntry } from "./behaviour.js";
 import { diffLaws, type LawEntry } from "./laws.js";
 import { diffStates, reachOld, type StateReport } from "./state.js";
-import { diffWire, type Side, type WireEntry } from "./wire.js";
+import { diffWire, twoWay, type Side, type WireEntry } from "./wire.js";
 
 export { claimText } from "./laws.js";
 export { migrateState } from "./state.js";
@@ -25,7 +25,8 @@ export interface Breaking {
 
 export interface ModuleDiff {
   readonly module: string;
-  readonly status: "added" | "removed" | "compared";
+  /** `same`: its spec text and its imports' are byte-identical in both releases, so nothing was compared. */
+  readonly status: "added" | "removed" | "same" | "compared";
   readonly wire: readonly WireEntry[];
   readonly states: readonly StateReport[];
   readonly behaviour: readonly BehaviourEntry[];
@@ -46,8 +47,8 @@ export function covers(declared: string, id: string): boolean {
   return id === declared || id.startsWith(`${declared}.`) || id.startsWith(`${declared}[`);
 }
 
-function compare(old: Side, now: Side): ModuleDiff {
-  const wire = diffWire(old, now);
+function compare(old: Side, now: Side, both: ReadonlySet<string>): ModuleDiff {
+  const wire = diffWire(old, now, both);
   const reached = reachOld(old);
   const states = diffStates(old, now, reached);
   const { entries: behaviour, bindings } = diffBehaviour(old, now, reached);
@@ -66,13 +67,16 @@ function compare(old: Side, now: Side): ModuleDiff {
   return { module: now.module.name, status: "compared", wire, states, behaviour, laws, breaking, unused };
 }
 
-export function diffPrograms(old: Program, now: Program): DiffReport {
+/** `same`: modules known to be identical in both releases (by their spec texts), skipped. */
+export function diffPrograms(old: Program, now: Program, same: ReadonlySet<string> = new Set()): DiffReport {
   const modules: ModuleDiff[] = [];
   const empty = { wire: [], states: [], behaviour: [], laws: [], unused: [] };
+  const both = twoWay(now);
   for (const m of now.modules) {
     const before = old.modules.find((x) => x.name === m.name);
     if (before === undefined) modules.push({ module: m.name, status: "added", ...empty, breaking: [] });
-    else modules.push(compare({ program: old, module: before }, { program: now, module: m }));
+    else if (same.has(m.name)) modules.push({ module: m.name, status: "same", ...empty, breaking: [] });
+    else modules.push(compare({ program: old, module: before }, { program: now, module: m }, both));
   }
   for (const m of old.modules) {
     if (now.modules.some((x) => x.name === m.name)) continue;

@@ -1,13 +1,14 @@
 // Diff stage: laws added, removed and changed. A law changed when its claim reads differently
 // (printed back in spec syntax). A changed machine or decision law is then judged in both
 // versions on the new model's bindings (behaviour.ts): where the old claim fails and the new
-// holds, the law was weakened; the other way round, strengthened.
+// holds, the law was weakened; the other way round, strengthened (each facts record is also
+// paired with the other verdicts seen, each transition with the other outputs seen).
 
 import type { Law, LawBody, Program } from "../ir/module.js";
 import { printExpr } from "../ir/print.js";
 import { unreachable } from "../ir/types.js";
 import { checkLaw, type LawBinding } from "../interpret/law.js";
-import { InterpretError } from "../interpret/value.js";
+import { InterpretError, type Value } from "../interpret/value.js";
 import type { Bound } from "./behaviour.js";
 import type { Side } from "./wire.js";
 
@@ -73,6 +74,28 @@ function verdict(prog: Program, law: Law, binding: LawBinding): boolean | null {
   }
 }
 
+/** At most this many bindings judge one changed law. */
+const JUDGE_LIMIT = 20_000;
+
+/**
+ * The model's own bindings satisfy both versions of a law it keeps; a weakening shows where the
+ * old claim refuses an answer the new accepts. So each facts record is paired with every verdict
+ * seen, and each transition with every output seen (at most 16 of each).
+ */
+function crossed(bindings: readonly LawBinding[]): LawBinding[] {
+  const seen = (k: "v" | "o"): Value[] => [...new Map(bindings.flatMap((b) => (b[k] === undefined ? [] : [[JSON.stringify(b[k]), b[k] as Value] as const]))).values()].slice(0, 16);
+  const vs = seen("v");
+  const os = seen("o");
+  const out: LawBinding[] = [];
+  for (const b of bindings) {
+    if (out.length >= JUDGE_LIMIT) break;
+    if (b.f !== undefined) out.push(...vs.map((v) => ({ f: b.f as Value, v })));
+    else if (b.o !== undefined) out.push(...os.map((o) => ({ ...b, o })));
+    else out.push(b);
+  }
+  return out.slice(0, JUDGE_LIMIT);
+}
+
 function judge(old: Side, now: Side, a: Law, b: Law, bindings: readonly Bound[]): Pick<LawEntry, "judged" | "example"> {
   const target = targetOf(b.body);
   if (target === null || target !== targetOf(a.body)) return { judged: null, example: null };
@@ -80,8 +103,7 @@ function judge(old: Side, now: Side, a: Law, b: Law, bindings: readonly Bound[])
   let stronger = false;
   let example: LawEntry["example"] = null;
   let tried = 0;
-  for (const { target: t, binding } of bindings) {
-    if (t !== target) continue;
+  for (const binding of crossed(bindings.filter((x) => x.target === target).map((x) => x.binding))) {
     const x = verdict(old.program, a, binding);
     const y = verdict(now.program, b, binding);
     if (x === null || y === null) continue;

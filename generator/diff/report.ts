@@ -38,6 +38,7 @@ function law(l: LawEntry): string[] {
 }
 
 function moduleText(m: ModuleDiff): string[] {
+  if (m.status === "same") return [`${m.module}: same spec text as before (and its imports)`];
   if (m.status !== "compared") return [`${m.module}: module ${m.status}`, ...m.breaking.map((b) => `  BREAKING ${b.id}: ${b.detail}`)];
   const wire = m.wire.filter((w) => w.status !== "unchanged");
   const diffs = m.behaviour.filter((b) => b.first !== null);

@@ -139,17 +139,42 @@ export function unreadable(writer: Side, a: TypeDecl, reader: Side, b: TypeDecl,
   return out;
 }
 
-/** Whether the new module asks both directions of this type (`read_by_older`, `*` for all). */
-function bothWays(side: Side, type: string): boolean {
-  return side.module.readByOlder.includes("*") || side.module.readByOlder.includes(type);
+function refsOf(t: Type): { module: string; name: string }[] {
+  switch (t.kind) {
+    case "named":
+      return [t.ref];
+    case "option":
+    case "list":
+      return refsOf(t.of);
+    default:
+      return [];
+  }
+}
+
+/**
+ * The types (`module.Type`) both directions must decode: those the new modules list under
+ * `read_by_older` (`*`: all of a module's), and every type their fields name, across modules.
+ */
+export function twoWay(now: Program): Set<string> {
+  const out = new Set<string>();
+  const visit = (module: string, name: string): void => {
+    const key = `${module}.${name}`;
+    const d = now.modules.find((m) => m.name === module)?.types.find((x) => x.name === name);
+    if (d === undefined || out.has(key)) return;
+    out.add(key);
+    const fields = d.kind === "record" ? d.fields : d.kind === "union" ? d.variants.flatMap((v) => v.fields) : [];
+    for (const f of fields) for (const r of refsOf(f.type)) visit(r.module, r.name);
+  };
+  for (const m of now.modules) for (const d of m.types) if (m.readByOlder.includes("*") || m.readByOlder.includes(d.name)) visit(m.name, d.name);
+  return out;
 }
 
 /** Every message type of one module, old against new, in the new module's order (then the removed ones). */
-export function diffWire(old: Side, now: Side): WireEntry[] {
+export function diffWire(old: Side, now: Side, both: ReadonlySet<string> = twoWay(now.program)): WireEntry[] {
   const out: WireEntry[] = [];
   for (const b of now.module.types) {
     const a = old.module.types.find((d) => d.name === b.name);
-    const directions: Direction[] = bothWays(now, b.name) ? ["old->new", "new->old"] : ["old->new"];
+    const directions: Direction[] = both.has(`${now.module.name}.${b.name}`) ? ["old->new", "new->old"] : ["old->new"];
     if (a === undefined) {
       out.push({ type: b.name, status: "added", directions, breaking: [], changes: [] });
       continue;
