@@ -20,7 +20,7 @@ const usage = `usage: statute <command> [options]   (statute <command> --help fo
   mutate [module] [--verbose] [--min P] [--laws-only] [--depth D] [--max-states N] [--write | --check]
                                          law strength: mutants of the IR against the laws alone and with examples
   diff <OLD> [NEW] [--json]              a release of the specs against the next: wire, states, behaviour, laws
-  proofs                                 which Lean statements formal/ proves (candidates until lake build)
+  proofs                                 which Lean statements formal/ proves, and which a kernel checked (formal/checked.txt)
   timeouts                               effective timeouts under the STATUTE_<NAME> overrides
   quint [module] [--samples N] [--traces K] [--out DIR]
                                          explore vs quint run on generated/quint; replay Quint's traces
@@ -68,7 +68,15 @@ export const commands = {
     { json: { type: "boolean" } },
     [1, 2],
   ),
-  proofs: cmd("usage: statute proofs [--formal DIR]\n  per module, which Lean law statements DIR (default formal) proves, leaves open (sorry) or lacks\n", { formal: { type: "string" } }, [0, 0]),
+  proofs: cmd(
+    "usage: statute proofs [--formal DIR] [--record RESULT --checker TEXT]\n" +
+      "  per law, whether DIR (default formal) proves it for all parameters, at the defaults only, leaves it open (sorry) or lacks it,\n" +
+      "  and whether the kernel check recorded in DIR/checked.txt accepted it (for the Lean files as they are now)\n" +
+      "  --record RESULT  write DIR/checked.txt from a lean2021 kit result (OUTDIR/result.txt of ../shared/lean2021/run.sh)\n" +
+      "  --checker TEXT   the Lean that ran the kit, as the record names it (with --record)\n",
+    { formal: { type: "string" }, record: { type: "string" }, checker: { type: "string" } },
+    [0, 0],
+  ),
   timeouts: cmd("usage: statute timeouts\n  the effective timeouts of this process under the STATUTE_<NAME> overrides\n", {}, [0, 0]),
 } as const;
 
@@ -145,7 +153,13 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
     }
     case "proofs": {
       const a = parse(commands.proofs);
-      return typeof a === "number" ? a : (await import("./proofs.js")).proofs(root, a.values.formal ?? "formal", io);
+      if (typeof a === "number") return a;
+      if ((a.values.record === undefined) !== (a.values.checker === undefined)) {
+        io.err(`error: --record and --checker go together\n${commands.proofs.usage}`);
+        return 2;
+      }
+      const record = a.values.record !== undefined && a.values.checker !== undefined ? { result: a.values.record, checker: a.values.checker } : undefined;
+      return (await import("./proofs.js")).proofs(root, a.values.formal ?? "formal", io, record);
     }
     case "timeouts": {
       const a = parse(commands.timeouts);
