@@ -23,6 +23,8 @@ export interface MachineEntry {
   readonly rules: readonly string[];
   /** The machine's invariant laws by name, over a state (a restored state must satisfy each). */
   readonly invariants?: Readonly<Record<string, (state: never) => boolean>>;
+  /** Spec `migrate`: a state of the last release (its `from` record) as a state of this one; absent when none is declared. */
+  migrate?(old: never): unknown;
 }
 
 /** A decision as the generated `decisions` registry holds it. */

@@ -19,7 +19,8 @@ const usage = `usage: statute <command> [options]   (statute <command> --help fo
                                          run an ITF trace through the generated step function
   mutate [module] [--verbose] [--min P] [--laws-only] [--depth D] [--max-states N] [--write | --check]
                                          law strength: mutants of the IR against the laws alone and with examples
-  proofs                                 which Lean statements formal/ proves (candidates until lake build)
+  diff <OLD> [NEW] [--json]              a release of the specs against the next: wire, states, behaviour, laws
+  proofs                                 which Lean statements formal/ proves, and which a kernel checked (formal/checked.txt)
   timeouts                               effective timeouts under the STATUTE_<NAME> overrides
   quint [module] [--samples N] [--traces K] [--out DIR]
                                          explore vs quint run on generated/quint; replay Quint's traces
@@ -57,7 +58,25 @@ export const commands = {
     { verbose: { type: "boolean" }, min: { type: "string" }, "laws-only": { type: "boolean" }, depth: { type: "string" }, "max-states": { type: "string" }, write: { type: "boolean" }, check: { type: "boolean" }, list: { type: "boolean" } },
     [0, 1],
   ),
-  proofs: cmd("usage: statute proofs [--formal DIR]\n  per module, which Lean law statements DIR (default formal) proves, leaves open (sorry) or lacks\n", { formal: { type: "string" } }, [0, 0]),
+  diff: cmd(
+    "usage: statute diff <OLD> [NEW] [--json]\n" +
+      "  OLD, NEW   a folder of spec files or a git revision (its spec folder); NEW defaults to the working specs\n" +
+      "  per module: each wire type compatible or breaking, every old reachable state migrated and checked,\n" +
+      "  the inputs where verdicts or steps differ, laws added, removed or changed\n" +
+      "  exit 1 on a breaking change the new spec does not declare (breaking: [{ change, reason }])\n" +
+      "  --json     the report as JSON\n",
+    { json: { type: "boolean" } },
+    [1, 2],
+  ),
+  proofs: cmd(
+    "usage: statute proofs [--formal DIR] [--record RESULT --checker TEXT]\n" +
+      "  per law, whether DIR (default formal) proves it for all parameters, at the defaults only, leaves it open (sorry) or lacks it,\n" +
+      "  and whether the kernel check recorded in DIR/checked.txt accepted it (for the Lean files as they are now)\n" +
+      "  --record RESULT  write DIR/checked.txt from a lean2021 kit result (OUTDIR/result.txt of ../shared/lean2021/run.sh)\n" +
+      "  --checker TEXT   the Lean that ran the kit, as the record names it (with --record)\n",
+    { formal: { type: "string" }, record: { type: "string" }, checker: { type: "string" } },
+    [0, 0],
+  ),
   timeouts: cmd("usage: statute timeouts\n  the effective timeouts of this process under the STATUTE_<NAME> overrides\n", {}, [0, 0]),
 } as const;
 
@@ -78,6 +97,8 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
     case "gen": {
       const a = parse(commands.gen);
       if (typeof a === "number") return a;
+      // The drift check first asks its cache, which loads no compiler (gen-cache.ts).
+      if (a.values.check === true && a.values.watch !== true && (await import("./gen-cache.js")).checkFromCache(root, io)) return 0;
       const { gen, stopWhenOrphaned, watch } = await import("./gen.js");
       if (a.values.watch !== true) return gen(root, { check: a.values.check === true }, io);
       const stop = new AbortController();
@@ -126,9 +147,19 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
       const report = a.values.write === true ? "write" : a.values.check === true ? "check" : null;
       return (await import("./mutate.js")).mutate(root, { target: a.positionals[0], verbose: a.values.verbose === true, min, lawsOnly: a.values["laws-only"] === true, report, bounds }, io);
     }
+    case "diff": {
+      const a = parse(commands.diff);
+      return typeof a === "number" ? a : (await import("./diff.js")).diff(root, { old: a.positionals[0] as string, new: a.positionals[1], json: a.values.json === true }, io);
+    }
     case "proofs": {
       const a = parse(commands.proofs);
-      return typeof a === "number" ? a : (await import("./proofs.js")).proofs(root, a.values.formal ?? "formal", io);
+      if (typeof a === "number") return a;
+      if ((a.values.record === undefined) !== (a.values.checker === undefined)) {
+        io.err(`error: --record and --checker go together\n${commands.proofs.usage}`);
+        return 2;
+      }
+      const record = a.values.record !== undefined && a.values.checker !== undefined ? { result: a.values.record, checker: a.values.checker } : undefined;
+      return (await import("./proofs.js")).proofs(root, a.values.formal ?? "formal", io, record);
     }
     case "timeouts": {
       const a = parse(commands.timeouts);

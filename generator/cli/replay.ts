@@ -13,6 +13,7 @@ import { changedFields, fingerprint, fromTrace, loadTarget, parseParams, showVal
 import { firstBroken, lawKind } from "../explore/oracle.js";
 import { type Value, InterpretError, valueEquals } from "../interpret/value.js";
 import type { Program } from "../ir/module.js";
+import { type BindableModule, bindInstance } from "../../runtime/instance.js";
 import { ItfError, readItf } from "../../runtime/itf.js";
 import { outDirOf } from "../project/config.js";
 import type { Io } from "./gen.js";
@@ -82,10 +83,9 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
   const checkedIn = join(outDirOf(root), "ts", `${meta.module}.ts`);
   const rendered = !meta.source.startsWith(`${specFolder}/`) || meta.params !== undefined || !existsSync(checkedIn);
   const path = await generatedPath(root, prog, meta.module, rendered);
-  const loadedGen = (await importGenerated(path)) as { machines?: Record<string, GeneratedMachine>; DEFAULT_PARAMS?: Record<string, number>; instance?: (p: Record<string, number>) => { machines: Record<string, GeneratedMachine> } };
+  const loadedGen = (await importGenerated(path)) as BindableModule<{ machines: Record<string, GeneratedMachine> }> & { machines?: Record<string, GeneratedMachine> };
   // A module a parameter reaches is bound to the trace's parameters (those its code reads).
-  const own = Object.fromEntries(Object.entries(meta.params ?? {}).filter(([k]) => k in (loadedGen.DEFAULT_PARAMS ?? {})));
-  const gen = loadedGen.instance !== undefined ? loadedGen.instance(own) : { machines: loadedGen.machines ?? {} };
+  const gen = bindInstance(loadedGen, meta.params ?? {});
   const machine = gen.machines[meta.machine];
   if (machine === undefined) {
     io.err(`error: the generated module ${meta.module} has no machine ${meta.machine}\n`);

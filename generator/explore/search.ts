@@ -89,7 +89,10 @@ export interface ExploreResult {
   readonly violation: Violation | null;
   /** With `witnesses`: for each rule that fired, a shortest trace ending with it. */
   readonly witnesses: ReadonlyMap<string, readonly TraceStep[]>;
-  /** Bytes of the visited set and parent pointers. */
+  /**
+   * Bytes the search held: the visited set and parent pointers, and (compiled engine) the two
+   * packed levels at their largest; the interpreted engine's levels of objects are not counted.
+   */
   readonly bytes: number;
 }
 

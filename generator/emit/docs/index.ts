@@ -6,7 +6,8 @@
 // statement ranges over.
 
 import { instanceName } from "../../check/params.js";
-import type { Law, Module, Program } from "../../ir/module.js";
+import { showType } from "../../expr/type-util.js";
+import type { Law, Migration, Module, Program } from "../../ir/module.js";
 import { printExpr } from "../../ir/print.js";
 import type { Span } from "../../ir/types.js";
 import type { EmitContext, Emitter } from "../types.js";
@@ -79,6 +80,11 @@ function leanOver(program: Program, m: Module, law: Law): string {
   return ` stated for every ${lp.struct} in range (${ps.join(", ")})`;
 }
 
+function migrationLine(machine: string, g: Migration): string {
+  const from = g.from.map((f) => `${f.name}: ${showType(f.type)}`).join(", ");
+  return `**Migration** of ${machine} (${link(g.span)}): a state of the last release, \`{ ${from} }\`, becomes \`${cell(printExpr(g.to))}\`${g.doc ? `; ${prose(g.doc)}` : ""}.`;
+}
+
 function moduleSection(program: Program, m: Module, ctx: EmitContext): string {
   const out: string[] = [`## ${m.name}`, "", prose(m.doc.trim()), ""];
   const params = m.constants.filter((c) => c.param);
@@ -93,6 +99,8 @@ function moduleSection(program: Program, m: Module, ctx: EmitContext): string {
     const model = `${link(law.span)}${lean}`;
     out.push(`| ${cell(rule)} | ${cell(tsOf(m, law))} | ${cell(model)} | \`${law.name}\` (${law.body.kind}): ${cell([lawStatus(law), strengthOf(m, law, ctx)].filter(Boolean).join("; "))} |`);
   }
+  if (m.breaking.length > 0) out.push("", "**Breaking changes** against the last release, declared (`statute diff`):", "", ...m.breaking.map((b) => `- \`${b.change}\`: ${prose(b.reason).replace(/\n/g, " ")}`));
+  for (const mach of m.machines) if (mach.migrate !== null) out.push("", migrationLine(mach.name, mach.migrate));
   if (m.decided.length > 0) out.push("", "**Decided** (where the seed is silent):", "", ...m.decided.map((d) => `- ${prose(d).replace(/\n/g, " ")}`));
   for (const d of m.decisions) {
     out.push("", `### Decision ${d.name}`, "", prose(d.doc.trim()), "", "| Rule | When | Verdict | Spec |", "|---|---|---|---|");
