@@ -64,6 +64,7 @@ export const catalogue = {
 
   exampleLength: { code: 7001, message: "example '{name}' has {events} events but {outputs} outputs", hint: "give one expected output per event" },
   exploreDomain: { code: 7002, message: "explore {machine}: {detail}", hint: "{hint}" },
+  exampleFails: { code: 7003, message: "example '{name}' does not hold: {detail}", hint: "the model answers otherwise: fix the expected value, or the rule that answers it" },
 } as const satisfies Record<string, DiagnosticDef>;
 
 export type DiagnosticId = keyof typeof catalogue;
