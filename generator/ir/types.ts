@@ -108,6 +108,11 @@ export type TypeDecl =
       readonly doc: string;
       /** Fields in declaration order. */
       readonly fields: readonly Field[];
+      /**
+       * `fallback:`, the record literal `nth_or(list, i)` takes when `i` is past the list's end
+       * (`Job { phase: Free, .. }`), as expression text; checked where it is used.
+       */
+      readonly fallback?: string;
       /** Source position. */
       readonly span: Span;
     }
