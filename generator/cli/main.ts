@@ -31,7 +31,7 @@ function cmd<O extends Options>(usage: string, options: O, positionals: readonly
 }
 
 export const commands = {
-  init: cmd(`usage: statute init\n  writes statute.config.json, ${STARTER_FILE} (a starter spec) and the scripts gen and test in package.json\n  (never overwrites a file or a script; npm's placeholder test script is replaced)\n`, {}, [0, 0]),
+  init: cmd(`usage: statute init\n  writes statute.config.json, ${STARTER_FILE} (a starter spec) and the scripts gen and test in package.json,\n  then generates (so npm test passes at once)\n  (never overwrites a file or a script; npm's placeholder test script is replaced)\n`, {}, [0, 0]),
   gen: cmd(
     "usage: statute gen [--check] [--watch]\n  --check   exit 1 naming each generated file that differs from what the spec generates\n  --watch   regenerate whenever a spec file changes; print diagnostics, keep running until\n            interrupted or its parent process (or terminal) goes away\n",
     { check: { type: "boolean" }, watch: { type: "boolean" } },

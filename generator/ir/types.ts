@@ -61,6 +61,8 @@ export type Type =
       readonly of: Type;
       /** Maximum length, a constant resolved at generation. */
       readonly max: number;
+      /** Least length (`list<T> len N`, `list<T> min N max M`); absent: 0. Checked by the schema (minItems). */
+      readonly min?: number;
       /** A bound that reads a parameter (`max WORKERS`): its expression (as a nat range's `maxOf`). */
       readonly maxOf?: import("./expr.js").Expr;
     };
