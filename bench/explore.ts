@@ -19,7 +19,7 @@ const root = join(import.meta.dirname, "..");
 export const benchSpecs = ["bench/specs/lease_replicas.yaml", "bench/specs/lock_clients.yaml", "bench/specs/retry_queue.yaml", "bench/specs/rollout_panel.yaml"];
 
 /** The interpreted engine's sample: the first states of the same breadth-first search. */
-const INTERPRETED_STATES = 20_000;
+const INTERPRETED_STATES = 5_000;
 
 /**
  * Median states/s of `n` samples, after a warm-up (the JIT, and the compiled engine's code cache);

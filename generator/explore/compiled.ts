@@ -13,7 +13,7 @@ import { findMachine } from "../interpret/lookup.js";
 import { stepMachine } from "../interpret/machine.js";
 import { InterpretError, type Value } from "../interpret/value.js";
 import * as expansion from "./compile/expand.js";
-import type { Expansion } from "./compile/expand.js";
+import { newExpansion, type Expansion } from "./compile/expand.js";
 import { compileMachine, type CompiledMachine } from "./compile/machine.js";
 import { candidateEvents } from "./domains.js";
 import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
@@ -44,7 +44,6 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const bound = opts.depth ?? explore.depth;
   const heapLimit = getHeapStatistics().heap_size_limit;
   const visited = new Visited();
-  const firstFire = new Int32Array(cm.rules.length * 2).fill(-1);
   let reached = 0;
   let violation: Violation | null = null;
   let stopped: ExploreResult["stopped"] = null;
@@ -70,15 +69,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const from = opts.parallelFrom ?? PARALLEL_FROM;
   let par: ParallelOutcome | null = null;
   let nextCheck = CHECK_EVERY;
-  const x: Expansion = {
-    visited,
-    firstFire,
-    rules: cm.rules,
-    succ: null,
-    transitions: 0,
-    ord: -1,
-    phase: EXPAND_EVENTS,
-    found(n: Value, added: number): number {
+  const x: Expansion = newExpansion(visited, cm.rules, (n: Value, added: number): number => {
       // What throws from here on is no law's and no step's.
       x.phase = EXPAND_FOUND;
       reached = depth + 1;
@@ -94,8 +85,8 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         return 1;
       }
       return 0;
-    },
-  };
+  });
+  const firstFire = x.firstFire;
   search: for (; depth < bound && frontier.count > 0 && violation === null; depth++) {
     next.clear();
     for (let f = 0, at = 0; f < frontier.count; f++) {

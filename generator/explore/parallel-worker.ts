@@ -8,7 +8,7 @@
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
 import type { Value } from "../interpret/value.js";
-import { EXPAND_EVENTS, type Expansion } from "./compile/expand.js";
+import { newExpansion, type Expansion } from "./compile/expand.js";
 import { compileMachine } from "./compile/machine.js";
 import { stateCheck } from "./compiled.js";
 import { Frontier } from "./frontier.js";
@@ -100,15 +100,7 @@ function run(setup: WorkerSetup): void {
       return REMOTE;
     },
   };
-  const x: Expansion = {
-    visited: owned as unknown as Visited,
-    firstFire: new Int32Array(cm.rules.length * 2).fill(-1),
-    rules: cm.rules,
-    succ: null,
-    transitions: 0,
-    ord: -1,
-    phase: EXPAND_EVENTS,
-    found(n: Value, added: number): number {
+  const x: Expansion = newExpansion(owned as unknown as Visited, cm.rules, (n: Value, added: number): number => {
       if (added === REMOTE) {
         scratch.clear();
         cm.pack(n, scratch, 0);
@@ -121,8 +113,7 @@ function run(setup: WorkerSetup): void {
       }
       cm.pack(n, next, 0);
       return 0;
-    },
-  };
+  });
 
   const expand = (): void => {
     outboxes = Array.from({ length: threads }, () => new Outbox());
