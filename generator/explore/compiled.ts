@@ -141,6 +141,8 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   }
   const transitions = x.transitions + (par?.transitions ?? 0);
   peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
+  // At the depth bound, the search is complete when the last level leads to no new state.
+  const closed = par === null && (frontier.count === 0 || (violation === null && stopped === null && closedLevel(cm, frontier, x)));
   const witnesses = new Map<string, readonly TraceStep[]>();
   const fired = new Set<string>();
   cm.rules.forEach((rule, i) => {
@@ -155,7 +157,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     machine: findMachine(prog, explore.machine).name,
     depth: bound,
     reached,
-    complete: v === null && stopped === null && (par === null ? frontier.count === 0 : par.complete),
+    complete: v === null && stopped === null && (par === null ? closed : par.complete),
     truncated: stopped !== null,
     stopped,
     symmetric,
@@ -195,6 +197,27 @@ function badInvariant(cm: CompiledMachine, s: Value, ordered: boolean): boolean 
   }
 }
 
+/**
+ * Whether every successor of `level` (the states at the depth bound, not expanded) was visited
+ * already, so the bound cut nothing off. Probed on a copy of the expansion: nothing is added,
+ * counted or recorded, and the first new state (or a step law that breaks) answers no.
+ */
+function closedLevel(cm: CompiledMachine, level: Frontier, x: Expansion): boolean {
+  const seen = x.visited;
+  const probe: Expansion = { ...x, firstFire: new Int32Array(x.firstFire.length).fill(-1), succ: null, visited: { add: (h1: number, h2: number) => (seen.has(h1, h2) ? -1 : 0) } as unknown as Visited, found: () => 1 };
+  for (let f = 0, at = 0; f < level.count; f++) {
+    const index = level.words[at] as number;
+    const s = cm.unpack(level.words, at + 1);
+    at = cm.unpackedEnd();
+    try {
+      if (cm.expand(s, index, probe) !== expansion.EXPANDED) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** When the oracle does not see what the compiled code saw, say so rather than hide it. */
 function disagreement(what: string, trace: readonly TraceStep[]): Violation {
   return { law: "error", kind: "error", message: `the compiled explorer and the interpreter disagree: ${what} (please report this)`, trace };
@@ -208,7 +231,7 @@ function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[],
   const bad = firstBroken(prog, laws, { s: permuted ? failing : last });
   if (!bad) return disagreement("a state law fails on the last state", trace);
   const note = permuted ? ` (on the last state with its symmetric rows permuted: ${JSON.stringify(failing)}; run with --no-symmetry for a trace that ends in that state)` : "";
-  return { law: bad.law.name, kind: "invariant", message: `${bad.message}${note}`, trace };
+  return { law: bad.law.name, kind: lawKind(bad.law), message: `${bad.message}${note}`, trace };
 }
 
 function confirmStep(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {

@@ -31,8 +31,9 @@ export interface WorkerSetup {
 /** Main thread to worker. */
 export type Order =
   | { readonly type: "start"; readonly table: Int32Array; readonly words: Int32Array; readonly count: number }
-  | { readonly type: "expand" }
-  | { readonly type: "absorb"; readonly inboxes: readonly Int32Array[] }
+  /** `probe`: the level at the depth bound, expanded only to learn whether it leads to a new state (nothing is added). */
+  | { readonly type: "expand"; readonly probe: boolean }
+  | { readonly type: "absorb"; readonly inboxes: readonly Int32Array[]; readonly probe: boolean }
   | { readonly type: "stop" };
 
 /** Worker to main thread, one per order. */
@@ -91,10 +92,18 @@ function run(setup: WorkerSetup): void {
   // traffic is about the states, not the transitions (most successors were seen before).
   const sent = new Visited(64, false);
   // The set the compiled loop adds to: states of other workers are sent to them, not added.
+  let probing = false;
+  let probed = false;
   const owned = {
     add(h1: number, h2: number): number {
       const owner = ownerOf(h1, threads);
+      if (probing && owner === id) {
+        probed ||= !visited.has(h1, h2);
+        return -1;
+      }
       if (owner === id) return visited.add(h1, h2, 0, 0);
+      // Probing, a state never sent may still be known to its owner: ask it (absorb with probe).
+      if (probing) return sent.has(h1, h2) ? -1 : ((remote = owner), REMOTE);
       if (sent.add(h1, h2, 0, 0) < 0) return -1;
       remote = owner;
       return REMOTE;
@@ -115,26 +124,40 @@ function run(setup: WorkerSetup): void {
       return 0;
   });
 
-  const expand = (): void => {
+  // A probe (the level at the depth bound) counts no transition and fires no rule, as the
+  // single-threaded search's closedLevel; a broken law or a throw there only means not closed.
+  const expand = (probe: boolean): void => {
     outboxes = Array.from({ length: threads }, () => new Outbox());
+    probing = probe;
+    probed = false;
     x.transitions = 0;
     x.firstFire.fill(-1);
-    for (let f = 0, at = 0; f < frontier.count && !violation; f++) {
+    for (let f = 0, at = 0; f < frontier.count && !violation && !(probe && probed); f++) {
       const s = cm.unpack(frontier.words, at + 1);
       at = cm.unpackedEnd();
+      let result: number;
       try {
-        // A broken step law or a throw: the main thread reruns the search on one thread, which words it.
-        if (cm.expand(s, 0, x) !== 0) violation = true;
+        result = cm.expand(s, 0, x);
       } catch {
-        violation = true;
+        result = -1;
+      }
+      // A broken step law or a throw: the main thread reruns the search on one thread, which words it.
+      if (result !== 0) {
+        if (probe) probed = true;
+        else violation = true;
       }
     }
-    for (let r = 0; r < cm.rules.length; r++) if ((x.firstFire[r * 2] as number) >= 0) fired[r] = 1;
+    if (!probe) for (let r = 0; r < cm.rules.length; r++) if ((x.firstFire[r * 2] as number) >= 0) fired[r] = 1;
     const out = outboxes.map((o) => o.words.slice(0, o.length));
-    reply({ type: "expanded", outboxes: out, transitions: x.transitions, fired: fired.slice(), violation }, out.map((o) => o.buffer as ArrayBuffer));
+    reply({ type: "expanded", outboxes: out, transitions: probe ? 0 : x.transitions, fired: fired.slice(), violation }, out.map((o) => o.buffer as ArrayBuffer));
   };
 
-  const absorb = (inboxes: readonly Int32Array[]): void => {
+  const absorb = (inboxes: readonly Int32Array[], probe: boolean): void => {
+    if (probe) {
+      for (const inbox of inboxes) for (let at = 0; at < inbox.length; at += (inbox[at + 2] as number) + 3) probed ||= !visited.has(inbox[at] as number, inbox[at + 1] as number);
+      reply({ type: "absorbed", states: visited.size, next: probed ? 1 : 0, bytes: 0, violation: false });
+      return;
+    }
     for (const inbox of inboxes) {
       for (let at = 0; at < inbox.length && !violation; ) {
         const h1 = inbox[at] as number;
@@ -172,8 +195,8 @@ function run(setup: WorkerSetup): void {
 
   parentPort?.on("message", (o: Order) => {
     if (o.type === "start") start(o.table, o.words, o.count);
-    else if (o.type === "expand") expand();
-    else if (o.type === "absorb") absorb(o.inboxes);
+    else if (o.type === "expand") expand(o.probe);
+    else if (o.type === "absorb") absorb(o.inboxes, o.probe);
     else parentPort?.close();
   });
 }

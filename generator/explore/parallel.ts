@@ -129,8 +129,11 @@ export function searchParallel(
     let bytes = 0;
     let level = frontier.count;
     const fired = new Uint8Array(rules);
-    for (; depth < bound && level > 0; depth++) {
-      const expanded = order(() => ({ type: "expand" }));
+    // One round per level; at the depth bound one more, a probe, that adds nothing and says
+    // whether the last level leads to a new state (complete when it does not).
+    for (; level > 0; depth++) {
+      const probe = depth >= bound;
+      const expanded = order(() => ({ type: "expand", probe }));
       if (expanded === null) return null;
       const outs = expanded as (Reply & { type: "expanded" })[];
       for (const r of outs) {
@@ -140,11 +143,12 @@ export function searchParallel(
       const result = (violation: boolean, complete: boolean): ParallelOutcome => ({ states, transitions, fired, reached, depth, complete, violation, bytes, threads: count });
       if (outs.some((r) => r.violation)) return result(true, false);
       const absorbed = order(
-        (id) => ({ type: "absorb", inboxes: outs.map((r) => r.outboxes[id] as Int32Array) }),
+        (id) => ({ type: "absorb", inboxes: outs.map((r) => r.outboxes[id] as Int32Array), probe }),
         (id) => outs.map((r) => (r.outboxes[id] as Int32Array).buffer as ArrayBuffer),
       );
       if (absorbed === null) return null;
       const ins = absorbed as (Reply & { type: "absorbed" })[];
+      if (probe) return { ...result(false, ins.every((r) => r.next === 0)), depth: bound };
       states = ins.reduce((n, r) => n + r.states, 0);
       level = ins.reduce((n, r) => n + r.next, 0);
       bytes = Math.max(bytes, ins.reduce((n, r) => n + r.bytes, 0));
@@ -152,7 +156,7 @@ export function searchParallel(
       if (ins.some((r) => r.violation)) return result(true, false);
       onLevel?.({ states, transitions, depth: depth + 1 });
     }
-    return { states, transitions, fired, reached, depth, complete: level === 0, violation: false, bytes, threads: count };
+    return { states, transitions, fired, reached, depth, complete: true, violation: false, bytes, threads: count };
   } finally {
     stop();
   }

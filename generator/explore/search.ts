@@ -65,7 +65,7 @@ export interface Progress {
 export interface Violation {
   /** Law name, or `error` when the model itself failed to evaluate. */
   readonly law: string;
-  readonly kind: "invariant" | "step" | "variant" | "error";
+  readonly kind: "invariant" | "step" | "variant" | "progress" | "error";
   readonly message: string;
   readonly trace: readonly TraceStep[];
 }

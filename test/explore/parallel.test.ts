@@ -46,14 +46,17 @@ describe("parallel search", { timeout: 300_000 }, () => {
     }
   });
 
-  it("stops at the same depth bound as one thread, not complete", () => {
+  it("stops at the same depth bound as one thread: not complete below the last level, complete at it", () => {
     const prog = program();
     const x = exploreOf(prog, "launcher");
-    const one = exploreMachine(prog, x, { depth: 7, symmetry: false, threads: 1 });
-    const two = exploreMachine(prog, x, { depth: 7, symmetry: false, threads: 2, parallelFrom: 50 });
-    expect(two.threads).toBe(2);
-    expect(one.complete).toBe(false);
-    expect(summary(two)).toEqual(summary(one));
+    const last = exploreMachine(prog, x, { depth: 64, symmetry: false, threads: 1 }).reached;
+    for (const depth of [7, last]) {
+      const one = exploreMachine(prog, x, { depth, symmetry: false, threads: 1 });
+      const two = exploreMachine(prog, x, { depth, symmetry: false, threads: 2, parallelFrom: 50 });
+      expect(two.threads).toBe(2);
+      expect(one.complete).toBe(depth === last);
+      expect(summary(two)).toEqual(summary(one));
+    }
   });
 
   it("reports the same shortest counterexample as one thread", () => {
