@@ -5,7 +5,7 @@
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { compileSpecs } from "../check/index.js";
 import { diffPrograms } from "../diff/index.js";
 import { showDiff } from "../diff/report.js";
@@ -44,10 +44,14 @@ function compiled(root: string, label: string, files: readonly string[], read: (
 
 /** A folder of specs, or the spec folder of a git revision. */
 function load(root: string, source: string, specDir: string, io: Io): Loaded {
-  const dir = join(root, source);
+  const dir = resolve(root, source);
   if (existsSync(dir) && statSync(dir).isDirectory()) {
-    const files = readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort().map((f) => `${source.replace(/\/+$/, "")}/${f}`);
-    return compiled(root, source, files, undefined, io);
+    // Named from the project root when the folder is inside it, else from the folder's parent.
+    const inside = !relative(root, dir).startsWith("..");
+    const base = inside ? root : dirname(dir);
+    const prefix = relative(base, dir).replace(/\\/g, "/");
+    const files = readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort().map((f) => (prefix === "" ? f : `${prefix}/${f}`));
+    return compiled(base, source, files, undefined, io);
   }
   const commit = git(root, ["rev-parse", "--verify", "--quiet", `${source}^{commit}`])?.trim();
   if (!commit) {

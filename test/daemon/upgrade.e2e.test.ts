@@ -1,0 +1,113 @@
+// An upgrade with real processes. Build k (this checkout) runs sessions through crashes and a
+// kill -9 of its supervisor: one crash loop is given up, one worker fails twice and keeps its
+// budget. Build k + 1 (test/daemon/next-build.ts: the RestartBudget state gains a field with a
+// declared migration, the Verdict union a variant) replaces it on the same journal: it stops
+// build k's worker as lost and restarts the session, keeps the give-up and the budget (its next
+// failure is the third of the window), and its audit agrees on the records of its own models and
+// counts those of build k's. Build k's audit refuses the journal at the first state it cannot
+// read, naming the record. `statute diff` of the two builds' specs finds no breaking change.
+
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ask, cleanup, records, root, scratch, sessionStatus, supervisor, until } from "./harness.js";
+import { nextBuild } from "./next-build.js";
+
+const next = nextBuild(root);
+afterAll(async () => {
+  await cleanup();
+  rmSync(next, { recursive: true, force: true });
+});
+
+const state = async (dir: string, name: string) => sessionStatus(await ask(dir, { kind: "Status" }), name);
+const worker = (build: string) => join(build, "fixtures", "daemon", "test-worker.ts");
+const K = { STATUTE_BUILD_ID: "k", STATUTE_VERSION: "0.1.0", STATUTE_TEST_WORKER_INIT: JSON.stringify({ loop: [{ do: "crash" }] }) };
+const K1 = { ...K, STATUTE_BUILD_ID: "k1", STATUTE_VERSION: "0.2.0" };
+
+/** The SPEC_DIGEST of each module a build generated. */
+function digests(build: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of ["control", "launcher", "notice", "orphan", "park", "relaunch", "replace", "revive", "supervise", "timeouts"]) {
+    const d = /export const SPEC_DIGEST: string = "([^"]+)"/.exec(readFileSync(join(build, "generated", "ts", `${m}.ts`), "utf8"))?.[1];
+    if (d !== undefined) out.set(m, d);
+  }
+  return out;
+}
+
+const budgetSteps = (journal: string, session: string) => records(journal).filter((r) => r.type === "decision" && r["machine"] === "RestartBudget" && r["session"] === session);
+
+describe("upgrade from build k to build k + 1", { timeout: 180_000 }, () => {
+  it("build k + 1 takes over build k's journal: give-ups and budgets kept, its audit agrees and counts build k's records", async () => {
+    const d = scratch();
+    const s1 = await supervisor(d, { worker: worker(root), env: K });
+    await ask(d, { kind: "Start", session: "loop" });
+    await ask(d, { kind: "Start", session: "flaky" });
+    await until("give-up", async () => (await state(d, "loop"))?.["state"] === "GivenUp");
+    mkdirSync(join(d, "run", "cmd"), { recursive: true });
+    for (let i = 1; i <= 2; i++) {
+      await until("flaky running", async () => (await state(d, "flaky"))?.["state"] === "Running");
+      const before = (await state(d, "flaky"))?.["pid"];
+      writeFileSync(join(d, "run", "cmd", "flaky"), `${JSON.stringify({ do: "crash" })}\n`);
+      await until(`failure ${i} restarted`, async () => budgetSteps(s1.journal, "flaky").length === i && (await state(d, "flaky"))?.["state"] === "Running" && (await state(d, "flaky"))?.["pid"] !== before);
+    }
+    // A crash of build k's supervisor, and build k again (it adopts its worker).
+    s1.proc.kill("SIGKILL");
+    await s1.exited;
+    const s2 = await supervisor(d, { worker: worker(root), env: K });
+    expect((await state(d, "loop"))?.["state"]).toBe("GivenUp");
+    expect(records(s2.journal).filter((r) => r.type === "worker_adopted" && r["session"] === "flaky")).toHaveLength(1);
+    s2.proc.kill("SIGKILL");
+    await s2.exited;
+
+    // Build k + 1 on the same journal.
+    const kDigests = digests(root);
+    const k1Digests = digests(next);
+    expect(k1Digests.get("supervise")).not.toBe(kDigests.get("supervise"));
+    const s3 = await supervisor(d, { worker: worker(next), env: K1, build: next });
+    expect(s3.output()).not.toMatch(/refus|cannot read/);
+    expect((await state(d, "loop"))?.["state"]).toBe("GivenUp");
+    const adopt = records(s3.journal).filter((r) => r.type === "decision" && r["decision"] === "Adopt" && r["session"] === "flaky");
+    expect(adopt.map((r) => r["verdict"])).toEqual(["AdoptWorker", "StopAsLost"]);
+    await until("flaky relaunched on build k + 1", async () => (await state(d, "flaky"))?.["state"] === "Running");
+    const relaunched = (await state(d, "flaky"))?.["pid"];
+    writeFileSync(join(d, "run", "cmd", "flaky"), `${JSON.stringify({ do: "crash" })}\n`);
+    await until("third failure judged by build k + 1", () => budgetSteps(s3.journal, "flaky").length === 3);
+    const third = budgetSteps(s3.journal, "flaky")[2];
+    // The budget of build k, migrated: both failures kept (restarts = their count), the third pause doubles twice.
+    expect(third?.["digest"]).toBe(k1Digests.get("supervise"));
+    expect(third?.["state"]).toMatchObject({ given_up: false, restarts: 2 });
+    expect((third?.["state"] as { failures: number[] }).failures).toHaveLength(2);
+    expect(third?.["verdict"]).toEqual({ kind: "Restart", pause_ms: 1000 });
+    await until("flaky restarted", async () => (await state(d, "flaky"))?.["pid"] !== relaunched && (await state(d, "flaky"))?.["state"] === "Running");
+    s3.proc.kill("SIGTERM");
+    expect(await s3.exited).toBe(0);
+
+    // Build k + 1's audit: its own models' records replayed and agreed, build k's counted per module.
+    const audit = spawnSync(process.execPath, [join(next, "bin", "statute-supervisor.js"), "audit", s3.journal], { cwd: next, encoding: "utf8" });
+    expect(audit.stderr).toBe("");
+    expect(audit.stdout).toMatch(/ 0 disagreements/);
+    expect(audit.status).toBe(0);
+    const decisions = records(s3.journal).filter((r) => r.type === "decision");
+    for (const [module, digest] of kDigests) {
+      if (k1Digests.get(module) === digest) continue;
+      const n = decisions.filter((r) => r["module"] === module && r["digest"] === digest).length;
+      if (n > 0) expect(audit.stdout).toContain(`  ${n} decision record(s) of another build's ${module} model (${digest}): counted, not replayed`);
+    }
+    const own = decisions.filter((r) => k1Digests.get(String(r["module"])) === r["digest"]).length;
+    expect(audit.stdout).toContain(`${own} decisions replayed`);
+    expect(decisions.filter((r) => r["module"] === "supervise" && r["digest"] === kDigests.get("supervise")).length).toBe(8);
+
+    // Build k cannot read build k + 1's budget states: refused at the record, never skipped.
+    const old = spawnSync(process.execPath, [join(root, "bin", "statute-supervisor.js"), "audit", s3.journal], { cwd: root, encoding: "utf8" });
+    expect(old.status).not.toBe(0);
+    expect(old.stderr).toMatch(new RegExp(`record ${third?.seq}: a supervise\\.RestartBudget state this build cannot read`));
+  });
+
+  it("statute diff of build k's specs against build k + 1's: compatible, states migrate, no breaking change", () => {
+    const out = execFileSync(process.execPath, [join(root, "bin", "statute.js"), "diff", join(root, "spec"), "spec"], { cwd: next, encoding: "utf8" });
+    expect(out).toContain("Verdict: compatible (old->new)");
+    expect(out).toMatch(/RestartBudget: all \d+ old state\(s\) .*carry over \(migrate\)/);
+    expect(out).toContain("no undeclared breaking change");
+  });
+});
