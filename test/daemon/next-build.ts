@@ -36,7 +36,8 @@ export function nextSupervise(text: string): string {
 /** The root of build k + 1: sources copied from `root`, the spec changed, the models regenerated. */
 export function nextBuild(root: string): string {
   const dir = mkdtempSync(join(tmpdir(), "statute-build-"));
-  for (const part of ["bin", "daemon", "runtime", "generator", "generated", "spec", "fixtures/daemon", "package.json", "tsconfig.json"]) cpSync(join(root, part), join(dir, part), { recursive: true });
+  // dist/: a worker resolves the package's runtime (`statute/runtime/v1`) to its build, as installed.
+  for (const part of ["bin", "daemon", "dist", "runtime", "generator", "generated", "spec", "fixtures/daemon", "package.json", "tsconfig.json"]) cpSync(join(root, part), join(dir, part), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
   const spec = join(dir, "spec", "supervise.yaml");
   writeFileSync(spec, nextSupervise(readFileSync(spec, "utf8")));

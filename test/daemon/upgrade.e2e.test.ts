@@ -8,7 +8,7 @@
 // read, naming the record. `statute diff` of the two builds' specs finds no breaking change.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ask, cleanup, records, root, scratch, sessionStatus, supervisor, until } from "./harness.js";
@@ -35,6 +35,13 @@ function digests(build: string): Map<string, string> {
   return out;
 }
 
+/** The session's latest worker has registered (a BusyRefresh step after its launch): it reads commands from now on. */
+function registered(journal: string, session: string): boolean {
+  const rs = records(journal).filter((r) => r["session"] === session);
+  const launch = rs.filter((r) => r.type === "launch").at(-1)?.seq ?? Infinity;
+  return rs.some((r) => r.seq > launch && r.type === "decision" && r["machine"] === "BusyRefresh");
+}
+
 const budgetSteps = (journal: string, session: string) => records(journal).filter((r) => r.type === "decision" && r["machine"] === "RestartBudget" && r["session"] === session);
 
 describe("upgrade from build k to build k + 1", { timeout: 180_000 }, () => {
@@ -46,9 +53,9 @@ describe("upgrade from build k to build k + 1", { timeout: 180_000 }, () => {
     await until("give-up", async () => (await state(d, "loop"))?.["state"] === "GivenUp");
     mkdirSync(join(d, "run", "cmd"), { recursive: true });
     for (let i = 1; i <= 2; i++) {
-      await until("flaky running", async () => (await state(d, "flaky"))?.["state"] === "Running");
+      await until("flaky registered", () => registered(s1.journal, "flaky"));
       const before = (await state(d, "flaky"))?.["pid"];
-      writeFileSync(join(d, "run", "cmd", "flaky"), `${JSON.stringify({ do: "crash" })}\n`);
+      appendFileSync(join(d, "run", "cmd", "flaky"), `${JSON.stringify({ do: "crash" })}\n`);
       await until(`failure ${i} restarted`, async () => budgetSteps(s1.journal, "flaky").length === i && (await state(d, "flaky"))?.["state"] === "Running" && (await state(d, "flaky"))?.["pid"] !== before);
     }
     // A crash of build k's supervisor, and build k again (it adopts its worker).
@@ -70,8 +77,9 @@ describe("upgrade from build k to build k + 1", { timeout: 180_000 }, () => {
     const adopt = records(s3.journal).filter((r) => r.type === "decision" && r["decision"] === "Adopt" && r["session"] === "flaky");
     expect(adopt.map((r) => r["verdict"])).toEqual(["AdoptWorker", "StopAsLost"]);
     await until("flaky relaunched on build k + 1", async () => (await state(d, "flaky"))?.["state"] === "Running");
+    await until("flaky registered on build k + 1", () => registered(s3.journal, "flaky"));
     const relaunched = (await state(d, "flaky"))?.["pid"];
-    writeFileSync(join(d, "run", "cmd", "flaky"), `${JSON.stringify({ do: "crash" })}\n`);
+    appendFileSync(join(d, "run", "cmd", "flaky"), `${JSON.stringify({ do: "crash" })}\n`);
     await until("third failure judged by build k + 1", () => budgetSteps(s3.journal, "flaky").length === 3);
     const third = budgetSteps(s3.journal, "flaky")[2];
     // The budget of build k, migrated: both failures kept (restarts = their count), the third pause doubles twice.
