@@ -54,6 +54,8 @@ export function encodeJournal(records: readonly JournalRecord[]): Buffer {
 
 export interface Scanned {
   readonly records: JournalRecord[];
+  /** The byte offset of each record's line, in the order of `records`. */
+  readonly offsets: number[];
   /** Bytes of the header and complete, valid records: the file is cut to this length when a tail is torn. */
   readonly cleanLength: number;
   /** Bytes after the last line (a torn write), 0 when the file ends with a whole line. */
@@ -119,14 +121,15 @@ function headerFault(first: Buffer, path: string): string | null {
  * `headerless`, an earlier build's journal (records from the first line) is read too.
  */
 export function scanJournal(bytes: Buffer, path = "journal", o: { readonly headerless?: boolean } = {}): Scanned {
-  if (bytes.length === 0) return { records: [], cleanLength: 0, tornBytes: 0, unterminated: false, headerless: false };
+  if (bytes.length === 0) return { records: [], offsets: [], cleanLength: 0, tornBytes: 0, unterminated: false, headerless: false };
   const firstEnd = bytes.indexOf(0x0a);
   const first = bytes.subarray(0, firstEnd < 0 ? bytes.length : firstEnd);
   const fault = headerFault(first, path);
   const headerless = fault !== null && o.headerless === true && "record" in lineFault(first, null);
   if (fault !== null && !headerless) throw new JournalError(fault, 0);
-  if (!headerless && firstEnd < 0) return { records: [], cleanLength: bytes.length, tornBytes: 0, unterminated: true, headerless };
+  if (!headerless && firstEnd < 0) return { records: [], offsets: [], cleanLength: bytes.length, tornBytes: 0, unterminated: true, headerless };
   const records: JournalRecord[] = [];
+  const offsets: number[] = [];
   let offset = headerless ? 0 : firstEnd + 1;
   let unterminated = false;
   while (offset < bytes.length) {
@@ -140,8 +143,9 @@ export function scanJournal(bytes: Buffer, path = "journal", o: { readonly heade
       throw new JournalError(`${path}: damaged record at byte ${offset} (line ${records.length + (headerless ? 1 : 2)}): ${r.why}; refusing to start (a damaged record before the tail is never cut)`, offset);
     }
     records.push(r.record);
+    offsets.push(offset);
     unterminated = nl < 0;
     offset = nl < 0 ? end : end + 1;
   }
-  return { records, cleanLength: offset, tornBytes: bytes.length - offset, unterminated, headerless };
+  return { records, offsets, cleanLength: offset, tornBytes: bytes.length - offset, unterminated, headerless };
 }

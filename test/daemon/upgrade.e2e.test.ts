@@ -8,7 +8,8 @@
 // read, naming the record. `statute diff` of the two builds' specs finds no breaking change.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { encodeHeader, encodeJournal, encodeRecord, type JournalRecord } from "../../daemon/journal-format.js";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ask, cleanup, records, root, scratch, sessionStatus, supervisor, until } from "./harness.js";
@@ -110,6 +111,20 @@ describe("upgrade from build k to build k + 1", { timeout: 180_000 }, () => {
     const old = spawnSync(process.execPath, [join(root, "bin", "statute-supervisor.js"), "audit", s3.journal], { cwd: root, encoding: "utf8" });
     expect(old.status).not.toBe(0);
     expect(old.stderr).toMatch(new RegExp(`record ${third?.seq}: a supervise\\.RestartBudget state this build cannot read`));
+  });
+
+  it("a supervisor refuses to start on a state it cannot read, at the record's byte offset, and leaves the journal as it was", async () => {
+    const d = scratch();
+    const started: JournalRecord = { seq: 1, type: "session_started", session: "a" };
+    const state = { failures: [], given_up: false, last_ms: 0, restarts: 1 };
+    const newer: JournalRecord = { seq: 2, type: "decision", session: "a", module: "supervise", machine: "RestartBudget", state, event: { kind: "Failure", at_ms: 5 }, verdict: { kind: "Restart", pause_ms: 250 }, rule: "RestartBudget.Failure.restart", next: state, boot: "b", digest: `sha256:${"1".repeat(64)}` };
+    const bytes = encodeJournal([started, newer]);
+    writeFileSync(join(d, "journal"), bytes);
+    const s = await supervisor(d, { worker: worker(root), env: K });
+    expect(await s.exited).not.toBe(0);
+    const at = encodeHeader().length + encodeRecord(started).length;
+    expect(s.output()).toMatch(new RegExp(`the record at byte ${at}: record 2: a supervise\\.RestartBudget state this build cannot read \\(.*\\) and its spec declares no migration; refusing to start`));
+    expect(readFileSync(join(d, "journal")).equals(bytes)).toBe(true);
   });
 
   it("statute diff of build k's specs against build k + 1's: compatible, states migrate, no breaking change", () => {
