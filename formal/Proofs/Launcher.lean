@@ -4,62 +4,17 @@
 -- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
 -- (instance search does not unfold it).
 import Statute.Launcher
+import Proofs.Lemmas
 
 
 namespace Statute.Launcher.Proofs
 
-/-- `false = true` is refuted by evaluation. -/
-theorem ff_ne_tt : ¬ (false = true) := by
-  decide
-
-/-- Both conjuncts of a Bool `&&` are true. -/
-theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
-  cases ha
-  cases hb
-  rfl
-
-/-- The right disjunct of a Bool `||` is true. -/
-theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
-  cases a with
-  | false => exact hb
-  | true => rfl
-
-/-- Two decided propositions that hold, as a Bool `&&`. -/
-theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
-    (decide p && decide q) = true :=
-  and_true_of (decide_eq_true hp) (decide_eq_true hq)
-
-/-- The `then` branch of an `if` is taken and true. -/
-theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
-    (if c then x else y) = true :=
-  (if_pos hc).trans hx
-
-/-- The `else` branch of an `if` is taken and true. -/
-theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
-    (if c then x else y) = true :=
-  (if_neg hc).trans hy
-
-/-- The left conjunct of a true Bool `&&`. -/
-theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
-  cases a with
-  | false => exact absurd h ff_ne_tt
-  | true => rfl
-
-/-- The right conjunct of a true Bool `&&`. -/
-theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
-  cases a with
-  | false => exact absurd h ff_ne_tt
-  | true => exact h
+open Statute.Lemmas
 
 /-- `false` negated is `true`. -/
 theorem not_of_false {b : Bool} (h : b = false) : (!b) = true := by
   cases h
   rfl
-
-/-- An implication between two Bools of constants, by evaluation (`imp_eval hq rfl`). -/
-theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = true := by
-  cases ha
-  exact hab
 
 /-- The left half of a conjunction under `List.all`. -/
 theorem all_and_left {α : Type} {p q : α → Bool} :
@@ -179,9 +134,9 @@ theorem quiesce_workers_safe {p : LauncherParams} (s : QuiesceState) (h : Reacha
           ({ gate := Gate.Open,
                 answer := Answer.Unasked,
                 work := ({ run := false, compaction := false, queued_input := false,
-                  admitted_run_start := false, background_job := false, user_bash := false,
-                  unsettled_child := false, workflow_run := false, withdrawn_input := false
-                } : Statute.Orphan.WorkSet),
+                           admitted_run_start := false, background_job := false, user_bash := false,
+                           unsettled_child := false, workflow_run := false, withdrawn_input := false
+                         } : Statute.Orphan.WorkSet),
                 stopped := false } : Worker) with
       | mk g a wk st =>
         have hq := all_getD_eq (by rfl) s.workers w ih hm
@@ -209,9 +164,9 @@ theorem quiesce_workers_safe {p : LauncherParams} (s : QuiesceState) (h : Reacha
           ({ gate := Gate.Open,
                 answer := Answer.Unasked,
                 work := ({ run := false, compaction := false, queued_input := false,
-                  admitted_run_start := false, background_job := false, user_bash := false,
-                  unsettled_child := false, workflow_run := false, withdrawn_input := false
-                } : Statute.Orphan.WorkSet),
+                           admitted_run_start := false, background_job := false, user_bash := false,
+                           unsettled_child := false, workflow_run := false, withdrawn_input := false
+                         } : Statute.Orphan.WorkSet),
                 stopped := false } : Worker) with
       | mk g a wk st =>
         have hq := all_getD_eq (by rfl) s.workers w ih hm
@@ -237,9 +192,9 @@ theorem quiesce_workers_safe {p : LauncherParams} (s : QuiesceState) (h : Reacha
           ({ gate := Gate.Open,
                 answer := Answer.Unasked,
                 work := ({ run := false, compaction := false, queued_input := false,
-                  admitted_run_start := false, background_job := false, user_bash := false,
-                  unsettled_child := false, workflow_run := false, withdrawn_input := false
-                } : Statute.Orphan.WorkSet),
+                           admitted_run_start := false, background_job := false, user_bash := false,
+                           unsettled_child := false, workflow_run := false, withdrawn_input := false
+                         } : Statute.Orphan.WorkSet),
                 stopped := false } : Worker) with
       | mk g a wk st =>
         have hq := all_getD_eq (by rfl) s.workers w ih hm
@@ -261,9 +216,9 @@ theorem quiesce_workers_safe {p : LauncherParams} (s : QuiesceState) (h : Reacha
           ({ gate := Gate.Open,
                 answer := Answer.Unasked,
                 work := ({ run := false, compaction := false, queued_input := false,
-                  admitted_run_start := false, background_job := false, user_bash := false,
-                  unsettled_child := false, workflow_run := false, withdrawn_input := false
-                } : Statute.Orphan.WorkSet),
+                           admitted_run_start := false, background_job := false, user_bash := false,
+                           unsettled_child := false, workflow_run := false, withdrawn_input := false
+                         } : Statute.Orphan.WorkSet),
                 stopped := false } : Worker) with
       | mk g a wk st =>
         have hq := all_getD_eq (by rfl) s.workers w ih hm
@@ -299,9 +254,9 @@ theorem quiesce_workers_safe {p : LauncherParams} (s : QuiesceState) (h : Reacha
           ({ gate := Gate.Open,
                 answer := Answer.Unasked,
                 work := ({ run := false, compaction := false, queued_input := false,
-                  admitted_run_start := false, background_job := false, user_bash := false,
-                  unsettled_child := false, workflow_run := false, withdrawn_input := false
-                } : Statute.Orphan.WorkSet),
+                           admitted_run_start := false, background_job := false, user_bash := false,
+                           unsettled_child := false, workflow_run := false, withdrawn_input := false
+                         } : Statute.Orphan.WorkSet),
                 stopped := false } : Worker) with
       | mk g a wk st =>
         have hq := all_getD_eq (by rfl) s.workers w ih hm
@@ -399,11 +354,222 @@ theorem quiesce_answer_only_in_round : Statute.Launcher.quiesce_answer_only_in_r
             cases r <;> cases c <;> cases q <;> cases ar <;> cases b <;> cases u <;> cases ch <;>
               cases wf <;> exact rfl
 
-/-- quiesce_answer_by_work: not yet proved (one step on a worker list
-  of any length: needs `List.getD` / `List.set` lemmas). -/
+/-- Every reachable round has WORKERS workers: a step keeps the list, maps it, or sets one
+  element (`len_map`, `len_set`); the step's guards are split as far as it needs to reduce
+  (the phase, the worker it reads, generalized with its fields, and HasWork where it reads it). -/
+theorem quiesce_len {p : LauncherParams} (s : QuiesceState) (h : ReachableQuiesce p s) :
+    List.length s.workers = p.WORKERS := by
+  induction h with
+  | init => exact len_replicate _ p.WORKERS
+  | step s e _ ih =>
+    cases e with
+    | Ask =>
+      unfold stepQuiesce stepQuiesceOnAsk
+      cases hp : s.phase with
+      | Serving => exact (len_map _ s.workers).trans ih
+      | Asking => exact ih
+      | Stopping => exact ih
+      | Lost => exact ih
+    | AnswerTimeout =>
+      unfold stepQuiesce stepQuiesceOnAnswerTimeout
+      cases hp : s.phase with
+      | Asking => exact (len_map _ s.workers).trans ih
+      | Serving => exact ih
+      | Stopping => exact ih
+      | Lost => exact ih
+    | SupervisorLost =>
+      unfold stepQuiesce stepQuiesceOnSupervisorLost
+      cases hp : s.phase with
+      | Lost => exact ih
+      | Serving => exact (len_map _ s.workers).trans ih
+      | Asking => exact (len_map _ s.workers).trans ih
+      | Stopping => exact (len_map _ s.workers).trans ih
+    | Commit =>
+      unfold stepQuiesce stepQuiesceOnCommit
+      cases hp : s.phase with
+      | Asking =>
+        cases hq : List.all s.workers
+            (fun (x : Worker) => decide (x.answer = Answer.Quiesced)) with
+        | true => exact ih
+        | false => exact (len_map _ s.workers).trans ih
+      | Serving => exact ih
+      | Stopping => exact ih
+      | Lost => exact ih
+    | Work w work =>
+      unfold stepQuiesce stepQuiesceOnWork
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+             answer := Answer.Unasked,
+             work := ({ run := false, compaction := false, queued_input := false,
+                        admitted_run_start := false, background_job := false,
+                        user_bash := false, unsettled_child := false, workflow_run := false,
+                        withdrawn_input := false } : Statute.Orphan.WorkSet),
+             stopped := false } : Worker) with
+      | mk g a wk st =>
+        cases st with
+        | true => exact ih
+        | false =>
+          cases g with
+          | Open => exact (len_set _ _ _).trans ih
+          | Closed =>
+            cases hw : Statute.Orphan.decideHasWork
+                ({ work := work } : Statute.Orphan.HasWorkFacts) with
+            | true => exact ih
+            | false => exact (len_set _ _ _).trans ih
+    | Answer w =>
+      unfold stepQuiesce stepQuiesceOnAnswer
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+             answer := Answer.Unasked,
+             work := ({ run := false, compaction := false, queued_input := false,
+                        admitted_run_start := false, background_job := false,
+                        user_bash := false, unsettled_child := false, workflow_run := false,
+                        withdrawn_input := false } : Statute.Orphan.WorkSet),
+             stopped := false } : Worker) with
+      | mk g a wk st =>
+        cases hp : s.phase with
+        | Serving => exact ih
+        | Stopping => exact ih
+        | Lost => exact ih
+        | Asking =>
+          cases a with
+          | Quiesced => exact ih
+          | Busy => exact ih
+          | Unasked =>
+            cases st with
+            | true => exact ih
+            | false =>
+              cases hw : Statute.Orphan.decideHasWork
+                  ({ work := wk } : Statute.Orphan.HasWorkFacts) <;>
+                exact (len_set _ _ _).trans ih
+    | Stop w =>
+      unfold stepQuiesce stepQuiesceOnStop
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+             answer := Answer.Unasked,
+             work := ({ run := false, compaction := false, queued_input := false,
+                        admitted_run_start := false, background_job := false,
+                        user_bash := false, unsettled_child := false, workflow_run := false,
+                        withdrawn_input := false } : Statute.Orphan.WorkSet),
+             stopped := false } : Worker) with
+      | mk g a wk st =>
+        cases hp : s.phase with
+        | Serving => exact ih
+        | Asking => exact ih
+        | Lost => exact ih
+        | Stopping =>
+          cases st with
+          | true => exact ih
+          | false =>
+            cases g with
+            | Open => exact ih
+            | Closed => exact (len_set _ _ _).trans ih
+    | Release w =>
+      unfold stepQuiesce stepQuiesceOnRelease
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+             answer := Answer.Unasked,
+             work := ({ run := false, compaction := false, queued_input := false,
+                        admitted_run_start := false, background_job := false,
+                        user_bash := false, unsettled_child := false, workflow_run := false,
+                        withdrawn_input := false } : Statute.Orphan.WorkSet),
+             stopped := false } : Worker) with
+      | mk g a wk st =>
+        cases hp : s.phase with
+        | Lost => exact ih
+        | Serving =>
+          cases st with
+          | true => exact ih
+          | false => cases g with
+            | Open => exact ih
+            | Closed => exact (len_set _ _ _).trans ih
+        | Asking =>
+          cases st with
+          | true => exact ih
+          | false => cases g with
+            | Open => exact ih
+            | Closed => exact (len_set _ _ _).trans ih
+        | Stopping =>
+          cases st with
+          | true => exact ih
+          | false => cases g with
+            | Open => exact ih
+            | Closed => exact (len_set _ _ _).trans ih
+    | HoldExpiry w =>
+      unfold stepQuiesce stepQuiesceOnHoldExpiry
+      cases hm : List.getD s.workers w
+          ({ gate := Gate.Open,
+             answer := Answer.Unasked,
+             work := ({ run := false, compaction := false, queued_input := false,
+                        admitted_run_start := false, background_job := false,
+                        user_bash := false, unsettled_child := false, workflow_run := false,
+                        withdrawn_input := false } : Statute.Orphan.WorkSet),
+             stopped := false } : Worker) with
+      | mk g a wk st =>
+        cases st with
+        | true => exact ih
+        | false =>
+          cases g with
+          | Open => exact ih
+          | Closed => exact (len_set _ _ _).trans ih
+
+/-- quiesce_answer_by_work: the round has WORKERS workers (`quiesce_len`), so the index the wire
+  admits (`e_w ≤ WORKERS - 1`) is in range. The state is split (phase, workers) and the step
+  unfolded; the worker read is generalized with its fields (`hm`), then the phase, its answer,
+  its stopped flag and HasWork of its work are split as the step reads them. Ignored: the state
+  is unchanged and setting the worker read back is the list itself (`set_getD`). Busy or
+  quiesced: the worker read back after the step is the one set (`getD_set_self`, the index in
+  range), and setting the old worker over the new one gives the list back (`set_set`, then
+  `set_getD`). -/
 theorem quiesce_answer_by_work : Statute.Launcher.quiesce_answer_by_work_stmt := by
-  intro p _
-  sorry
+  intro p hp
+  intro s w h hw
+  have hlt : w < List.length s.workers :=
+    Nat.lt_of_lt_of_le (lt_of_le_pred hp.1 hw) (le_of_eq' (quiesce_len s h).symm)
+  cases s with
+  | mk ph ws =>
+    unfold stepQuiesce stepQuiesceOnAnswer
+    cases hm : List.getD ws w
+        ({ gate := Gate.Open,
+           answer := Answer.Unasked,
+           work := ({ run := false, compaction := false, queued_input := false,
+                      admitted_run_start := false, background_job := false,
+                      user_bash := false, unsettled_child := false, workflow_run := false,
+                      withdrawn_input := false } : Statute.Orphan.WorkSet),
+           stopped := false } : Worker) with
+    | mk g a wk st =>
+      have hback : List.set ws w (Worker.mk g a wk st) = ws :=
+        (congrArg (fun y => List.set ws w y) hm).symm.trans (set_getD ws w)
+      cases ph with
+      | Serving => exact and_true_of rfl (decide_eq_true hback)
+      | Stopping => exact and_true_of rfl (decide_eq_true hback)
+      | Lost => exact and_true_of rfl (decide_eq_true hback)
+      | Asking =>
+        cases a with
+        | Quiesced => exact and_true_of rfl (decide_eq_true hback)
+        | Busy => exact and_true_of rfl (decide_eq_true hback)
+        | Unasked =>
+          cases st with
+          | true => exact and_true_of rfl (decide_eq_true hback)
+          | false =>
+            cases hh : Statute.Orphan.decideHasWork
+                ({ work := wk } : Statute.Orphan.HasWorkFacts) with
+            | true =>
+              exact and_true_of
+                (and_true_of
+                  (and_true_of
+                    (and_true_of rfl
+                      (or_right_of (and_true_of rfl (decide_eq_true (getD_set_self ws w hlt)))))
+                    rfl)
+                  rfl)
+                (decide_eq_true ((set_set ws w).trans hback))
+            | false =>
+              exact and_true_of
+                (and_true_of
+                  (and_true_of rfl
+                    (or_right_of (and_true_of rfl (decide_eq_true (getD_set_self ws w hlt)))))
+                  rfl)
+                (decide_eq_true ((set_set ws w).trans hback))
 
 /-- quiesce_commit_only_all_quiesced: generalize the phase and whether every answer is
   Quiesced; the five conjuncts are constants but the one naming the step's record, which holds by
@@ -455,11 +621,6 @@ theorem quiesce_answer_timeout_ends_the_round :
   | Asking => exact on_then rfl (both rfl rfl)
   | Stopping => exact on_else ff_ne_tt (both rfl rfl)
   | Lost => exact on_else ff_ne_tt (both rfl rfl)
-
-/-- The right disjunct of a true Bool `||` whose left one is false. -/
-theorem or_resolve {a b : Bool} (h : (a || b) = true) (ha : a = false) : b = true := by
-  cases ha
-  exact h
 
 /-- Resetting every answer leaves every answer Unasked. -/
 theorem all_unasked_map (l : List Worker) :
@@ -553,9 +714,9 @@ theorem quiesce_answers_belong_to_the_round :
             ({ gate := Gate.Open,
                   answer := Answer.Unasked,
                   work := ({ run := false, compaction := false, queued_input := false,
-                    admitted_run_start := false, background_job := false, user_bash := false,
-                    unsettled_child := false, workflow_run := false, withdrawn_input := false
-                  } : Statute.Orphan.WorkSet),
+                             admitted_run_start := false, background_job := false, user_bash := false,
+                             unsettled_child := false, workflow_run := false, withdrawn_input := false
+                           } : Statute.Orphan.WorkSet),
                   stopped := false } : Worker) with
         | mk g a wk st =>
           cases st with
@@ -607,9 +768,9 @@ theorem quiesce_answers_belong_to_the_round :
               ({ gate := Gate.Open,
                     answer := Answer.Unasked,
                     work := ({ run := false, compaction := false, queued_input := false,
-                      admitted_run_start := false, background_job := false, user_bash := false,
-                      unsettled_child := false, workflow_run := false, withdrawn_input := false
-                    } : Statute.Orphan.WorkSet),
+                               admitted_run_start := false, background_job := false, user_bash := false,
+                               unsettled_child := false, workflow_run := false, withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
                     stopped := false } : Worker) with
           | mk g a wk st =>
             cases a with
@@ -634,9 +795,9 @@ theorem quiesce_answers_belong_to_the_round :
               ({ gate := Gate.Open,
                     answer := Answer.Unasked,
                     work := ({ run := false, compaction := false, queued_input := false,
-                      admitted_run_start := false, background_job := false, user_bash := false,
-                      unsettled_child := false, workflow_run := false, withdrawn_input := false
-                    } : Statute.Orphan.WorkSet),
+                               admitted_run_start := false, background_job := false, user_bash := false,
+                               unsettled_child := false, workflow_run := false, withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
                     stopped := false } : Worker) with
           | mk g a wk st =>
             cases st with
@@ -657,9 +818,9 @@ theorem quiesce_answers_belong_to_the_round :
               ({ gate := Gate.Open,
                     answer := Answer.Unasked,
                     work := ({ run := false, compaction := false, queued_input := false,
-                      admitted_run_start := false, background_job := false, user_bash := false,
-                      unsettled_child := false, workflow_run := false, withdrawn_input := false
-                    } : Statute.Orphan.WorkSet),
+                               admitted_run_start := false, background_job := false, user_bash := false,
+                               unsettled_child := false, workflow_run := false, withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
                     stopped := false } : Worker) with
           | mk g a wk st =>
             cases st with
@@ -676,9 +837,9 @@ theorem quiesce_answers_belong_to_the_round :
               ({ gate := Gate.Open,
                     answer := Answer.Unasked,
                     work := ({ run := false, compaction := false, queued_input := false,
-                      admitted_run_start := false, background_job := false, user_bash := false,
-                      unsettled_child := false, workflow_run := false, withdrawn_input := false
-                    } : Statute.Orphan.WorkSet),
+                               admitted_run_start := false, background_job := false, user_bash := false,
+                               unsettled_child := false, workflow_run := false, withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
                     stopped := false } : Worker) with
           | mk g a wk st =>
             cases st with
@@ -692,9 +853,9 @@ theorem quiesce_answers_belong_to_the_round :
               ({ gate := Gate.Open,
                     answer := Answer.Unasked,
                     work := ({ run := false, compaction := false, queued_input := false,
-                      admitted_run_start := false, background_job := false, user_bash := false,
-                      unsettled_child := false, workflow_run := false, withdrawn_input := false
-                    } : Statute.Orphan.WorkSet),
+                               admitted_run_start := false, background_job := false, user_bash := false,
+                               unsettled_child := false, workflow_run := false, withdrawn_input := false
+                             } : Statute.Orphan.WorkSet),
                     stopped := false } : Worker) with
           | mk g a wk st =>
             cases st with
@@ -712,9 +873,9 @@ theorem quiesce_answers_belong_to_the_round :
             ({ gate := Gate.Open,
                   answer := Answer.Unasked,
                   work := ({ run := false, compaction := false, queued_input := false,
-                    admitted_run_start := false, background_job := false, user_bash := false,
-                    unsettled_child := false, workflow_run := false, withdrawn_input := false
-                  } : Statute.Orphan.WorkSet),
+                             admitted_run_start := false, background_job := false, user_bash := false,
+                             unsettled_child := false, workflow_run := false, withdrawn_input := false
+                           } : Statute.Orphan.WorkSet),
                   stopped := false } : Worker) with
         | mk g a wk st =>
           cases st with

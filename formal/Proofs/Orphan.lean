@@ -11,25 +11,16 @@
 -- `a ≥ w`) generalizes both; the two inconsistent cases are closed by `cases` on `true = false`,
 -- built from the helper lemmas below (`Nat.not_le`, `Nat.not_lt`).
 import Statute.Orphan
+import Proofs.Lemmas
 
 
 namespace Statute.Orphan.Proofs
 
-/-- `decide (a ≥ b)` true makes `decide (a < b)` false. -/
-theorem lt_false_of_ge {a b : Nat} (h : decide (a ≥ b) = true) : decide (a < b) = false :=
-  decide_eq_false (Nat.not_lt.mpr (of_decide_eq_true h))
-
-/-- `decide (a ≥ b)` false makes `decide (a < b)` true. -/
-theorem lt_true_of_not_ge {a b : Nat} (h : decide (a ≥ b) = false) : decide (a < b) = true :=
-  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
+open Statute.Lemmas
 
 /-- `decide (a ≤ b)` true makes `decide (a > b)` false. -/
 theorem gt_false_of_le {a b : Nat} (h : decide (a ≤ b) = true) : decide (a > b) = false :=
   decide_eq_false (Nat.not_lt.mpr (of_decide_eq_true h))
-
-/-- `decide (a ≤ b)` false makes `decide (a > b)` true. -/
-theorem gt_true_of_not_le {a b : Nat} (h : decide (a ≤ b) = false) : decide (a > b) = true :=
-  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
 
 /-- orphan_never_aborts_resumable: with work the idle-exit rule is off, so the verdict is Wait or
   ExitBusy in each of the 16 cases of the four atoms. -/

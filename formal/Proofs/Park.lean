@@ -2,71 +2,12 @@
 -- generated/lean/Statute/Park.lean and must not be restated here.
 -- Written without a Lean toolchain: every proof is an unchecked candidate until `lake build`.
 import Statute.Park
+import Proofs.Lemmas
 
 
 namespace Statute.Park.Proofs
 
-/-- `false = true` is refuted by evaluation. -/
-theorem ff_ne_tt : ¬ (false = true) := by
-  decide
-
-/-- Both conjuncts of a Bool `&&` are true. -/
-theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
-  cases ha
-  cases hb
-  rfl
-
-/-- The right disjunct of a Bool `||` is true. -/
-theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
-  cases a with
-  | false => exact hb
-  | true => rfl
-
-/-- The left conjunct of a true Bool `&&`. -/
-theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
-  cases a with
-  | false => exact absurd h ff_ne_tt
-  | true => rfl
-
-/-- The right conjunct of a true Bool `&&`. -/
-theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
-  cases a with
-  | false => exact absurd h ff_ne_tt
-  | true => exact h
-
-/-- Two decided propositions that hold, as a Bool `&&` (each proof is usually `rfl`: the two
-  sides agree by evaluation while some fields stay free, where `decide` cannot run). -/
-theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
-    (decide p && decide q) = true :=
-  and_true_of (decide_eq_true hp) (decide_eq_true hq)
-
-/-- The `then` branch of an `if` is taken and true. -/
-theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
-    (if c then x else y) = true :=
-  (if_pos hc).trans hx
-
-/-- The `else` branch of an `if` is taken and true. -/
-theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
-    (if c then x else y) = true :=
-  (if_neg hc).trans hy
-
-/-- `decide (a ≤ b)` false makes `decide (a > b)` true. -/
-theorem gt_true_of_not_le {a b : Nat} (h : decide (a ≤ b) = false) : decide (a > b) = true :=
-  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
-
-/-- `decide (a < b)` true makes `decide (a ≥ b)` false. -/
-theorem ge_false_of_lt {a b : Nat} (h : decide (a < b) = true) : decide (a ≥ b) = false :=
-  decide_eq_false (Nat.not_le.mpr (of_decide_eq_true h))
-
-/-- `decide (a < b)` false makes `decide (a ≥ b)` true. -/
-theorem ge_true_of_not_lt {a b : Nat} (h : decide (a < b) = false) : decide (a ≥ b) = true :=
-  decide_eq_true (Nat.not_lt.mp (of_decide_eq_false h))
-
-/-- An invariant carried by evaluation: with the state split, `!a || b` (the invariant before
-  implies the one after) is a Bool of constants, true by `rfl`. -/
-theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = true := by
-  cases ha
-  exact hab
+open Statute.Lemmas
 
 /-- The invariants of Parked, in one conjunction: at most MAX_JOBS jobs; jobs only in a running
   or parked session; a closed session has a live kernel and only a child's kernel is released; a
@@ -81,7 +22,7 @@ theorem parked_inv {p : ParkParams} (s : ParkedState) (h : ReachableParked p s) 
       (decide (s.jobs = 0) || decide (s.phase = ParkPhase.Running) ||
         decide (s.phase = ParkPhase.Parked)) &&
       ((!decide (s.phase = ParkPhase.Closed) || decide (s.kernel = Kernel.Live)) &&
-        (decide (s.kernel = Kernel.Live) || decide (s.depth > 0))) &&
+        (decide (s.kernel = Kernel.Live) || !decide (s.depth = 0))) &&
       (decide (s.jobs = 0) || decide (s.kernel = Kernel.Live))) = true := by
   induction h with
   | init => decide
@@ -160,51 +101,61 @@ theorem parked_inv {p : ParkParams} (s : ParkedState) (h : ReachableParked p s) 
             | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
             | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
       | RunEnd =>
-        unfold stepParked stepParkedOnRunEnd
-        unfold decideParkRelease decideEvictionIn
-        cases jobs with
-        | zero =>
-          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
-              cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
-        | succ j =>
-          cases j with
+        cases ph with
+        | Closed => exact ih
+        | Parked => exact ih
+        | Evicted => exact ih
+        | Running =>
+          simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn, dec_pos_eq]
+          cases jobs with
           | zero =>
-            cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
-                cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+            cases d with
+            | zero =>
+              cases att with
+              | true => cases k <;> exact imp_eval ih rfl
+              | false =>
+                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;>
+                  exact imp_eval ih rfl
+            | succ n => cases pl <;> cases sj <;> cases k <;> exact imp_eval ih rfl
           | succ j =>
             cases j with
-            | zero =>
-              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
-                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+            | zero => cases k <;> cases d <;> exact imp_eval ih rfl
             | succ j =>
-              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
-                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+              cases j with
+              | zero => cases k <;> cases d <;> exact imp_eval ih rfl
+              | succ j => cases k <;> cases d <;> exact imp_eval ih rfl
       | Park =>
-        unfold stepParked stepParkedOnPark
-        unfold decideParkRelease decideEvictionIn
-        cases jobs with
-        | zero =>
-          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
-              cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
-        | succ j =>
-          cases j with
+        cases ph with
+        | Closed => exact ih
+        | Running => exact ih
+        | Evicted => exact ih
+        | Parked =>
+          simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn, dec_pos_eq]
+          cases jobs with
           | zero =>
-            cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
-                cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+            cases d with
+            | zero =>
+              cases att with
+              | true => cases k <;> exact imp_eval ih rfl
+              | false =>
+                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;>
+                  exact imp_eval ih rfl
+            | succ n => cases pl <;> cases sj <;> cases k <;> exact imp_eval ih rfl
           | succ j =>
             cases j with
-            | zero =>
-              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
-                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+            | zero => cases k <;> cases d <;> exact imp_eval ih rfl
             | succ j =>
-              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases ph <;> cases k <;> cases d <;>
-                  cases att <;> cases pl <;> cases sj <;> exact imp_eval ih rfl
+              cases j with
+              | zero => cases k <;> cases d <;> exact imp_eval ih rfl
+              | succ j => cases k <;> cases d <;> exact imp_eval ih rfl
 
 /-- park_evicts_idle_root: unfold the release decision and the eviction timer it reads, then
   generalize every guard (`cases h : e` replaces `e` in the goal, through the projections of the
-  timer's facts): HasWork, the depth test, attached, the two eviction comparisons, the lease, the
-  job and the child test leave closed cases, each evaluated by `decide`. The evict rule comes
-  right after the work rule, so AskStop reads only guards the law names. -/
+  timer's facts): HasWork, the depth test, attached, the two eviction comparisons, the lease and
+  the job leave cases closed up to the timer's `After (eviction - idle)`, which the evict rule's
+  match sends to `false` unread; each is evaluated by `rfl` (`decide` refuses the free terms). -/
 theorem park_evicts_idle_root : Statute.Park.park_evicts_idle_root_stmt := by
   intro f _
   unfold decideParkRelease decideEvictionIn
@@ -212,17 +163,17 @@ theorem park_evicts_idle_root : Statute.Park.park_evicts_idle_root_stmt := by
     cases hd : decide (f.depth = 0) <;> cases ha : f.attached <;>
     cases hc : decide (f.eviction_ms ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
     cases hi : decide (f.idle_ms ≥ f.eviction_ms) <;> cases hp : f.pause_lease <;>
-    cases hs : f.scheduled_job <;> cases hk : decide (f.depth > 0) <;> decide
+    cases hs : f.scheduled_job <;> rfl
 
-/-- park_releases_free_child: as park_evicts_idle_root, but the depth is split itself (`0` or
-  `n + 1`), since the law's `depth > 0` and the rules' `depth = 0` must agree; the cases keep the
-  free `n`, so each is evaluated by `rfl` (kernel reduction of `Nat.beq`/`Nat.ble` on `n + 1`),
-  not by `decide`, which refuses a free variable. -/
+/-- park_releases_free_child: as park_evicts_idle_root, with the law's `depth > 0` read as
+  `!(depth = 0)` first (`dec_pos_eq`), so one generalized depth test serves the law and the rules
+  (`n + 1 > 0` does not evaluate with a free `n`); every case is closed, by `rfl`. -/
 theorem park_releases_free_child : Statute.Park.park_releases_free_child_stmt := by
   intro f _
+  simp only [dec_pos_eq]
   unfold decideParkRelease decideEvictionIn
   cases hw : Statute.Orphan.decideHasWork ({ work := f.work } : Statute.Orphan.HasWorkFacts) <;>
-    cases hd : f.depth <;> cases ha : f.attached <;>
+    cases hd : decide (f.depth = 0) <;> cases ha : f.attached <;>
     cases hc : decide (f.eviction_ms ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
     cases hi : decide (f.idle_ms ≥ f.eviction_ms) <;> cases hp : f.pause_lease <;>
     cases hs : f.scheduled_job <;> rfl
@@ -252,11 +203,6 @@ theorem park_job_holds_kernel : Statute.Park.park_job_holds_kernel_stmt := by
   intro p _
   intro s h
   exact and_right (parked_inv s h)
-
-/-- The right disjunct of a true Bool `||` whose left one is false. -/
-theorem or_resolve {a b : Bool} (h : (a || b) = true) (ha : a = false) : b = true := by
-  cases ha
-  exact h
 
 /-- park_evicted_was_idle_root: induction on the reachability derivation. In a step the state is
   split into its fields and the event; the phase is split (after unfolding the step with `simp
@@ -317,41 +263,50 @@ theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stm
           | Running => exact rfl
           | Parked => exact rfl
       | RunEnd =>
-        simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn]
         cases ph with
         | Evicted => exact ih
         | Closed => exact rfl
         | Parked => exact rfl
         | Running =>
-          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases jobs <;> cases d <;> cases att <;>
-            cases pl <;> cases sj <;> cases k <;> exact rfl
+          simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn, dec_pos_eq]
+          cases jobs with
+          | zero =>
+            cases d with
+            | zero =>
+              cases att with
+              | true => cases k <;> exact rfl
+              | false =>
+                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> exact rfl
+            | succ n => cases pl <;> cases sj <;> cases k <;> exact rfl
+          | succ j => cases k <;> exact rfl
       | Park =>
-        simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn]
         cases ph with
         | Evicted => exact ih
         | Closed => exact rfl
         | Running => exact rfl
         | Parked =>
-          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
-          | false =>
-            cases jobs <;> cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;>
-              exact rfl
-          | true =>
-            cases jobs with
-            | succ j =>
-              cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;> exact rfl
+          simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn, dec_pos_eq]
+          cases jobs with
+          | zero =>
+            cases d with
             | zero =>
-              cases d with
-              | succ n => cases att <;> cases pl <;> cases sj <;> cases k <;> exact rfl
-              | zero =>
-                cases att with
-                | true => cases pl <;> cases sj <;> cases k <;> exact rfl
-                | false =>
-                  cases k with
-                  | Live =>
-                    exact or_right_of
-                      (and_true_of (and_true_of (and_true_of (and_true_of rfl rfl) rfl) hi) rfl)
-                  | Released => exact absurd (parked_inv _ hs) ff_ne_tt
+              cases att with
+              | true => cases k <;> exact rfl
+              | false =>
+                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
+                | false => cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> exact rfl
+                | true =>
+                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
+                  | false => cases k <;> exact rfl
+                  | true =>
+                    cases k with
+                    | Live =>
+                      exact or_right_of
+                        (and_true_of (and_true_of (and_true_of (and_true_of rfl rfl) rfl) hi) rfl)
+                    | Released => exact absurd (parked_inv _ hs) ff_ne_tt
+            | succ n => cases pl <;> cases sj <;> cases k <;> exact rfl
+          | succ j => cases k <;> exact rfl
       | Holds a p q =>
         cases ph with
         | Evicted => exact ih
@@ -371,25 +326,9 @@ theorem park_root_keeps_kernel : Statute.Park.park_root_keeps_kernel_stmt := by
   intro s h
   have hi := parked_inv s h
   exact and_true_of
-    (and_true_of (and_right (and_right (and_left hi))) (and_left (and_left (and_left hi))))
+    (and_true_of (or_pos_of_ne (and_right (and_right (and_left hi))))
+      (and_left (and_left (and_left hi))))
     (and_right (and_left (and_left hi)))
-
-/-- An equality as `≤`. -/
-theorem le_of_eq' {n m : Nat} (h : n = m) : n ≤ m := by
-  cases h
-  exact Nat.le_refl _
-
-/-- A Bool is `true` or `false`. -/
-theorem bool_split (b : Bool) : b = true ∨ b = false := by
-  cases b with
-  | true => exact Or.inl rfl
-  | false => exact Or.inr rfl
-
-/-- `min a b ≤ b`, from `min` as `if a ≤ b then a else b` (its definition in old and new core). -/
-theorem min_le_r (a b : Nat) : min a b ≤ b :=
-  (bool_split (decide (a ≤ b))).elim
-    (fun h => Nat.le_trans (le_of_eq' (if_pos (of_decide_eq_true h))) (of_decide_eq_true h))
-    (fun h => le_of_eq' (if_neg (of_decide_eq_false h)))
 
 /-- A Bool invariant `a && c` carried over a step that keeps `c` (the same term on both sides up
   to evaluation): `!a || b` is a Bool of constants once the state is split. -/
@@ -447,20 +386,40 @@ theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
         | zero => exact ih
         | succ j => cases ph <;> cases j <;> cases idle <;> exact carry ih rfl
       | RunEnd =>
-        simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn]
         cases ph with
         | Running =>
-          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases jobs <;> cases idle <;>
-            cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;> exact carry ih rfl
+          simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn, dec_pos_eq]
+          cases jobs with
+          | zero =>
+            cases d with
+            | zero =>
+              cases att with
+              | true => cases k <;> cases idle <;> exact carry ih rfl
+              | false =>
+                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> cases idle <;>
+                  exact carry ih rfl
+            | succ n => cases pl <;> cases sj <;> cases k <;> cases idle <;> exact carry ih rfl
+          | succ j => cases k <;> cases idle <;> exact carry ih rfl
         | Closed => exact ih
         | Parked => exact ih
         | Evicted => exact ih
       | Park =>
-        simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn]
         cases ph with
         | Parked =>
-          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases jobs <;> cases idle <;>
-            cases d <;> cases att <;> cases pl <;> cases sj <;> cases k <;> exact carry ih rfl
+          simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn, dec_pos_eq]
+          cases jobs with
+          | zero =>
+            cases d with
+            | zero =>
+              cases att with
+              | true => cases k <;> cases idle <;> exact carry ih rfl
+              | false =>
+                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> cases idle <;>
+                  exact carry ih rfl
+            | succ n => cases pl <;> cases sj <;> cases k <;> cases idle <;> exact carry ih rfl
+          | succ j => cases k <;> cases idle <;> exact carry ih rfl
         | Closed => exact ih
         | Running => exact ih
         | Evicted => exact ih
@@ -494,14 +453,15 @@ theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
     | Evicted => exact on_then rfl (both rfl rfl)
     | Running =>
       cases jobs with
-      | succ j => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+      | succ j => cases j <;> exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
       | zero =>
         cases d with
         | zero =>
-          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases att <;>
+          cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+            cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases att <;>
             exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
         | succ d =>
-          cases pl with
+          cases d <;> cases pl with
           | true =>
             cases sj <;> cases k <;> exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
           | false =>
@@ -515,7 +475,7 @@ theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
 /-- park_timer_rechecks: as park_run_end_rechecks, for a parked session; the law's eviction
   test reads the timer's own comparison, generalized once for both. -/
 theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
-  intro p _
+  intro p hp
   intro s _
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -528,21 +488,24 @@ theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
     | Parked =>
       cases jobs with
       | succ j =>
-        exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+        cases j <;> exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
       | zero =>
         cases d with
         | zero =>
-          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
-          | false =>
-            cases att <;>
-              exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+          cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
+          | false => exact absurd (hw.symm.trans (decide_eq_true hp)) ff_ne_tt
           | true =>
-            cases att with
-            | false => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+            cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
+            | false =>
+              cases att <;>
+                exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
             | true =>
-              exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+              cases att with
+              | false => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+              | true =>
+                exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
         | succ d =>
-          cases pl with
+          cases d <;> cases pl with
           | true =>
             cases sj <;> cases k <;>
               exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
@@ -665,7 +628,7 @@ theorem park_time_passes : Statute.Park.park_time_passes_stmt := by
   by evaluation, and in the one left the park evicts (`hy`: the step, the release decision and
   its timer unfolded, the idle comparison generalized and fixed by the premise). -/
 theorem park_idle_root_leads_to_stop : Statute.Park.park_idle_root_leads_to_stop_stmt := by
-  intro p _
+  intro p hp
   intro s _ h
   cases s with
   | mk ph d att pl sj jobs k idle =>
@@ -690,9 +653,12 @@ theorem park_idle_root_leads_to_stop : Statute.Park.park_idle_root_leads_to_stop
             ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park).1 = true := by
           unfold park_idle_root_leads_to_stop_leads stepParked stepParkedOnPark
           unfold decideParkRelease decideEvictionIn
-          cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
-          | false => cases hi.symm.trans hI
-          | true => exact rfl
+          cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
+          | false => exact absurd (hw.symm.trans (decide_eq_true hp)) ff_ne_tt
+          | true =>
+            cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
+            | false => cases hi.symm.trans hI
+            | true => exact rfl
         exact or_right_of (and_true_of hy rfl)
 
 /-- park_settled_child_leads_to_release: read the premise's five conjuncts and bound the job

@@ -2,59 +2,12 @@
 -- generated/lean/Statute/Relaunch.lean and must not be restated here.
 -- Written without a Lean toolchain: every proof is an unchecked candidate until `lake build`.
 import Statute.Relaunch
+import Proofs.Lemmas
 
 
 namespace Statute.Relaunch.Proofs
 
-/-- `false = true` is refuted by evaluation. -/
-theorem ff_ne_tt : ¬ (false = true) := by
-  decide
-
-/-- Both conjuncts of a Bool `&&` are true. -/
-theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
-  cases ha
-  cases hb
-  rfl
-
-/-- The right disjunct of a Bool `||` is true. -/
-theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
-  cases a with
-  | false => exact hb
-  | true => rfl
-
-/-- The left conjunct of a true Bool `&&`. -/
-theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
-  cases a with
-  | false => exact absurd h ff_ne_tt
-  | true => rfl
-
-/-- The right conjunct of a true Bool `&&`. -/
-theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
-  cases a with
-  | false => exact absurd h ff_ne_tt
-  | true => exact h
-
-/-- An invariant carried by evaluation: with the state split, `!a || b` (the invariant before
-  implies the one after) is a Bool of constants, true by `rfl`. -/
-theorem imp_eval {a b : Bool} (ha : a = true) (hab : (!a || b) = true) : b = true := by
-  cases ha
-  exact hab
-
-/-- Two decided propositions that hold, as a Bool `&&` (each proof is usually `rfl`: the two
-  sides agree by evaluation while some fields stay free, where `decide` cannot run). -/
-theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
-    (decide p && decide q) = true :=
-  and_true_of (decide_eq_true hp) (decide_eq_true hq)
-
-/-- The `then` branch of an `if` is taken and true. -/
-theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
-    (if c then x else y) = true :=
-  (if_pos hc).trans hx
-
-/-- The `else` branch of an `if` is taken and true. -/
-theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
-    (if c then x else y) = true :=
-  (if_neg hc).trans hy
+open Statute.Lemmas
 
 /-- relaunch_never_replaces: unfold the decision, then generalize each fact it and the law read
   (`cases h : e` replaces `e` in the goal): the window comparison and four Bools leave 32 closed

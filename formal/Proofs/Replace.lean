@@ -7,19 +7,12 @@
 -- ReplacementFacts is finite (5 relations, 2 kinds, 3 Bools: 80 cases): the laws of the
 -- Replacement verdict split every field with `cases` and evaluate each closed case by `decide`.
 import Statute.Replace
+import Proofs.Lemmas
 
 
 namespace Statute.Replace.Proofs
 
-/-- `false = true` is refuted by evaluation. -/
-theorem ff_ne_tt : ¬ (false = true) := by
-  decide
-
-/-- Both conjuncts of a Bool `&&` are true. -/
-theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
-  cases ha
-  cases hb
-  rfl
+open Statute.Lemmas
 
 /-- The taken branch of an `if` is a true conjunction. -/
 theorem ite_pos_and {c : Prop} [Decidable c] {a b y : Bool} (hc : c) (ha : a = true)
@@ -35,22 +28,6 @@ theorem ite_neg_and {c : Prop} [Decidable c] {x a b : Bool} (hc : ¬c) (ha : a =
   `Nat.le_refl`, `Nat.le_trans`, `Nat.zero_le`, `Nat.succ_le_succ`, `Nat.le_of_succ_le_succ`,
   `Nat.lt_irrefl`, `Nat.lt_trans`, `Nat.lt_of_le_of_lt` (Prelude or early `Nat.Basic` in both the
   2021 build and current Lean) and `decide_eq_true/false`, `of_decide_eq_true/false`. -/
-
-/-- `a ≤ b` refutes `b < a`. -/
-theorem not_lt_of_le' {a b : Nat} (h : a ≤ b) : ¬ (b < a) :=
-  fun hc => Nat.lt_irrefl a (Nat.lt_of_le_of_lt h hc)
-
-/-- `¬ (b < a)` gives `a ≤ b` (induction on `a`, splitting `b`). -/
-theorem le_of_not_lt' (a : Nat) : ∀ (b : Nat), ¬ (b < a) → a ≤ b := by
-  induction a with
-  | zero =>
-    intro b _
-    exact Nat.zero_le b
-  | succ a ih =>
-    intro b hn
-    cases b with
-    | zero => exact absurd (Nat.succ_le_succ (Nat.zero_le a)) hn
-    | succ b => exact Nat.succ_le_succ (ih b (fun h => hn (Nat.succ_le_succ h)))
 
 /-- `a ≤ b` and `a ≠ b` give `a < b` (induction on `a`, splitting `b`). -/
 theorem lt_of_le_ne (a : Nat) : ∀ (b : Nat), a ≤ b → ¬ (a = b) → a < b := by

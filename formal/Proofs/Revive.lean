@@ -4,45 +4,17 @@
 -- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
 -- (instance search does not unfold it).
 import Statute.Revive
+import Proofs.Lemmas
 
 
 namespace Statute.Revive.Proofs
 
-/-- `false = true` is refuted by evaluation. -/
-theorem ff_ne_tt : ¬ (false = true) := by
-  decide
-
-/-- Both conjuncts of a Bool `&&` are true. -/
-theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
-  cases ha
-  cases hb
-  rfl
-
-/-- The right disjunct of a Bool `||` is true. -/
-theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
-  cases a with
-  | false => exact hb
-  | true => rfl
-
-/-- Two decided propositions that hold, as a Bool `&&`. -/
-theorem both {p q : Prop} [Decidable p] [Decidable q] (hp : p) (hq : q) :
-    (decide p && decide q) = true :=
-  and_true_of (decide_eq_true hp) (decide_eq_true hq)
+open Statute.Lemmas
 
 /-- The left disjunct of a Bool `||` is true. -/
 theorem or_left_of {a b : Bool} (ha : a = true) : (a || b) = true := by
   cases ha
   rfl
-
-/-- The `then` branch of an `if` is taken and true. -/
-theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
-    (if c then x else y) = true :=
-  (if_pos hc).trans hx
-
-/-- The `else` branch of an `if` is taken and true. -/
-theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
-    (if c then x else y) = true :=
-  (if_neg hc).trans hy
 
 /-- The `else` branch of an `if` is taken (any type): the step to the next rule of a decision. -/
 theorem else_of {α : Type} {c : Prop} [Decidable c] {x y z : α} (hc : ¬c) (h : y = z) :
@@ -75,30 +47,9 @@ theorem run_of_idle (x : Statute.Orphan.WorkSet)
   `Nat.lt_irrefl`, `Nat.lt_of_le_of_lt`, `Nat.lt_of_lt_of_le` (Prelude or early `Nat.Basic` in
   both the 2021 build and current Lean), `if_pos`, `if_neg`, `of_decide_eq_true/false`. -/
 
-/-- An equality as `≤`. -/
-theorem le_of_eq' {n m : Nat} (h : n = m) : n ≤ m := by
-  cases h
-  exact Nat.le_refl _
-
-/-- `a ≤ b` refutes `b < a`. -/
-theorem not_lt_of_le' {a b : Nat} (h : a ≤ b) : ¬ (b < a) :=
-  fun hc => Nat.lt_irrefl a (Nat.lt_of_le_of_lt h hc)
-
 /-- Nothing is below a number at most 0. -/
 theorem lt_zero_false {a b : Nat} (h1 : a < b) (h2 : b ≤ 0) : False :=
   not_lt_of_le' (Nat.le_trans h2 (Nat.zero_le a)) h1
-
-/-- `¬ (b < a)` gives `a ≤ b` (induction on `a`, splitting `b`). -/
-theorem le_of_not_lt' (a : Nat) : ∀ (b : Nat), ¬ (b < a) → a ≤ b := by
-  induction a with
-  | zero =>
-    intro b _
-    exact Nat.zero_le b
-  | succ a ih =>
-    intro b hn
-    cases b with
-    | zero => exact absurd (Nat.succ_le_succ (Nat.zero_le a)) hn
-    | succ b => exact Nat.succ_le_succ (ih b (fun h => hn (Nat.succ_le_succ h)))
 
 /-- The step's clock test `t < now`, false: `now ≤ t`. -/
 theorem le_of_lt_false {a b : Nat} (h : decide (a < b) = false) : b ≤ a :=
@@ -131,12 +82,6 @@ theorem add_assoc' (a b c : Nat) : a + b + c = a + (b + c) := by
   induction c with
   | zero => rfl
   | succ k ih => exact congrArg Nat.succ ih
-
-/-- Adding on the right keeps `≤`. -/
-theorem add_le_add_r {a b : Nat} (k : Nat) (h : a ≤ b) : a + k ≤ b + k := by
-  induction k with
-  | zero => exact h
-  | succ k ih => exact Nat.succ_le_succ ih
 
 /-- `pred n ≤ c` gives `n ≤ succ c`. -/
 theorem le_succ_of_pred_le (n c : Nat) (h : Nat.pred n ≤ c) : n ≤ Nat.succ c := by
@@ -183,12 +128,6 @@ theorem sub_le_succ_sub (n m : Nat) : n - m ≤ n + 1 - m := by
   | succ k ih =>
     have h3 : Nat.pred (n - k) ≤ Nat.pred (n + 1 - k) := Nat.pred_le_pred ih
     exact h3
-
-/-- A Bool is `true` or `false`. -/
-theorem bool_split (b : Bool) : b = true ∨ b = false := by
-  cases b with
-  | true => exact Or.inl rfl
-  | false => exact Or.inr rfl
 
 /-- `min a b ≤ a`, from `min` as `if a ≤ b then a else b` (its definition in old and new core;
   current core proves `Nat.min_eq_left` by `if_pos` the same way). -/

@@ -4,59 +4,12 @@
 -- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
 -- (instance search does not unfold it).
 import Statute.Supervise
+import Proofs.Lemmas
 
 
 namespace Statute.Supervise.Proofs
 
-/-- `false = true` is refuted by evaluation. -/
-theorem ff_ne_tt : ¬ (false = true) := by
-  decide
-
-/-- Both conjuncts of a Bool `&&` are true. -/
-theorem and_true_of {a b : Bool} (ha : a = true) (hb : b = true) : (a && b) = true := by
-  cases ha
-  cases hb
-  rfl
-
-/-- The right disjunct of a Bool `||` is true. -/
-theorem or_right_of {a b : Bool} (hb : b = true) : (a || b) = true := by
-  cases a with
-  | false => exact hb
-  | true => rfl
-
-/-- The `then` branch of an `if` is taken and true. -/
-theorem on_then {c : Prop} [Decidable c] {x y : Bool} (hc : c) (hx : x = true) :
-    (if c then x else y) = true :=
-  (if_pos hc).trans hx
-
-/-- The `else` branch of an `if` is taken and true. -/
-theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true) :
-    (if c then x else y) = true :=
-  (if_neg hc).trans hy
-
-/-- The left conjunct of a true Bool `&&`. -/
-theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
-  cases a with
-  | false => exact absurd h ff_ne_tt
-  | true => rfl
-
-/-- The right conjunct of a true Bool `&&`. -/
-theorem and_right {a b : Bool} (h : (a && b) = true) : b = true := by
-  cases a with
-  | false => exact absurd h ff_ne_tt
-  | true => exact h
-
-/-- `decide (a < b)` true makes `decide (a ≥ b)` false. -/
-theorem ge_false_of_lt {a b : Nat} (h : decide (a < b) = true) : decide (a ≥ b) = false :=
-  decide_eq_false (Nat.not_le.mpr (of_decide_eq_true h))
-
-/-- `decide (a < b)` false makes `decide (a ≥ b)` true. -/
-theorem ge_true_of_not_lt {a b : Nat} (h : decide (a < b) = false) : decide (a ≥ b) = true :=
-  decide_eq_true (Nat.not_lt.mp (of_decide_eq_false h))
-
-/-- `decide (a ≥ b)` false makes `decide (a < b)` true. -/
-theorem lt_true_of_not_ge {a b : Nat} (h : decide (a ≥ b) = false) : decide (a < b) = true :=
-  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
+open Statute.Lemmas
 
 /-- The budget test of RestartDecide (`k + 1 > b`) agrees with the laws' (`k ≥ b`): true. -/
 theorem succ_gt_of_ge {k b : Nat} (h : decide (k ≥ b) = true) : decide (k + 1 > b) = true :=
@@ -189,33 +142,6 @@ theorem restart_decide_window : Statute.Supervise.restart_decide_window_stmt := 
   `Nat.le_of_lt_succ`, `Nat.lt_irrefl`, `Nat.lt_of_le_of_lt`, `Nat.lt_of_lt_of_le` (Prelude or
   early `Nat.Basic` in both the 2021 build and current Lean), `if_pos`, `if_neg`. -/
 
-/-- An equality as `≤`. -/
-theorem le_of_eq' {n m : Nat} (h : n = m) : n ≤ m := by
-  cases h
-  exact Nat.le_refl _
-
-/-- `a ≤ b` refutes `b < a`. -/
-theorem not_lt_of_le' {a b : Nat} (h : a ≤ b) : ¬ (b < a) :=
-  fun hc => Nat.lt_irrefl a (Nat.lt_of_le_of_lt h hc)
-
-/-- `¬ (b < a)` gives `a ≤ b` (induction on `a`, splitting `b`). -/
-theorem le_of_not_lt' (a : Nat) : ∀ (b : Nat), ¬ (b < a) → a ≤ b := by
-  induction a with
-  | zero =>
-    intro b _
-    exact Nat.zero_le b
-  | succ a ih =>
-    intro b hn
-    cases b with
-    | zero => exact absurd (Nat.succ_le_succ (Nat.zero_le a)) hn
-    | succ b => exact Nat.succ_le_succ (ih b (fun h => hn (Nat.succ_le_succ h)))
-
-/-- A Bool is `true` or `false`. -/
-theorem bool_split (b : Bool) : b = true ∨ b = false := by
-  cases b with
-  | true => exact Or.inl rfl
-  | false => exact Or.inr rfl
-
 /-- `e ≤ k + e`. -/
 theorem le_add_l (k e : Nat) : e ≤ k + e := by
   induction e with
@@ -227,12 +153,6 @@ theorem le_add_r' (a b : Nat) : a ≤ a + b := by
   induction b with
   | zero => exact Nat.le_refl _
   | succ b ih => exact Nat.le_trans ih (Nat.le_succ _)
-
-/-- Adding on the right keeps `≤`. -/
-theorem add_le_add_r {a b : Nat} (k : Nat) (h : a ≤ b) : a + k ≤ b + k := by
-  induction k with
-  | zero => exact h
-  | succ k ih => exact Nat.succ_le_succ ih
 
 /-- A fixed left factor keeps `≤` (induction on `a`, splitting `b`). -/
 theorem mul_le_mul_l' (k a : Nat) : ∀ (b : Nat), a ≤ b → k * a ≤ k * b := by
@@ -262,17 +182,14 @@ theorem pow_pos' (n : Nat) : 1 ≤ 2 ^ n := by
   | zero => exact Nat.le_refl 1
   | succ n ih => exact Nat.le_trans ih (le_mul_two (2 ^ n))
 
-/-- `2 ^ 7 ≤ 2 ^ (i + 7)`. -/
+/-- `2 ^ 7 ≤ 2 ^ (i + 7)`. The step names `(i + 1) + 7 = (i + 7) + 1` (`Nat.succ_add`), so that
+  `2 ^ ((i + 7) + 1)` is `2 ^ (i + 7) * 2` by the definition of `^`, with no literal unfolded. -/
 theorem pow_ge (i : Nat) : 2 ^ 7 ≤ 2 ^ (i + 7) := by
   induction i with
   | zero => exact Nat.le_refl _
-  | succ i ih => exact Nat.le_trans ih (le_mul_two (2 ^ (i + 7)))
-
-/-- `min a b ≤ b`, from `min` as `if a ≤ b then a else b` (its definition in old and new core). -/
-theorem min_le_r (a b : Nat) : min a b ≤ b :=
-  (bool_split (decide (a ≤ b))).elim
-    (fun h => Nat.le_trans (le_of_eq' (if_pos (of_decide_eq_true h))) (of_decide_eq_true h))
-    (fun h => le_of_eq' (if_neg (of_decide_eq_false h)))
+  | succ i ih =>
+    exact Nat.le_trans ih (Nat.le_trans (le_mul_two (2 ^ (i + 7)))
+      (le_of_eq' (congrArg (fun n => 2 ^ n) (Nat.succ_add i 7)).symm))
 
 /-- Below both, below the `min`. -/
 theorem le_min' {a x y : Nat} (h1 : a ≤ x) (h2 : a ≤ y) : a ≤ min x y :=

@@ -4,17 +4,12 @@
 -- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
 -- (instance search does not unfold it).
 import Statute.Timeouts
+import Proofs.Lemmas
 
 
 namespace Statute.Timeouts.Proofs
 
-/-- `decide (a ≥ b)` true makes `decide (a < b)` false. -/
-theorem lt_false_of_ge {a b : Nat} (h : decide (a ≥ b) = true) : decide (a < b) = false :=
-  decide_eq_false (Nat.not_lt.mpr (of_decide_eq_true h))
-
-/-- `decide (a ≥ b)` false makes `decide (a < b)` true. -/
-theorem lt_true_of_not_ge {a b : Nat} (h : decide (a ≥ b) = false) : decide (a < b) = true :=
-  decide_eq_true (Nat.not_le.mp (of_decide_eq_false h))
+open Statute.Lemmas
 
 /-- timeouts_ordered, at the defaults only: every relation is a comparison of sums of the
   default values, evaluated by `decide`. For every valid parameters record it is false (the ranges

@@ -50,47 +50,65 @@ export function* permutations(s: Value, fields: readonly string[]): Generator<Va
 /**
  * The first arrangement of `s`'s symmetric rows, other than `s` itself, on which `bad` holds, or
  * null. With `positions` (laws.ts rowPositions; null: every permutation) one arrangement per
- * distinct choice of rows at those positions: the rows are swapped into place, and `same(i, j)`
- * (the compiled equality of rows i and j of `s` in every symmetric field) skips a row equal to
- * one already tried there.
+ * distinct choice of rows at those positions: the rows are swapped into place, and
+ * `same(s, i, j)` (the compiled equality of rows i and j of `s` in every symmetric field) skips
+ * a row equal to one already tried there. Called once per state found: no closure is made here.
  */
-export function findArrangement(s: Value, fields: readonly string[], positions: readonly number[] | null, same: (i: number, j: number) => boolean, bad: (v: Value) => boolean): Value | null {
+export function findArrangement(s: Value, fields: readonly string[], positions: readonly number[] | null, same: (s: Value, i: number, j: number) => boolean, bad: (v: Value) => boolean): Value | null {
   if (positions === null) {
     for (const v of permutations(s, fields)) if (v !== s && bad(v)) return v;
     return null;
   }
   const st = s as Rows;
   const n = (st[fields[0] as string] ?? []).length;
-  if (fields.some((f) => (st[f] ?? []).length !== n)) return null;
-  const at = positions.filter((p) => p < n);
+  for (const f of fields) if ((st[f] ?? []).length !== n) return null;
+  const at = positions.length > 0 && (positions[positions.length - 1] as number) >= n ? positions.filter((p) => p < n) : positions;
   // perm[q]: the row of `s` now at position q; positions at[0..j-1] are fixed.
-  const perm = Array.from({ length: n }, (_, i) => i);
-  const swap = (p: number, q: number): void => {
-    const x = perm[p] as number;
-    perm[p] = perm[q] as number;
-    perm[q] = x;
-  };
-  const visit = (j: number): Value | null => {
-    if (j === at.length) {
-      if (at.every((p) => same(perm[p] as number, p))) return null;
-      const v = arranged(s, fields, fields.map((f) => st[f] as readonly Value[]), perm);
-      return bad(v) ? v : null;
-    }
-    const p = at[j] as number;
-    const tried: number[] = [];
-    for (let q = 0; q < n; q++) {
-      if (at.indexOf(q) < j && at.indexOf(q) >= 0) continue;
-      const r = perm[q] as number;
-      if (tried.some((t) => same(t, r))) continue;
-      tried.push(r);
-      swap(p, q);
-      const found = visit(j + 1);
-      swap(p, q);
-      if (found !== null) return found;
-    }
-    return null;
-  };
-  return visit(0);
+  const perm: number[] = [];
+  for (let i = 0; i < n; i++) perm.push(i);
+  return visit({ s, fields, at, same, bad, perm }, 0);
+}
+
+interface Search {
+  readonly s: Value;
+  readonly fields: readonly string[];
+  readonly at: readonly number[];
+  readonly same: (s: Value, i: number, j: number) => boolean;
+  readonly bad: (v: Value) => boolean;
+  readonly perm: number[];
+}
+
+function visit(x: Search, j: number): Value | null {
+  const { at, perm } = x;
+  if (j === at.length) {
+    let moved = false;
+    for (const p of at) if (!x.same(x.s, perm[p] as number, p)) moved = true;
+    if (!moved) return null;
+    const v = arranged(x.s, x.fields, x.fields.map((f) => (x.s as Rows)[f] as readonly Value[]), perm);
+    return x.bad(v) ? v : null;
+  }
+  const p = at[j] as number;
+  const tried: number[] = [];
+  for (let q = 0; q < perm.length; q++) {
+    const fixed = at.indexOf(q);
+    if (fixed >= 0 && fixed < j) continue;
+    const r = perm[q] as number;
+    let seen = false;
+    for (const t of tried) if (x.same(x.s, t, r)) seen = true;
+    if (seen) continue;
+    tried.push(r);
+    swap(perm, p, q);
+    const found = visit(x, j + 1);
+    swap(perm, p, q);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function swap(a: number[], p: number, q: number): void {
+  const x = a[p] as number;
+  a[p] = a[q] as number;
+  a[q] = x;
 }
 
 /** Rearranges `a` into its next permutation in lexicographic order (repeated values once); false after the last. */

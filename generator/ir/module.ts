@@ -47,6 +47,8 @@ export interface Let {
   readonly name: string;
   /** Its value, evaluated before the guards. Later lets may use earlier ones. */
   readonly value: Expr;
+  /** Where it is written (its value in the YAML). */
+  readonly span: Span;
 }
 
 /** An assignment `field := value` of a branch; unassigned fields keep their value. */

@@ -8,7 +8,10 @@ import { describe, expect, it } from "vitest";
 import { proofStatusOf, readProofStatus, stripComments } from "../../generator/emit/lean/proofs.js";
 
 const FORMAL = join(process.cwd(), "formal");
-const proofFiles = readdirSync(join(FORMAL, "Proofs")).filter((f) => f.endsWith(".lean")).sort();
+const leanFiles = readdirSync(join(FORMAL, "Proofs")).filter((f) => f.endsWith(".lean")).sort();
+// Proofs/Lemmas.lean holds the helpers every proofs file shares; it proves no law.
+const LEMMAS = "Lemmas.lean";
+const proofFiles = leanFiles.filter((f) => f !== LEMMAS);
 
 describe("formal/ skeleton", () => {
   it("builds the Statute library from generated/lean and pins a Lean 4 release", () => {
@@ -16,6 +19,21 @@ describe("formal/ skeleton", () => {
     expect(lake).toMatch(/\[\[lean_lib\]\]\nname = "Statute"\nsrcDir = "\.\.\/generated\/lean"\n/);
     expect(lake).toMatch(/\[\[lean_lib\]\]\nname = "Proofs"\n/);
     expect(readFileSync(join(FORMAL, "lean-toolchain"), "utf8")).toMatch(/^leanprover\/lean4:v4\.\d+\.\d+\n$/);
+  });
+
+  it("states the shared helpers once, in Proofs/Lemmas.lean, which proves no law", () => {
+    const lemmas = stripComments(readFileSync(join(FORMAL, "Proofs", LEMMAS), "utf8"));
+    expect(proofStatusOf(lemmas).size).toBe(0);
+    const shared = [...lemmas.matchAll(/^theorem ([A-Za-z_][A-Za-z0-9_']*)/gm)].map((m) => m[1] as string);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const f of proofFiles) {
+      const src = stripComments(readFileSync(join(FORMAL, "Proofs", f), "utf8"));
+      const own = new Set([...src.matchAll(/^theorem ([A-Za-z_][A-Za-z0-9_']*)/gm)].map((m) => m[1]));
+      expect(shared.filter((n) => own.has(n)), `${f} restates a shared helper`).toEqual([]);
+      if (shared.some((n) => new RegExp(`(?<![A-Za-z0-9_.'])${n.replace(/'/g, "\\'")}(?![A-Za-z0-9_'])`).test(src))) {
+        expect(src, `${f} uses a shared helper`).toContain("\nimport Proofs.Lemmas\n");
+      }
+    }
   });
 
   it("imports every proofs file from Proofs.lean", () => {

@@ -12,6 +12,8 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const PROOFS = join(ROOT, "formal", "Proofs");
 const STATEMENTS = join(ROOT, "generated", "lean", "Statute");
 const files = readdirSync(PROOFS).filter((f) => f.endsWith(".lean")).sort();
+// Proofs/Lemmas.lean: the shared helpers, under the same tactic wall, proving no law.
+const lawFiles = files.filter((f) => f !== "Lemmas.lean");
 
 function statements(module: string): string[] {
   const text = readFileSync(join(STATEMENTS, `${module}.lean`), "utf8");
@@ -77,7 +79,7 @@ describe("proofs per law", () => {
   const rows: string[] = [];
   let proved = 0;
   let total = 0;
-  for (const file of files) {
+  for (const file of lawFiles) {
     const module = file.replace(/\.lean$/, "");
     it(`${module}: one theorem per generated statement, none for a law that is gone`, () => {
       const proofs = lawProofs(readFileSync(join(PROOFS, file), "utf8"));
@@ -94,7 +96,7 @@ describe("proofs per law", () => {
       .filter((f) => f.endsWith(".lean"))
       .map((f) => f.replace(/\.lean$/, ""))
       .filter((m) => statements(m).length > 0);
-    expect(files.map((f) => f.replace(/\.lean$/, ""))).toEqual(modules.sort());
+    expect(lawFiles.map((f) => f.replace(/\.lean$/, ""))).toEqual(modules.sort());
     console.log([...rows, `overall: ${proved}/${total}`].join("\n"));
   });
 });

@@ -108,6 +108,15 @@ describe("statute init", () => {
   });
 });
 
+describe("the starter spec", () => {
+  it("passes the law-strength gate README recommends (mutate --laws-only --min 95)", async () => {
+    const dir = starterProject("gate", { spec: "specs", targets: ["ts"] });
+    const r = await run(dir, "mutate", "--laws-only", "--min", "95");
+    expect(r.out).toMatch(/laws only 17\/17 \(100\.0%\)/);
+    expect(r.code, r.out).toBe(0);
+  });
+});
+
 describe("statute gen in a project", () => {
   it("writes only the selected targets into the chosen folder, with the chosen runtime specifier", async () => {
     const dir = starterProject("gen", { spec: "specs", out: "out", targets: ["ts", "docs"], runtime: "my-rt" });
@@ -119,6 +128,8 @@ describe("statute gen in a project", () => {
     expect(existsSync(join(dir, "out", "docs", "laws.md"))).toBe(true);
     expect(existsSync(join(dir, "out", "schema"))).toBe(false);
     expect(readFileSync(join(dir, "out", "mine", "keep.txt"), "utf8")).toBe("not generated");
+    // The law table is titled by the project's modules, not by this repository's daemon.
+    expect(readFileSync(join(dir, "out", "docs", "laws.md"), "utf8")).toMatch(/^<!--.*-->\n\n# Laws: turnstile\n/);
     expect((await run(dir, "gen", "--check")).code).toBe(0);
     writeFileSync(join(dir, "out", "ts", "turnstile.ts"), "// edited\n");
     const drift = await run(dir, "gen", "--check");
@@ -146,6 +157,29 @@ describe("statute gen in a project", () => {
     expect(readFileSync(join(dir, "generated", "ts", "turnstile.ts"), "utf8")).toContain("FARE_CENTS: number = 250");
     stop.abort();
     expect(await done).toBe(0);
+  });
+});
+
+describe("gen --watch does not outlive its parent", () => {
+  it("exits once the process that started it is gone", async () => {
+    const dir = starterProject("orphan", { spec: "specs", targets: ["ts"] });
+    // A shell starts the watcher in the background, prints its pid, and exits once it watches.
+    const start = `"${process.execPath}" "${join(ROOT, "bin", "statute.js")}" gen --watch > watch.log 2>&1 < /dev/null & echo $!`;
+    const sh = spawnSync("sh", ["-c", `${start}; i=0; while ! grep -q watching watch.log && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done`], { cwd: dir, encoding: "utf8" });
+    const pid = Number(sh.stdout.trim());
+    expect(pid).toBeGreaterThan(0);
+    const alive = (): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 300 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+    if (alive()) process.kill(pid, "SIGKILL");
+    expect(readFileSync(join(dir, "watch.log"), "utf8")).toContain("watching specs/");
+    expect(alive()).toBe(false);
   });
 });
 

@@ -13,6 +13,8 @@ import type { Type } from "../../ir/types.js";
 import { machineLaws } from "../domains.js";
 import { ExprCompiler, key, prop, shapeOf } from "./expr.js";
 import { HashCompiler, hashPrologue } from "./hash.js";
+import { CodecCompiler, codecPrologue } from "./codec.js";
+import type { Frontier } from "../frontier.js";
 import { helpers, prologue } from "./helpers.js";
 import { expandSource, type Expansion } from "./expand.js";
 import { orderBlind, rowPositions, stateLawCheck, stepLawFunction } from "./laws.js";
@@ -66,6 +68,11 @@ export interface CompiledMachine {
    * A throw leaves `x.ord` and `x.phase` saying where (EXPAND_EVENTS: listing the events).
    */
   expand(s: Value, index: number, x: Expansion): number;
+  /** Append `s`, numbered `index`, to a packed level (codec.ts). */
+  pack(s: Value, into: Frontier, index: number): void;
+  /** The state whose words start at `at`; `unpackedEnd()` is then where the next one starts. */
+  unpack(words: Int32Array, at: number): Value;
+  unpackedEnd(): number;
   /** The generated source, for debugging (`STATUTE_EXPLORE_SOURCE=1` prints it). */
   readonly source: string;
 }
@@ -163,9 +170,12 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
   const hash = new HashCompiler(prog);
   const fingerprint = hash.state(fields, symmetric);
   const from = hash.stateFrom(fields, symmetric);
+  const codec = new CodecCompiler(prog, hash);
+  const codecState = codec.state(m.state);
   const source = [
     prologue,
     hashPrologue,
+    codecPrologue,
     `const $fp = new Int32Array(2);`,
     `const $out = { output: null, rule: -1 };`,
     // The events of every state and their handler numbers, when no domain reads the state.
@@ -175,6 +185,9 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     ...c.eq.functions,
     ...c.functions,
     ...hash.functions,
+    ...codec.functions,
+    codecState,
+    `function pack(s, into, index) { into.push(index, $E, $encode(s)); }`,
     ...progress,
     init,
     step,
@@ -193,7 +206,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     kindOf,
     `function cacheEvents() { $events = events(init()); $eventKinds = $events.map((e) => $kindOf(e.kind)); return $events; }`,
     `function fingerprintFrom(s, p) { ${from === null ? "$fingerprint(s);" : "$fingerprintFrom(s, p);"} }`,
-    `return { init, step, events, invariant, orderedInvariant, sameRows, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents };`,
+    `return { init, step, events, invariant, orderedInvariant, sameRows, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents, pack, unpack: $decode, unpackedEnd: $decodedEnd };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
   const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "orderedPositions" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[]; fingerprintFrom(s: Value, p: Value): void };

@@ -1,0 +1,118 @@
+// Emit stage (Lean), outside the pure emitter: the record of the last kernel check of formal/
+// (formal/checked.txt). `statute proofs --record RESULT --checker TEXT` writes it from the result
+// table of the lean2021 kit (../shared/lean2021/run.sh); `statute proofs` reads it and calls a
+// proof checked only when the record's inputs are the files as they are now. Nothing here feeds
+// an emitter: generated/ stays a function of spec/ alone.
+
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
+/** The record's file name, inside the formal folder. */
+export const CHECKED_FILE = "checked.txt";
+
+/** What the kit said of one law (or of an `_at_defaults` theorem) in its table. */
+export type CheckedStatus = "OK" | "FAILED" | "SORRY" | "NOT CHECKED";
+
+export interface CheckedRow {
+  readonly module: string;
+  readonly law: string;
+  readonly status: CheckedStatus;
+  readonly detail: string;
+}
+
+/** formal/checked.txt, read back. */
+export interface CheckRecord {
+  /** The Lean that checked, as `--checker` named it. */
+  readonly checker: string;
+  /** When the kit ran (its result's first line). */
+  readonly date: string;
+  /** `sha256:<hex>` of the Lean inputs the check read (`leanInputsHash`). */
+  readonly inputs: string;
+  /** The kit's last line (`lean2021: N of M law proofs check ...`). */
+  readonly summary: string;
+  /** Per law, by the name the kit gave it. */
+  readonly rows: ReadonlyMap<string, CheckedRow>;
+}
+
+const ROW = /^(\S+)\s+([A-Za-z_][A-Za-z0-9_']*)\s+(OK|FAILED|SORRY|NOT CHECKED)(?:\s+(.*?))?\s*$/;
+const DATE = /\((\d{4}-\d\d-\d\d \d\d:\d\d)\)\s*$/;
+
+function sorted(xs: string[]): string[] {
+  return xs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function leanFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name.startsWith(".")) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...leanFiles(p));
+    else if (e.name.endsWith(".lean")) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * `sha256:<hex>` over the Lean a check reads: every `.lean` under generated/lean and formal's
+ * top-level modules and their folders (not the lakefile), each as its path relative to `root`,
+ * a NUL, its text, a NUL, in path order.
+ */
+export function leanInputsHash(root: string, formalDir: string): string {
+  const files = [...leanFiles(join(root, "generated", "lean")), ...leanFiles(formalDir)];
+  const h = createHash("sha256");
+  for (const rel of sorted(files.map((f) => relative(root, f).split("\\").join("/")))) {
+    h.update(rel).update("\0").update(readFileSync(join(root, rel))).update("\0");
+  }
+  return `sha256:${h.digest("hex")}`;
+}
+
+/** The per-law rows and the last line of a kit result table; null when it is none. */
+export function parseKitResult(text: string): { date: string; summary: string; rows: Map<string, CheckedRow> } | null {
+  const lines = text.split("\n");
+  const first = lines.find((l) => l.startsWith("lean2021 per-law result:"));
+  const summary = lines.find((l) => l.startsWith("lean2021: "));
+  if (first === undefined || summary === undefined) return null;
+  const rows = new Map<string, CheckedRow>();
+  let table = false;
+  for (const l of lines) {
+    if (/^module\s+law\s+status/.test(l)) table = true;
+    else if (table && l.trim() === "") table = false;
+    else if (table) {
+      const m = ROW.exec(l);
+      if (m) rows.set(m[2] ?? "", { module: m[1] ?? "", law: m[2] ?? "", status: m[3] as CheckedStatus, detail: m[4] ?? "" });
+    }
+  }
+  return { date: DATE.exec(first)?.[1] ?? "unknown date", summary: summary.trim(), rows };
+}
+
+/** The text of formal/checked.txt for a kit result, the checker's name and the inputs' hash. */
+export function renderCheckRecord(result: string, checker: string, inputs: string): string {
+  const parsed = parseKitResult(result);
+  const date = parsed?.date ?? "unknown date";
+  const body = result.endsWith("\n") ? result : `${result}\n`;
+  return [
+    "# The last check of formal/ by a Lean kernel. Written by `statute proofs --record RESULT --checker",
+    "# TEXT` from the result of the lean2021 kit (../shared/lean2021/run.sh); read by `statute proofs`,",
+    "# which calls a proof checked only while `inputs` is the hash of the Lean files as they are.",
+    `checker: ${checker}`,
+    `date: ${date}`,
+    `inputs: ${inputs}`,
+    "",
+    body,
+  ].join("\n");
+}
+
+/** formal/checked.txt read back; null when absent or not a record. */
+export function readCheckRecord(formalDir: string): CheckRecord | null {
+  const path = join(formalDir, CHECKED_FILE);
+  if (!existsSync(path)) return null;
+  const text = readFileSync(path, "utf8");
+  const field = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(text)?.[1]?.trim();
+  const parsed = parseKitResult(text);
+  const checker = field("checker");
+  const inputs = field("inputs");
+  if (parsed === null || checker === undefined || inputs === undefined) return null;
+  return { checker, date: field("date") ?? parsed.date, inputs, summary: parsed.summary, rows: parsed.rows };
+}
