@@ -6,7 +6,7 @@
 // with two generated models meet one journal, as after an upgrade.
 
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -35,6 +35,7 @@ export function nextSupervise(text: string): string {
 
 /** The root of build k + 1: sources copied from `root`, the spec changed, the models regenerated. */
 export function nextBuild(root: string): string {
+  if (!existsSync(join(root, "dist", "runtime", "v1.js"))) throw new Error("next build: run `node bin/build.js` first (workers resolve the runtime to dist/)");
   const dir = mkdtempSync(join(tmpdir(), "statute-build-"));
   // dist/: a worker resolves the package's runtime (`statute/runtime/v1`) to its build, as installed.
   for (const part of ["bin", "daemon", "dist", "runtime", "generator", "generated", "spec", "fixtures/daemon", "package.json", "tsconfig.json"]) cpSync(join(root, part), join(dir, part), { recursive: true });
