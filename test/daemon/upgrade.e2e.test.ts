@@ -1,18 +1,21 @@
 // An upgrade with real processes. Build k (this checkout) runs sessions through crashes and a
 // kill -9 of its supervisor: one crash loop is given up, one worker fails twice and keeps its
 // budget. Build k + 1 (test/daemon/next-build.ts: the RestartBudget state gains a field with a
-// declared migration, the Verdict union a variant) replaces it on the same journal: it stops
-// build k's worker as lost and restarts the session, keeps the give-up and the budget (its next
-// failure is the third of the window), and its audit agrees on the records of its own models and
-// counts those of build k's. Build k's audit refuses the journal at the first state it cannot
-// read, naming the record. `statute diff` of the two builds' specs finds no breaking change.
+// declared migration, the Verdict union a variant) replaces it by the replace rules: its
+// interactive client finds build k's idle daemon of a lower version and shuts it down if idle,
+// then starts its own supervisor on the same journal. That one keeps the give-up and the budget
+// (migrated: the session's next failure is the third of the window), and its audit agrees on the
+// records of its own models and counts those of build k's. Build k's audit refuses the journal at
+// the first state it cannot read, naming the record; a supervisor refuses to start on such a
+// state at its byte offset. `statute diff` of the two builds' specs finds no breaking change.
 
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { encodeHeader, encodeJournal, encodeRecord, type JournalRecord } from "../../daemon/journal-format.js";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ask, cleanup, records, root, scratch, sessionStatus, supervisor, until } from "./harness.js";
+import { identify } from "../../daemon/client/link.js";
+import { adopt, ask, cleanup, FAST_STOP, records, root, scratch, sessionStatus, sock, supervisor, until } from "./harness.js";
 import { nextBuild } from "./next-build.js";
 
 const next = nextBuild(root);
@@ -25,6 +28,16 @@ const state = async (dir: string, name: string) => sessionStatus(await ask(dir, 
 const worker = (build: string) => join(build, "fixtures", "daemon", "test-worker.ts");
 const K = { STATUTE_BUILD_ID: "k", STATUTE_VERSION: "0.1.0", STATUTE_TEST_WORKER_INIT: JSON.stringify({ loop: [{ do: "crash" }] }) };
 const K1 = { ...K, STATUTE_BUILD_ID: "k1", STATUTE_VERSION: "0.2.0" };
+
+/** Run a build's command to its end, without blocking this process. */
+function run(bin: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const p = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  p.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
+  p.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
+  return new Promise((resolve) => p.once("close", (status) => resolve({ status, stdout, stderr })));
+}
 
 /** The SPEC_DIGEST of each module a build generated. */
 function digests(build: string): Map<string, string> {
@@ -65,18 +78,25 @@ describe("upgrade from build k to build k + 1", { timeout: 180_000 }, () => {
     const s2 = await supervisor(d, { worker: worker(root), env: K });
     expect((await state(d, "loop"))?.["state"]).toBe("GivenUp");
     expect(records(s2.journal).filter((r) => r.type === "worker_adopted" && r["session"] === "flaky")).toHaveLength(1);
-    s2.proc.kill("SIGKILL");
-    await s2.exited;
 
-    // Build k + 1 on the same journal.
+    // Build k + 1's interactive client replaces build k's idle daemon, by the replace rules.
     const kDigests = digests(root);
     const k1Digests = digests(next);
     expect(k1Digests.get("supervise")).not.toBe(kDigests.get("supervise"));
-    const s3 = await supervisor(d, { worker: worker(next), env: K1, build: next });
-    expect(s3.output()).not.toMatch(/refus|cannot read/);
+    // Asynchronously: this process must reap build k's supervisor when it exits, or the client sees a zombie still running.
+    const started = await run(join(next, "bin", "statute-client.js"), ["start", "--kind", "interactive", "--dir", join(d, "run"), "--journal", s2.journal, "--worker", worker(next)], next, {
+      ...FAST_STOP, STATUTE_QUIESCE_ANSWER_MS: "3000", STATUTE_QUIESCE_COMMIT_MS: "3000", ...K1,
+    });
+    expect(started.status, started.stdout + started.stderr).toBe(0);
+    expect(started.stdout + started.stderr).toContain("daemon: replacing");
+    expect(await s2.exited).toBe(0);
+    const id = await identify(sock(d), 5000);
+    if (typeof id !== "object") throw new Error("no daemon after the replacement");
+    adopt(id.pid);
+    expect(`${id.version ?? ""}+${id.buildId ?? ""}`).toBe("0.2.0+k1");
+    const s3 = { journal: s2.journal };
     expect((await state(d, "loop"))?.["state"]).toBe("GivenUp");
-    const adopt = records(s3.journal).filter((r) => r.type === "decision" && r["decision"] === "Adopt" && r["session"] === "flaky");
-    expect(adopt.map((r) => r["verdict"])).toEqual(["AdoptWorker", "StopAsLost"]);
+    if ((await state(d, "flaky"))?.["state"] !== "Running") await ask(d, { kind: "Start", session: "flaky" });
     await until("flaky relaunched on build k + 1", async () => (await state(d, "flaky"))?.["state"] === "Running");
     await until("flaky registered on build k + 1", () => registered(s3.journal, "flaky"));
     const relaunched = (await state(d, "flaky"))?.["pid"];
@@ -89,8 +109,8 @@ describe("upgrade from build k to build k + 1", { timeout: 180_000 }, () => {
     expect((third?.["state"] as { failures: number[] }).failures).toHaveLength(2);
     expect(third?.["verdict"]).toEqual({ kind: "Restart", pause_ms: 1000 });
     await until("flaky restarted", async () => (await state(d, "flaky"))?.["pid"] !== relaunched && (await state(d, "flaky"))?.["state"] === "Running");
-    s3.proc.kill("SIGTERM");
-    expect(await s3.exited).toBe(0);
+    expect((await ask(d, { kind: "Shutdown" }))["kind"]).toBe("Ok");
+    await until("build k + 1's supervisor gone", () => { try { process.kill(id.pid, 0); return false; } catch { return true; } });
 
     // Build k + 1's audit: its own models' records replayed and agreed, build k's counted per module.
     const audit = spawnSync(process.execPath, [join(next, "bin", "statute-supervisor.js"), "audit", s3.journal], { cwd: next, encoding: "utf8" });
