@@ -301,9 +301,9 @@ theorem relaunch_crash_orphans : Statute.Relaunch.relaunch_crash_orphans_stmt :=
   off by relaunch_launches_own_build (a launch of its own never leaves the socket down), so the
   step's record is the law's. -/
 theorem relaunch_other_launch : Statute.Relaunch.relaunch_other_launch_stmt := by
-  intro p _
+  intro p hp
   intro s b h
-  have hM := and_left (relaunch_launches_own_build s h)
+  have hM := and_left (relaunch_launches_own_build p hp s h)
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
     cases sock with
@@ -375,9 +375,9 @@ theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_
   to the daemon that now listens, never reading the clock) evaluate to the target. -/
 theorem relaunch_launch_leads_to_adoption :
     Statute.Relaunch.relaunch_launch_leads_to_adoption_stmt := by
-  intro p _
+  intro p hp
   intro s h hf
-  have hM := and_left (relaunch_launches_own_build s h)
+  have hM := and_left (relaunch_launches_own_build p hp s h)
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
     have hC := and_right hf
