@@ -220,6 +220,42 @@ theorem parked_inv {p : ParkParams} (s : ParkedState) (h : ReachableParked p s) 
     | Holds a l j => exact inv_holds a l j s ih
     | Elapse ms => exact inv_elapse ms s ih
 
+/-- A run end of an unattached idle root: it parks, whatever the eviction timer says (a run end
+  never evicts). The one place the run end reads the timer, unfolded here once. -/
+theorem run_end_root {p : ParkParams} (pl sj : Bool) (k : Kernel) (idle : Nat) :
+    stepParked p ⟨ParkPhase.Running, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.RunEnd =
+      (⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩, ParkOutput.Parked) := by
+  unfold stepParked stepParkedOnRunEnd decideParkRelease decideEvictionIn
+  cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+    cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> rfl
+
+/-- A park of an unattached idle root whose idle time has reached the eviction time asks to stop,
+  for a valid record (the eviction time within the wire's range). -/
+theorem park_root_due {p : ParkParams} (hp : p.valid) (pl sj : Bool) (k : Kernel) (idle : Nat)
+    (hi : decide (idle ≥ p.IDLE_EVICTION_MS) = true) :
+    stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park =
+      (⟨ParkPhase.Evicted, 0, false, pl, sj, 0, k, idle⟩, ParkOutput.AskedStop) := by
+  unfold stepParked stepParkedOnPark decideParkRelease decideEvictionIn
+  cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
+  | false => exact absurd (hw.symm.trans (decide_eq_true hp)) ff_ne_tt
+  | true =>
+    cases hi' : decide (idle ≥ p.IDLE_EVICTION_MS) with
+    | false => cases hi'.symm.trans hi
+    | true => rfl
+
+/-- A park of an unattached idle root before the eviction time only parks. -/
+theorem park_root_wait {p : ParkParams} (pl sj : Bool) (k : Kernel) (idle : Nat)
+    (hi : decide (idle ≥ p.IDLE_EVICTION_MS) = false) :
+    stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park =
+      (⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩, ParkOutput.Parked) := by
+  unfold stepParked stepParkedOnPark decideParkRelease decideEvictionIn
+  cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
+  | false => rfl
+  | true =>
+    cases hi' : decide (idle ≥ p.IDLE_EVICTION_MS) with
+    | true => cases hi'.symm.trans hi
+    | false => rfl
+
 /-- park_evicts_idle_root: unfold the release decision and the eviction timer it reads, then
   generalize every guard (`cases h : e` replaces `e` in the goal, through the projections of the
   timer's facts): HasWork, the depth test, attached, the two eviction comparisons, the lease and
@@ -284,7 +320,7 @@ theorem park_job_holds_kernel : Statute.Park.park_job_holds_kernel_stmt := by
   (a released one contradicts `parked_inv`); every other case leaves the phase out of Evicted,
   and the law is a Bool of constants (`exact rfl`). -/
 theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stmt := by
-  intro p _
+  intro p hp
   intro s h
   induction h with
   | init => rfl
@@ -344,9 +380,10 @@ theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stm
               cases att with
               | true => cases k <;> exact rfl
               | false =>
-                unfold stepParked stepParkedOnRunEnd decideParkRelease decideEvictionIn
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> exact rfl
+                cases hq : stepParked p ⟨ParkPhase.Running, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.RunEnd with
+                | mk r o =>
+                  cases hq.symm.trans (run_end_root pl sj k idle)
+                  exact rfl
             | succ n => cases pl <;> cases sj <;> cases k <;> exact rfl
           | succ j => cases j <;> cases k <;> exact rfl
       | Park =>
@@ -362,13 +399,16 @@ theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stm
               cases att with
               | true => cases k <;> exact rfl
               | false =>
-                unfold stepParked stepParkedOnPark decideParkRelease decideEvictionIn
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
-                | false => cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> exact rfl
+                cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
+                | false =>
+                  cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+                  | mk r o =>
+                    cases hq.symm.trans (park_root_wait pl sj k idle hi)
+                    exact rfl
                 | true =>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
-                  | false => cases k <;> exact rfl
-                  | true =>
+                  cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+                  | mk r o =>
+                    cases hq.symm.trans (park_root_due hp pl sj k idle hi)
                     cases k with
                     | Live =>
                       exact or_right_of
@@ -415,7 +455,7 @@ theorem carry {a b c : Bool} (h : (a && c) = true) (hab : (!a || b) = true) : (b
   (the release decision at a run end or park, the job limit) generalized or split as far as the
   step needs to reduce. An ignored event leaves the state (`exact ih`). -/
 theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
-  intro p _
+  intro p hp
   intro s h
   induction h with
   | init => decide
@@ -464,10 +504,10 @@ theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
               cases att with
               | true => cases k <;> cases idle <;> exact carry ih rfl
               | false =>
-                unfold stepParked stepParkedOnRunEnd decideParkRelease decideEvictionIn
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> cases idle <;>
-                  exact carry ih rfl
+                cases hq : stepParked p ⟨ParkPhase.Running, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.RunEnd with
+                | mk r o =>
+                  cases hq.symm.trans (run_end_root pl sj k idle)
+                  cases idle <;> exact carry ih rfl
             | succ n => cases pl <;> cases sj <;> cases k <;> cases idle <;> exact carry ih rfl
           | succ j => cases j <;> cases k <;> cases idle <;> exact carry ih rfl
         | Closed => exact ih
@@ -483,10 +523,17 @@ theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
               cases att with
               | true => cases k <;> cases idle <;> exact carry ih rfl
               | false =>
-                unfold stepParked stepParkedOnPark decideParkRelease decideEvictionIn
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> cases idle <;>
-                  exact carry ih rfl
+                cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
+                | false =>
+                  cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+                  | mk r o =>
+                    cases hq.symm.trans (park_root_wait pl sj k idle hi)
+                    cases idle <;> exact carry ih rfl
+                | true =>
+                  cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+                  | mk r o =>
+                    cases hq.symm.trans (park_root_due hp pl sj k idle hi)
+                    cases idle <;> exact carry ih rfl
             | succ n => cases pl <;> cases sj <;> cases k <;> cases idle <;> exact carry ih rfl
           | succ j => cases j <;> cases k <;> cases idle <;> exact carry ih rfl
         | Closed => exact ih
@@ -527,9 +574,9 @@ theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
           cases att with
           | true => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
           | false =>
-            unfold stepParked stepParkedOnRunEnd decideParkRelease decideEvictionIn
-            cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;>
+            cases hq : stepParked p ⟨ParkPhase.Running, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.RunEnd with
+            | mk r o =>
+              cases hq.symm.trans (run_end_root pl sj k idle)
               exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
         | succ d =>
           cases d <;> cases pl with
@@ -565,14 +612,17 @@ theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
           cases att with
           | true => exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
           | false =>
-            unfold stepParked stepParkedOnPark decideParkRelease decideEvictionIn
-            cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
-            | false => exact absurd (hw.symm.trans (decide_eq_true hp)) ff_ne_tt
-            | true =>
-              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
-              | false =>
+            cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
+            | false =>
+              cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+              | mk r o =>
+                cases hq.symm.trans (park_root_wait pl sj k idle hi)
                 exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
-              | true => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+            | true =>
+              cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+              | mk r o =>
+                cases hq.symm.trans (park_root_due hp pl sj k idle hi)
+                exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
         | succ d =>
           cases d <;> cases pl with
           | true =>

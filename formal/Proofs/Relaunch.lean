@@ -220,39 +220,31 @@ theorem relaunch_workers_follow_the_daemon :
         cases sock <;> cases wk <;> cases own <;> cases wown <;>
           exact imp_eval ih rfl
 
-/-- relaunch_probe_acts: unfold the probe and its decision, then generalize the one comparison
-  they read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS` (the law's `eligible` reads the same one). Split
-  the phase, the socket and, where the law's `eligible` or the decision reads them, `attached`
-  and `peer_own`; in each case the law's `if` takes the step's branch and its two conjuncts hold
-  by evaluation, with the other fields and the clock free. -/
+/-- relaunch_probe_acts: split the phase and the socket first; a connected or left client and a
+  listening socket are evaluated as they are. Only where the decision reads the window (a lost
+  client, its socket starting or down) are the probe and its decision unfolded and the one
+  comparison they read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS` (the law's `eligible` reads the same
+  one), generalized, with `attached` and `peer_own` split; in each case the law's `if` takes the
+  step's branch and its two conjuncts hold by evaluation, with the other fields and the clock
+  free. (Unfolding the decision in every case cost more than the default heartbeats.) -/
 theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
   intro p _
   intro s _
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
-    unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
-    cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
-    | false =>
-      cases ph with
-      | Connected => exact on_then rfl (both rfl rfl)
-      | Left => exact on_then rfl (both rfl rfl)
-      | Lost =>
-        cases sock with
-        | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
-        | Starting =>
+    cases ph with
+    | Connected => exact on_then rfl (both rfl rfl)
+    | Left => exact on_then rfl (both rfl rfl)
+    | Lost =>
+      cases sock with
+      | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+      | Starting =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
+        | false =>
           cases att <;> cases peer <;>
             exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
-        | Down =>
-          cases att <;> cases peer <;>
-            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
-    | true =>
-      cases ph with
-      | Connected => exact on_then rfl (both rfl rfl)
-      | Left => exact on_then rfl (both rfl rfl)
-      | Lost =>
-        cases sock with
-        | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
-        | Starting =>
+        | true =>
           cases att with
           | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
           | true =>
@@ -261,7 +253,13 @@ theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
             | true =>
               exact on_else ff_ne_tt
                 (on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl))))
-        | Down =>
+      | Down =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
+        | false =>
+          cases att <;> cases peer <;>
+            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+        | true =>
           cases att with
           | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
           | true =>
