@@ -1,6 +1,7 @@
 -- Proofs of the laws of spec/park.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Park.lean and must not be restated here.
--- Written without a Lean toolchain: every proof is an unchecked candidate until `lake build`.
+-- Checked by a Lean kernel as formal/checked.txt records (`statute proofs` says which
+-- proofs, by which Lean, when).
 import Statute.Park
 import Proofs.Lemmas
 
