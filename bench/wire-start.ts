@@ -28,7 +28,7 @@ const precompiled = `
 import { readdirSync } from "node:fs";
 import { createWire } from ${JSON.stringify(wireJs)};
 const validators = {};
-for (const f of readdirSync(${JSON.stringify(validateDir)}).filter((x) => x.endsWith(".js"))) validators[f.slice(0, -3)] = await import(${JSON.stringify(pathToFileURL(validateDir).href)} + "/" + f);
+for (const f of readdirSync(${JSON.stringify(validateDir)}).filter((x) => x.endsWith(".mjs"))) validators[f.slice(0, -4)] = await import(${JSON.stringify(pathToFileURL(validateDir).href)} + "/" + f);
 const wire = createWire({ validators });
 let n = 0;
 for (const [m, v] of Object.entries(validators)) for (const name of Object.keys(v)) if (!wire.decode(m, name, "{}").ok) n++;

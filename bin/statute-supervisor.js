@@ -1,11 +1,8 @@
 #!/usr/bin/env node
-// The `statute-supervisor` command: the reference supervisor (daemon/main.ts) through tsx's
-// loader, with the package's own `statute/...` imports (those of generated code) resolved to the
-// sources through the "statute-source" condition, as bin/statute.js does in a source checkout.
-import { register } from "node:module";
-import { register as registerTsx } from "tsx/esm/api";
+// The `statute-supervisor` command: the reference supervisor (daemon/main.ts). Installed from the
+// package, it runs the compiled supervisor in dist/ on plain Node; in a source checkout it runs
+// the sources through tsx, with the package's own `statute/...` imports resolved to the sources
+// (the "statute-source" condition), as bin/statute.js does.
+import { run } from "./source-or-dist.js";
 
-registerTsx();
-const hook = 'export function resolve(s, c, next) { return next(s, { ...c, conditions: [...c.conditions, "statute-source"] }); }';
-register(`data:text/javascript,${encodeURIComponent(hook)}`);
-await import("../daemon/main.ts");
+await run("daemon/main");

@@ -4,13 +4,16 @@
 // by a journaled CarryBudget), so a journaled state that no sequence of journaled failures leads
 // to is reported too. A rotated journal is read as its chain of archives and journal; every
 // snapshot must equal the replay of the records before it, when those are still on disk. The
-// audit reads and never writes, so it also reads journals of the earlier, header-less build.
+// audit reads and never writes, so it also reads journals of the earlier, header-less build. A
+// decision record names the digest of the model that made it: one of another build's model is
+// counted (by module and digest), never replayed with this build's rules nor reported as a
+// disagreement; a record without a digest (written before digests) is replayed as before.
 
 import type { GeneratedModel, Wire } from "../runtime/index.js";
 import { type ModuleName, modelOf, models, type Params } from "./config.js";
 import { readChain } from "./journal-chain.js";
 import type { JournalRecord } from "./journal-format.js";
-import { Fold } from "./replay.js";
+import { Fold, foreign } from "./replay.js";
 
 export interface AuditReport {
   readonly records: number;
@@ -21,6 +24,8 @@ export interface AuditReport {
   /** Segments an earlier build wrote, without a format header (read all the same). */
   readonly headerless: number;
   readonly disagreements: readonly string[];
+  /** Decision records another build's model wrote (their digest is not this build's), by module and digest: counted, never replayed. */
+  readonly otherModels: readonly { readonly module: string; readonly digest: string; readonly records: number }[];
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -57,13 +62,21 @@ export function audit(path: string, wire: Wire): AuditReport {
   const disagreements: string[] = [];
   const fold = new Fold(wire);
   let decisions = 0;
+  const others = new Map<string, { module: string; digest: string; records: number }>();
   for (const r of chain.records) {
     fold.apply(r);
     if (r.type !== "decision") continue;
+    if (foreign(r)) {
+      const key = `${String(r["module"])} ${String(r["digest"])}`;
+      const o = others.get(key) ?? { module: String(r["module"]), digest: String(r["digest"]), records: 0 };
+      others.set(key, { ...o, records: o.records + 1 });
+      continue;
+    }
     decisions++;
     const d = again(r, wire);
     if (d !== null) disagreements.push(d);
   }
   disagreements.push(...fold.disagreements);
-  return { records: chain.records.length, segments: chain.segments, decisions, tornBytes: chain.tornBytes, headerless: chain.headerless, disagreements };
+  const otherModels = [...others.values()].sort((a, b) => (a.module + a.digest < b.module + b.digest ? -1 : 1));
+  return { records: chain.records.length, segments: chain.segments, decisions, tornBytes: chain.tornBytes, headerless: chain.headerless, disagreements, otherModels };
 }

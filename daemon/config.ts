@@ -13,17 +13,17 @@ import * as replace from "../generated/ts/replace.js";
 import * as revive from "../generated/ts/revive.js";
 import * as supervise from "../generated/ts/supervise.js";
 import * as timeoutsGen from "../generated/ts/timeouts.js";
-import * as controlWire from "../generated/validate/control.js";
-import * as launcherWire from "../generated/validate/launcher.js";
-import * as noticeWire from "../generated/validate/notice.js";
-import * as orphanWire from "../generated/validate/orphan.js";
-import * as parkWire from "../generated/validate/park.js";
-import * as relaunchWire from "../generated/validate/relaunch.js";
-import * as replaceWire from "../generated/validate/replace.js";
-import * as reviveWire from "../generated/validate/revive.js";
-import * as superviseWire from "../generated/validate/supervise.js";
-import * as timeoutsWire from "../generated/validate/timeouts.js";
-import { createWire, type GeneratedModel, loadTimeouts, paramsFrom, type Timeouts, TimeoutsError, timeoutsSourceOf, type Wire } from "../runtime/index.js";
+import * as controlWire from "../generated/validate/control.mjs";
+import * as launcherWire from "../generated/validate/launcher.mjs";
+import * as noticeWire from "../generated/validate/notice.mjs";
+import * as orphanWire from "../generated/validate/orphan.mjs";
+import * as parkWire from "../generated/validate/park.mjs";
+import * as relaunchWire from "../generated/validate/relaunch.mjs";
+import * as replaceWire from "../generated/validate/replace.mjs";
+import * as reviveWire from "../generated/validate/revive.mjs";
+import * as superviseWire from "../generated/validate/supervise.mjs";
+import * as timeoutsWire from "../generated/validate/timeouts.mjs";
+import { type BindableModule, bindInstance, createWire, type GeneratedModel, loadTimeouts, paramsFrom, type Timeouts, TimeoutsError, timeoutsSourceOf, type Wire } from "../runtime/index.js";
 
 export const root = join(import.meta.dirname, "..");
 
@@ -31,20 +31,17 @@ export const root = join(import.meta.dirname, "..");
 export const models = { control, launcher, notice, orphan, park, relaunch, replace, revive, supervise, timeouts: timeoutsGen } as const;
 export type ModuleName = keyof typeof models;
 
+/** The digest of this build's model of `module` (generated `SPEC_DIGEST`): what its decision records name. */
+export function digestOf(module: ModuleName): string {
+  return models[module].SPEC_DIGEST;
+}
+
 /** A parameters record of a module's instance (its parameter names to values). */
 export type Params = Readonly<Record<string, number>>;
 
-interface Parameterised {
-  readonly DEFAULT_PARAMS: Params;
-  readonly instance: (p: Params) => GeneratedModel;
-}
-
-const isParameterised = (m: unknown): m is Parameterised => typeof (m as { instance?: unknown }).instance === "function";
-
 /** A module's parameters at its defaults; null for a module no parameter reaches. */
 export function defaultParams(module: ModuleName): Params | null {
-  const m: unknown = models[module];
-  return isParameterised(m) ? m.DEFAULT_PARAMS : null;
+  return (models[module] as BindableModule<GeneratedModel>).DEFAULT_PARAMS ?? null;
 }
 
 /** The parameters of `module` in this process: the effective timeouts where the environment sets them, the defaults otherwise. */
@@ -53,21 +50,14 @@ export function paramsOf(t: Timeouts, module: ModuleName): Params | null {
   return d === null ? null : paramsFrom(t, d);
 }
 
-const bound = new Map<string, GeneratedModel>();
-
 /**
- * The registries of `module` bound to `params` (one instance per distinct record, made once):
- * what every verdict of the daemon, the client and the audit is asked of. A module no parameter
- * reaches is its own registries. Throws a RangeError naming the fault when the values are refused.
+ * The registries of `module` bound to `params` (the defaults when null; one instance per distinct
+ * record, made once): what every verdict of the daemon, the client and the audit is asked of. A
+ * module no parameter reaches is its own registries. Throws a RangeError naming the fault when the
+ * values are refused.
  */
 export function modelOf(module: ModuleName, params: Params | null): GeneratedModel {
-  const m: unknown = models[module];
-  if (!isParameterised(m)) return m as GeneratedModel;
-  const p = params ?? m.DEFAULT_PARAMS;
-  const key = `${module} ${JSON.stringify(Object.entries(p).sort())}`;
-  let g = bound.get(key);
-  if (g === undefined) bound.set(key, (g = m.instance(p)));
-  return g;
+  return bindInstance(models[module] as BindableModule<GeneratedModel> & Partial<GeneratedModel>, params ?? {});
 }
 
 /** The precompiled wire validators of every module: no schema is compiled at start. */

@@ -1,13 +1,13 @@
 // Daemon: the one door to the generated models. Each call goes through the runtime wire, and the
 // answer is journaled (module, decision or machine, rule id, facts or state and event, verdict,
-// and the parameters of the instance that answered) and fsync'ed before it is returned, so the
+// the digest of the model and the parameters of the instance that answered) and fsync'ed before it is returned, so the
 // daemon acts only on a journaled verdict, and the audit can replay every one with the same
 // numbers. A fact the wire refuses is journaled too, and nothing is acted on. The parameters of
 // a module are this process's effective timeouts (`paramsOf`), over which a call may bind more
 // (the worker count of an idle-shutdown round).
 
 import type { Journal } from "./journal.js";
-import { type ModuleName, modelOf, type Params } from "./config.js";
+import { digestOf, type ModuleName, modelOf, type Params } from "./config.js";
 import type { Wire } from "../runtime/index.js";
 
 export class Decider {
@@ -21,7 +21,8 @@ export class Decider {
   private bind(module: ModuleName, more: Params): { params: Params | null; fields: Readonly<Record<string, unknown>> } {
     const base = this.params(module);
     const params = base === null ? null : { ...base, ...more };
-    return { params, fields: params === null ? {} : { params } };
+    // The digest names the model that answers, so a later build's audit knows whose record it is.
+    return { params, fields: { digest: digestOf(module), ...(params === null ? {} : { params }) } };
   }
 
   /** The initial state of a machine of `module`, from the instance bound to this process's parameters. */

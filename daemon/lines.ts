@@ -1,5 +1,5 @@
 // Daemon, both sides of the control socket: the lines a worker or an attached view reads from
-// its supervisor, decoded by the generated control validators (generated/validate/control.js)
+// its supervisor, decoded by the generated control validators (generated/validate/control.mjs)
 // like every line the supervisor reads. A line that is none of the kinds expected there
 // (malformed JSON, an unknown kind, a field out of its type or range) is null: dropped whole,
 // never half-read into a gate, a timer or a transcript.

@@ -110,6 +110,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case "audit": {
       const r = audit(need(f.pos[1], "JOURNAL"), wire());
       out(`audit: ${r.records} records${r.segments > 1 ? ` in ${r.segments} files (rotated)` : ""}, ${r.decisions} decisions replayed, ${r.disagreements.length} disagreements${r.tornBytes > 0 ? ` (a torn tail of ${r.tornBytes} bytes not read)` : ""}${r.headerless > 0 ? ` (${r.headerless} file(s) of an earlier build, without a format header)` : ""}\n`);
+      for (const o of r.otherModels) out(`  ${o.records} decision record(s) of another build's ${o.module} model (${o.digest}): counted, not replayed\n`);
       for (const d of r.disagreements) out(`  ${d}\n`);
       return r.disagreements.length === 0 ? 0 : 1;
     }

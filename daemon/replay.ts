@@ -11,7 +11,8 @@ import type { BusyRefreshState } from "../generated/ts/revive.js";
 import type { RestartBudgetState, Verdict } from "../generated/ts/supervise.js";
 import type { Wire } from "../runtime/index.js";
 import { readStamp } from "../runtime/stamp.js";
-import { modelOf, type Params } from "./config.js";
+import { digestOf, type ModuleName, models, modelOf, type Params, wire as wireOfBuild } from "./config.js";
+import { JournalError } from "./journal-format.js";
 
 // Initial states read no parameter (the generated instances agree at any values): the defaults'.
 const initialBusyRefresh = (): BusyRefreshState => modelOf("revive", null).machines["BusyRefresh"]?.initial() as BusyRefreshState;
@@ -62,6 +63,29 @@ export function newBook(name: string): SessionBook {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A decision record another build's model wrote (its digest is not this build's); older records name none. */
+export function foreign(r: JournalRecord): boolean {
+  const m = r["module"];
+  return typeof r["digest"] === "string" && typeof m === "string" && Object.hasOwn(models, m) && r["digest"] !== digestOf(m as ModuleName);
+}
+
+/**
+ * A machine state a record holds, as a state of this build: as it is when this build's wire
+ * reads it, else through the migration the machine declares (spec `migrate:`), checked again.
+ * A state neither reads is refused, never skipped: the supervisor does not start on it.
+ */
+export function carried<S>(module: ModuleName, machine: string, value: unknown, where: string): S {
+  const w = wireOfBuild();
+  if (w.decode(module, `${machine}State`, value).ok) return value as S;
+  const migrate = modelOf(module, null).machines[machine]?.migrate;
+  const migrated = migrate === undefined ? undefined : migrate(value as never);
+  const again = migrated === undefined ? null : w.decode(module, `${machine}State`, migrated);
+  if (again?.ok === true) return migrated as S;
+  const why = w.decode(module, `${machine}State`, value);
+  const reason = why.ok ? "" : `${why.error.pointer === "" ? "" : `at ${why.error.pointer}: `}${why.error.message}`;
+  throw new JournalError(`${where}: a ${module}.${machine} state this build cannot read (${reason})${migrate === undefined ? " and its spec declares no migration" : " and its migration does not give one"}; refusing to start (it is never skipped)`, -1);
+}
 
 export class Fold {
   readonly sessions = new Map<string, SessionBook>();
@@ -141,7 +165,7 @@ export class Fold {
       this.disagreements.push(`record ${r.seq}: the snapshot differs from the replay of the records before it`);
     }
     this.sessions.clear();
-    for (const b of books as SessionBook[]) this.sessions.set(b.name, structuredClone(b));
+    for (const b of books as SessionBook[]) this.sessions.set(b.name, { ...structuredClone(b), budget: carried("supervise", "RestartBudget", b.budget, `record ${r.seq} (snapshot of ${b.name})`) });
   }
 
   private decision(s: SessionBook, r: JournalRecord): void {
@@ -149,8 +173,8 @@ export class Fold {
     const module = r["module"];
     if (module === "supervise" && r["decision"] === "CarryBudget") {
       const facts = r["facts"] as { budget?: unknown };
-      if (!same(facts.budget, s.budget)) this.disagreements.push(`record ${r.seq}: ${s.name} carries a budget the replay does not hold`);
-      s.budget = r["verdict"] as RestartBudgetState;
+      if (!same(carried(module, "RestartBudget", facts.budget, `record ${r.seq}`), s.budget)) this.disagreements.push(`record ${r.seq}: ${s.name} carries a budget the replay does not hold`);
+      s.budget = carried(module, "RestartBudget", r["verdict"], `record ${r.seq}`);
       s.budgetBoot = r["boot"] as string;
     } else if (module === "supervise" && r["machine"] === "RestartBudget") {
       this.budgetStep(s, r, (verdict as { kind?: string }).kind);
@@ -182,15 +206,16 @@ export class Fold {
     if (s.budgetBoot !== null && s.budgetBoot !== r["boot"]) {
       this.disagreements.push(`record ${r.seq}: a failure on boot ${String(r["boot"])} judged on a budget of boot ${s.budgetBoot} without a journaled CarryBudget`);
     }
-    if (!same(r["state"], s.budget)) this.disagreements.push(`record ${r.seq}: the budget of ${s.name} was stepped from a state the replay does not hold`);
-    if (this.wire !== null) {
+    if (!same(carried("supervise", "RestartBudget", r["state"], `record ${r.seq}`), s.budget)) this.disagreements.push(`record ${r.seq}: the budget of ${s.name} was stepped from a state the replay does not hold`);
+    // A record of another build's model is not stepped again: this build's rules may differ.
+    if (this.wire !== null && !foreign(r)) {
       // The instance that decided: the journaled parameters (none in an older build's record: the defaults).
       const again = this.wire.step("supervise", modelOf("supervise", (r["params"] ?? null) as Params | null), "RestartBudget", s.budget, r["event"]);
       if (!again.ok || !same(again.value.output, r["verdict"]) || !same(again.value.state, r["next"])) {
         this.disagreements.push(`record ${r.seq}: the budget of ${s.name} replays to ${again.ok ? JSON.stringify(again.value.output) : again.error.message}, journaled ${JSON.stringify(r["verdict"])}`);
       }
     }
-    s.budget = r["next"] as RestartBudgetState;
+    s.budget = carried("supervise", "RestartBudget", r["next"], `record ${r.seq}`);
     s.lastVerdict = r["verdict"] as Verdict;
     s.budgetBoot = r["boot"] as string;
     s.pendingRestart = kind === "Restart" && s.active;

@@ -8,3 +8,4 @@ export * from "./holder.js";
 export * from "./clock.js";
 export * from "./itf.js";
 export * from "./daemon.js";
+export * from "./instance.js";

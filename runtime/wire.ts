@@ -21,6 +21,8 @@ export interface MachineEntry {
   initial(): unknown;
   step(state: unknown, event: unknown): { readonly state: unknown; readonly output: unknown; readonly rule: string };
   readonly rules: readonly string[];
+  /** Spec `migrate`: a state of the last release (its `from` record) as a state of this one; absent when none is declared. */
+  migrate?(old: never): unknown;
 }
 
 /** A decision as the generated `decisions` registry holds it. */
@@ -79,7 +81,7 @@ export interface Validator {
 
 export interface WireOptions {
   /**
-   * Precompiled validators by module name: the namespace of `generated/validate/<module>.js`
+   * Precompiled validators by module name: the namespace of `generated/validate/<module>.mjs`
    * (one export per `$defs` name). A module found here never touches ajv at run time.
    */
   readonly validators?: Readonly<Record<string, Readonly<Record<string, Validator>>>>;
@@ -96,9 +98,29 @@ function fail(module: string, name: string, pointer: string, expected: string, f
   return { ok: false, error: { module, name, pointer, expected, message } };
 }
 
+type Validators = Readonly<Record<string, Validator>>;
+
+const usage = (module: string): string => `pass the module's namespace: createWire({ validators: { ${module}: await import("./generated/validate/${module}.mjs") } })`;
+
+/**
+ * The validators given for `module`, checked: a module namespace (or, through CommonJS interop,
+ * an object whose `default` is one) of validator functions. Anything else is the caller's
+ * mistake, refused at once with what was wrong and how to pass it, never message by message.
+ */
+function validatorsOf(module: string, given: unknown): Validators {
+  const fns = (o: unknown): string[] => (o !== null && typeof o === "object" ? Object.keys(o).filter((k) => typeof (o as Record<string, unknown>)[k] === "function") : []);
+  if (fns(given).length > 0) return given as Validators;
+  const inner = given !== null && typeof given === "object" ? (given as Record<string, unknown>)["default"] : undefined;
+  if (fns(inner).length > 0) return inner as Validators;
+  const keys = given !== null && typeof given === "object" ? Object.keys(given) : [];
+  const what = given === undefined || given === null ? String(given) : keys.length === 0 ? "an object with no validator" : `an object of ${keys.join(", ")} (no validator function)`;
+  throw new TypeError(`createWire: validators.${module} is ${what}; ${usage(module)}`);
+}
+
 export function createWire(options: WireOptions): Wire {
   const schemas = options.schemas ?? {};
-  const precompiled = options.validators ?? {};
+  const precompiled: Record<string, Validators> = {};
+  for (const [module, given] of Object.entries(options.validators ?? {})) precompiled[module] = validatorsOf(module, given);
   let ajv: Ajv2020 | undefined;
   // verbose: the chosen error needs its schema (allowed fields, bounds) and data to explain itself.
   const compiler = (): Ajv2020 => {
@@ -127,9 +149,16 @@ export function createWire(options: WireOptions): Wire {
     return v;
   };
 
+  // A module the wire was given nothing for is the caller's slip, and says what it was given.
+  const unknownType = (module: string, name: string): string => {
+    if (Object.hasOwn(precompiled, module) || Object.hasOwn(schemas, module)) return `a known message type (no $defs/${name} in ${module})`;
+    const known = [...Object.keys(precompiled), ...Object.keys(schemas)].sort();
+    return `a module the wire was given (it has no validators or schema for '${module}'; given: ${known.length === 0 ? "none" : known.join(", ")}; ${usage(module)})`;
+  };
+
   const decode = (module: string, name: string, raw: unknown): Result<unknown> => {
     const v = validator(module, name);
-    if (v === undefined) return fail(module, name, "", `a known message type (no $defs/${name} in ${module})`, "a message");
+    if (v === undefined) return fail(module, name, "", unknownType(module, name), "a message");
     // Text is read strictly (duplicate keys, number forms, depth, size); a value is copied to
     // plain data, so the schema and the model only ever see what JSON text could have said.
     const read = typeof raw === "string" ? readJson(raw) : plainJson(raw);

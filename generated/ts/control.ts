@@ -14,6 +14,9 @@
 import type { WorkSet } from "./orphan.js";
 import type { EvictionTimer, ParkReleaseFacts, ParkVerdict } from "./park.js";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:e23e2093dd3c8609acd6b689ab2b543914cb6129090dedfa7a2b79b9da0ef651";
+
 /**
  * sessions one supervisor reports in a Status reply
  *

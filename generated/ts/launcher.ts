@@ -25,6 +25,9 @@ import type { WorkSet } from "./orphan.js";
 import { verdictHasWork } from "./orphan.js";
 import type { Verdict } from "./supervise.js";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:3f1cbdfb8ac27f7321fbc941e920aebbfe8efac7441bf30e812a9253f38bd86a";
+
 /**
  * a worker's run gate
  *

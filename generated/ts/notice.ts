@@ -11,6 +11,9 @@
 
 import * as rt from "statute/runtime/v1";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:4698862888352b43c882f4c24d6e4ee695c4a9defb2daecdf4225ed26316fa84";
+
 /**
  * restores kept by the model; four exercise repeated attaches between restores
  *

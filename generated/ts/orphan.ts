@@ -16,6 +16,9 @@
 
 import * as rt from "statute/runtime/v1";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:43edad1f2d674ca474b477ea89568d0dbed75011018e8cf45cf4dda1b991cbbc";
+
 /**
  * what a session has in flight; the one work set of every law
  *

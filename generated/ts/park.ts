@@ -18,6 +18,9 @@ import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
 import { verdictHasWork } from "./orphan.js";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:538598c55ac64660fa6095f1d9eea364e6471135622ab9ad34ec670bb6d99776";
+
 /**
  * background jobs the model lets run at once: a kernel bash() handle and a detached cell
  *

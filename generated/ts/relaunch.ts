@@ -17,6 +17,9 @@ import * as rt from "statute/runtime/v1";
 import type { AdoptVerdict } from "./launcher.js";
 import { verdictAdopt } from "./launcher.js";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:476335617c4f45434bb21b49fb5c1a070e7555e8bdb2ca7348a1b3392ebe44d1";
+
 /**
  * what a client that lost its supervisor does at a probe
  *

@@ -18,6 +18,9 @@
 
 import * as rt from "statute/runtime/v1";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:62e51025f49eee0dd4c0b991aff8f2ba1a61c668f2d91adc07a17b50245318a2";
+
 /**
  * how the runtime's compareRank orders the client's pre-release part against the daemon's
  *

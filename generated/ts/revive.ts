@@ -17,6 +17,9 @@ import * as rt from "statute/runtime/v1";
 import type { WorkSet } from "./orphan.js";
 import { verdictHasWork } from "./orphan.js";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:dc8786710eb7923b0e0a2ca90e679efadef3b3ada7da8c0739411cbd10290ca8";
+
 /**
  * why a crashed worker is not revived at boot, or Revive
  *

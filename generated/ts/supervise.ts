@@ -11,6 +11,9 @@
 
 import * as rt from "statute/runtime/v1";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:d55d6cf1b2408e03fbbbe593a5df357dfa7b7c81dc7b07048ab291f984353416";
+
 /**
  * failures tolerated inside one window; the 6th gives up
  *

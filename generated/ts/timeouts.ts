@@ -24,6 +24,9 @@
 
 import * as rt from "statute/runtime/v1";
 
+/** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
+export const SPEC_DIGEST: string = "sha256:aa7b238197973792e7b849f0bf9c5174792c1d98ac9f17ee3765c91a7db87b77";
+
 /**
  * largest duration on the JSON wire (10^14 ms, about 3 169 years); a window above it never expires
  *

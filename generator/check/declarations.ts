@@ -239,6 +239,6 @@ export function checkLets(cx: ModuleContext, raw: Record<string, RawExpr> | unde
     checkName(cx, "field", "let", name, [...path, "let", name]);
     const e = cx.expr([...path, "let", name], value, locals, undefined, true);
     locals.set(name, e.type);
-    return { name, value: e };
+    return { name, value: e, span: cx.span([...path, "let", name]) };
   });
 }

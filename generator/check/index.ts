@@ -25,8 +25,11 @@ export function specFiles(root: string): string[] {
     .map((f) => `spec/${f}`);
 }
 
-/** Compile the given spec files (paths relative to `root`; default: every spec/*.yaml). */
-export function compileSpecs(root: string, files: readonly string[] = specFiles(root)): CompileResult {
+/**
+ * Compile the given spec files (paths relative to `root`; default: every spec/*.yaml). `read`
+ * gives a file's text (default: from disk under `root`; `statute diff` reads a git revision).
+ */
+export function compileSpecs(root: string, files: readonly string[] = specFiles(root), read: (file: string) => string = (file) => readFileSync(join(root, file), "utf8")): CompileResult {
   const diags = new Diagnostics();
   const texts = new Map<string, string>();
   const parsed = new Map<string, Parsed>();
@@ -35,7 +38,7 @@ export function compileSpecs(root: string, files: readonly string[] = specFiles(
   for (const file of files) {
     let text: string;
     try {
-      text = readFileSync(join(root, file), "utf8");
+      text = read(file);
     } catch (e) {
       diags.report({ id: "fileRead", file, offset: 0, length: 1, args: { path: file, detail: (e as Error).message } });
       continue;

@@ -6,6 +6,7 @@ import type { Assign, Branch, Handler, Machine } from "../ir/module.js";
 import { BOOL, type Field, type Type, type TypeRef } from "../ir/types.js";
 import { entries, type ModuleContext } from "./context.js";
 import { checkLets, checkName, checkVariants, register } from "./declarations.js";
+import { checkMigration } from "./migrate.js";
 import { neverFires } from "./reachability.js";
 import type { RawMachine } from "./raw.js";
 
@@ -67,7 +68,8 @@ export function checkMachine(cx: ModuleContext, m: MachineShell): Machine {
     }
     handlers.push(checkHandler(cx, m, v.name, raw, [...path, "on", v.name]));
   }
-  return { name: m.name, doc: m.raw.doc, state: m.state, init, event: m.event, output: m.output, handlers, span: cx.span(path) };
+  const migrate = checkMigration(cx, m.name, m.state, m.raw.migrate);
+  return { name: m.name, doc: m.raw.doc, state: m.state, init, event: m.event, output: m.output, handlers, migrate, span: cx.span(path) };
 }
 
 function checkHandler(cx: ModuleContext, m: MachineShell, event: string, raw: RawMachine["on"][string], path: (string | number)[]): Handler {

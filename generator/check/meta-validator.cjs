@@ -2,9 +2,10 @@
 "use strict";
 module.exports = validate20;
 module.exports.default = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://statute.dev/spec.schema.json","title":"Statute law module","description":"One YAML transition spec: constants, types, machines, decisions, laws, examples. See spec/LANGUAGE.md.","type":"object","additionalProperties":false,"required":["module","doc"],"properties":{"module":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Module name, equal to the file's base name."},"doc":{"type":"string","description":"Module docstring (Markdown)."},"decided":{"type":"array","items":{"type":"string"},"description":"Project decisions where the seed is silent."},"imports":{"type":"object","description":"Names taken from other modules: module -> [constants, types, decisions].","additionalProperties":{"type":"array","items":{"type":"string"}}},"constants":{"type":"object","additionalProperties":{"$ref":"#/$defs/constant"}},"types":{"type":"object","additionalProperties":{"$ref":"#/$defs/typeDecl"}},"machines":{"type":"object","additionalProperties":{"$ref":"#/$defs/machine"}},"decisions":{"type":"object","additionalProperties":{"$ref":"#/$defs/decision"}},"laws":{"type":"object","additionalProperties":{"$ref":"#/$defs/law"}},"examples":{"type":"array","items":{"$ref":"#/$defs/example"}},"explore":{"type":"object","properties":{"params":{"type":"object","description":"The parameter instances explore, mutate and the conformance suite run: per parameter the values to check (numbers or constant expressions such as \"1ms\"); every combination is one instance, beside the defaults.","additionalProperties":{"type":"array","minItems":1,"maxItems":16,"items":{"type":["string","number"]}}}},"additionalProperties":{"$ref":"#/$defs/explore"}},"equivalent":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["mutant","reason"],"properties":{"mutant":{"type":"string"},"reason":{"type":"string"}}}}},"$defs":{"expr":{"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."},"typeString":{"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, or a type name."},"field":{"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]},"fields":{"type":"object","additionalProperties":{"$ref":"#/$defs/field"}},"variant":{"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}},"constant":{"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"Replaced by 'param: env' (refused with that hint)."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"enum":[true,false,"env"],"description":"A parameter of the module: a base nat or ms the world may change, bound per instance at run time (TypeScript `instance(params)`, Lean arguments, Quint const). `env`: the operator sets it from STATUTE_<NAME>; `true`: the runtime binds it in code (a worker count)."},"range":{"type":"string","pattern":"\\.\\.","description":"A parameter's allowed values A..B (constant expressions over non-parameters); default 0 to the wire bound."}}},"typeDecl":{"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}},"stateField":{"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}},"lets":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"branch":{"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}},"handler":{"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}},"machine":{"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}}}},"rule":{"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}},"decision":{"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}},"law":{"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}},"example":{"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}},"explore":{"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://statute.dev/spec.schema.json","title":"Statute law module","description":"One YAML transition spec: constants, types, machines, decisions, laws, examples. See spec/LANGUAGE.md.","type":"object","additionalProperties":false,"required":["module","doc"],"properties":{"module":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Module name, equal to the file's base name."},"doc":{"type":"string","description":"Module docstring (Markdown)."},"decided":{"type":"array","items":{"type":"string"},"description":"Project decisions where the seed is silent."},"imports":{"type":"object","description":"Names taken from other modules: module -> [constants, types, decisions].","additionalProperties":{"type":"array","items":{"type":"string"}}},"constants":{"type":"object","additionalProperties":{"$ref":"#/$defs/constant"}},"types":{"type":"object","additionalProperties":{"$ref":"#/$defs/typeDecl"}},"machines":{"type":"object","additionalProperties":{"$ref":"#/$defs/machine"}},"decisions":{"type":"object","additionalProperties":{"$ref":"#/$defs/decision"}},"laws":{"type":"object","additionalProperties":{"$ref":"#/$defs/law"}},"examples":{"type":"array","items":{"$ref":"#/$defs/example"}},"explore":{"type":"object","properties":{"params":{"type":"object","description":"The parameter instances explore, mutate and the conformance suite run: per parameter the values to check (numbers or constant expressions such as \"1ms\"); every combination is one instance, beside the defaults.","additionalProperties":{"type":"array","minItems":1,"maxItems":16,"items":{"type":["string","number"]}}}},"additionalProperties":{"$ref":"#/$defs/explore"}},"equivalent":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["mutant","reason"],"properties":{"mutant":{"type":"string"},"reason":{"type":"string"}}}},"read_by_older":{"type":"array","description":"Types an older build must still decode (a newer client sends them to an older daemon): statute diff checks them in both directions. \"*\": every type of the module.","items":{"type":"string"}},"breaking":{"type":"array","description":"Breaking changes against the last release that this version makes on purpose (statute diff exits 1 on any other): the change's id as statute diff prints it (a type, variant or field path; a path covers everything under it), and why.","items":{"type":"object","additionalProperties":false,"required":["change","reason"],"properties":{"change":{"type":"string","minLength":1},"reason":{"type":"string","minLength":1}}}}},"$defs":{"expr":{"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."},"typeString":{"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, or a type name."},"field":{"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]},"fields":{"type":"object","additionalProperties":{"$ref":"#/$defs/field"}},"variant":{"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}},"constant":{"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"Replaced by 'param: env' (refused with that hint)."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"enum":[true,false,"env"],"description":"A parameter of the module: a base nat or ms the world may change, bound per instance at run time (TypeScript `instance(params)`, Lean arguments, Quint const). `env`: the operator sets it from STATUTE_<NAME>; `true`: the runtime binds it in code (a worker count)."},"range":{"type":"string","pattern":"\\.\\.","description":"A parameter's allowed values A..B (constant expressions over non-parameters); default 0 to the wire bound."}}},"typeDecl":{"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}},"stateField":{"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}},"lets":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"branch":{"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}},"handler":{"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}},"machine":{"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}},"migrate":{"type":"object","additionalProperties":false,"required":["from","to"],"description":"How a state the previous release wrote becomes a state of this one (statute diff, and a newer daemon reading an older journal): `from` is the old state record, `to` an expression over `s` (a `from` record) of this machine's state type.","properties":{"doc":{"type":"string"},"from":{"$ref":"#/$defs/fields"},"to":{"$ref":"#/$defs/expr"}}}}},"rule":{"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}},"decision":{"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}},"law":{"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}},"example":{"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}},"explore":{"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}}}};
 const schema32 = {"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"Replaced by 'param: env' (refused with that hint)."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"enum":[true,false,"env"],"description":"A parameter of the module: a base nat or ms the world may change, bound per instance at run time (TypeScript `instance(params)`, Lean arguments, Quint const). `env`: the operator sets it from STATUTE_<NAME>; `true`: the runtime binds it in code (a worker count)."},"range":{"type":"string","pattern":"\\.\\.","description":"A parameter's allowed values A..B (constant expressions over non-parameters); default 0 to the wire bound."}}};
 const func1 = Object.prototype.hasOwnProperty;
+const func3 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern5 = new RegExp("\\.\\.", "u");
 const schema33 = {"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}};
@@ -454,9 +455,9 @@ return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema39 = {"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}}}};
-const schema40 = {"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}};
+const schema39 = {"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}},"migrate":{"type":"object","additionalProperties":false,"required":["from","to"],"description":"How a state the previous release wrote becomes a state of this one (statute diff, and a newer daemon reading an older journal): `from` is the old state record, `to` an expression over `s` (a `from` record) of this machine's state type.","properties":{"doc":{"type":"string"},"from":{"$ref":"#/$defs/fields"},"to":{"$ref":"#/$defs/expr"}}}}};
 const schema42 = {"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."};
+const schema40 = {"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -891,7 +892,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "doc") || (key0 === "state")) || (key0 === "events")) || (key0 === "output")) || (key0 === "on"))){
+if(!((((((key0 === "doc") || (key0 === "state")) || (key0 === "events")) || (key0 === "output")) || (key0 === "on")) || (key0 === "migrate"))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err5];
@@ -1001,9 +1002,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+if(data.migrate !== undefined){
+let data8 = data.migrate;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.from === undefined){
+const err12 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema39.properties.migrate.required,parentSchema:schema39.properties.migrate,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1012,18 +1015,95 @@ vErrors.push(err12);
 }
 errors++;
 }
+if(data8.to === undefined){
+const err13 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema39.properties.migrate.required,parentSchema:schema39.properties.migrate,data:data8};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+for(const key4 in data8){
+if(!(((key4 === "doc") || (key4 === "from")) || (key4 === "to"))){
+const err14 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.migrate,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data8.doc !== undefined){
+let data9 = data8.doc;
+if(typeof data9 !== "string"){
+const err15 = {instancePath:instancePath+"/migrate/doc",schemaPath:"#/properties/migrate/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.migrate.properties.doc.type,parentSchema:schema39.properties.migrate.properties.doc,data:data9};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data8.from !== undefined){
+if(!(validate22(data8.from, {instancePath:instancePath+"/migrate/from",parentData:data8,parentDataProperty:"from",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+if(data8.to !== undefined){
+let data11 = data8.to;
+if(((typeof data11 !== "string") && (!((typeof data11 == "number") && (isFinite(data11))))) && (typeof data11 !== "boolean")){
+const err16 = {instancePath:instancePath+"/migrate/to",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data11};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.migrate.type,parentSchema:schema39.properties.migrate,data:data8};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
 validate30.errors = vErrors;
 return errors === 0;
 }
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema51 = {"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}};
-const schema53 = {"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}};
+const schema52 = {"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}};
+const schema54 = {"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1036,7 +1116,7 @@ let passing0 = null;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.then === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "then"},message:"must have required property '"+"then"+"'",schema:schema53.oneOf[0].required,parentSchema:schema53.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "then"},message:"must have required property '"+"then"+"'",schema:schema54.oneOf[0].required,parentSchema:schema54.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1054,7 +1134,7 @@ passing0 = 0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.otherwise === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "otherwise"},message:"must have required property '"+"otherwise"+"'",schema:schema53.oneOf[1].required,parentSchema:schema53.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "otherwise"},message:"must have required property '"+"otherwise"+"'",schema:schema54.oneOf[1].required,parentSchema:schema54.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1076,7 +1156,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema53.oneOf,parentSchema:schema53,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema54.oneOf,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1098,7 +1178,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema53.required,parentSchema:schema53,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema54.required,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1109,7 +1189,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "doc")) || (key0 === "when")) || (key0 === "then")) || (key0 === "otherwise"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1122,7 +1202,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.id.type,parentSchema:schema53.properties.id,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.id.type,parentSchema:schema54.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1135,7 +1215,7 @@ errors++;
 if(data.doc !== undefined){
 let data1 = data.doc;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.doc.type,parentSchema:schema53.properties.doc,data:data1};
+const err6 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.doc.type,parentSchema:schema54.properties.doc,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1186,7 +1266,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1195,16 +1275,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1213,7 +1293,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.doc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema52.required,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1223,7 +1303,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.facts === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema52.required,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1233,7 +1313,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.verdict === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema52.required,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1243,7 +1323,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.rules === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema52.required,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1254,7 +1334,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "doc") || (key0 === "facts")) || (key0 === "verdict")) || (key0 === "let")) || (key0 === "rules")) || (key0 === "override_check"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1267,7 +1347,7 @@ errors++;
 if(data.doc !== undefined){
 let data0 = data.doc;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.doc.type,parentSchema:schema51.properties.doc,data:data0};
+const err5 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.doc.type,parentSchema:schema52.properties.doc,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1306,7 +1386,7 @@ if(data.rules !== undefined){
 let data4 = data.rules;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err7 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema51.properties.rules,data:data4};
+const err7 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema52.properties.rules,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1317,14 +1397,14 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate44(data4[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate45(data4[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema51.properties.rules.type,parentSchema:schema51.properties.rules,data:data4};
+const err8 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema52.properties.rules.type,parentSchema:schema52.properties.rules,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1338,7 +1418,7 @@ if(data.override_check !== undefined){
 let data6 = data.override_check;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.accept === undefined){
-const err9 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "accept"},message:"must have required property '"+"accept"+"'",schema:schema51.properties.override_check.required,parentSchema:schema51.properties.override_check,data:data6};
+const err9 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "accept"},message:"must have required property '"+"accept"+"'",schema:schema52.properties.override_check.required,parentSchema:schema52.properties.override_check,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1348,7 +1428,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data6.facts === undefined){
-const err10 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema51.properties.override_check.required,parentSchema:schema51.properties.override_check,data:data6};
+const err10 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema52.properties.override_check.required,parentSchema:schema52.properties.override_check,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1359,7 +1439,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "accept") || (key1 === "facts"))){
-const err11 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.override_check,data:data6};
+const err11 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema52.properties.override_check,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1372,7 +1452,7 @@ errors++;
 if(data6.accept !== undefined){
 let data7 = data6.accept;
 if(typeof data7 !== "string"){
-const err12 = {instancePath:instancePath+"/override_check/accept",schemaPath:"#/properties/override_check/properties/accept/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.override_check.properties.accept.type,parentSchema:schema51.properties.override_check.properties.accept,data:data7};
+const err12 = {instancePath:instancePath+"/override_check/accept",schemaPath:"#/properties/override_check/properties/accept/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.override_check.properties.accept.type,parentSchema:schema52.properties.override_check.properties.accept,data:data7};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1388,7 +1468,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 let data9 = data8[key2];
 if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/override_check/facts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/override_check/properties/facts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.override_check.properties.facts.additionalProperties.type,parentSchema:schema51.properties.override_check.properties.facts.additionalProperties,data:data9};
+const err13 = {instancePath:instancePath+"/override_check/facts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/override_check/properties/facts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.override_check.properties.facts.additionalProperties.type,parentSchema:schema52.properties.override_check.properties.facts.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1400,7 +1480,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/override_check/facts",schemaPath:"#/properties/override_check/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.override_check.properties.facts.type,parentSchema:schema51.properties.override_check.properties.facts,data:data8};
+const err14 = {instancePath:instancePath+"/override_check/facts",schemaPath:"#/properties/override_check/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.properties.override_check.properties.facts.type,parentSchema:schema52.properties.override_check.properties.facts,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1412,7 +1492,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.override_check.type,parentSchema:schema51.properties.override_check,data:data6};
+const err15 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.properties.override_check.type,parentSchema:schema52.properties.override_check,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1424,7 +1504,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1433,18 +1513,17 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema57 = {"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}};
-const func3 = require("ajv/dist/runtime/ucs2length").default;
+const schema58 = {"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1457,7 +1536,7 @@ let passing0 = null;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'",schema:schema57.oneOf[0].required,parentSchema:schema57.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'",schema:schema58.oneOf[0].required,parentSchema:schema58.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1475,7 +1554,7 @@ passing0 = 0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.invariant === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "invariant"},message:"must have required property '"+"invariant"+"'",schema:schema57.oneOf[1].required,parentSchema:schema57.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "invariant"},message:"must have required property '"+"invariant"+"'",schema:schema58.oneOf[1].required,parentSchema:schema58.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1498,7 +1577,7 @@ passing0 = 1;
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.step === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'",schema:schema57.oneOf[2].required,parentSchema:schema57.oneOf[2],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'",schema:schema58.oneOf[2].required,parentSchema:schema58.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1521,7 +1600,7 @@ passing0 = 2;
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema57.oneOf[3].required,parentSchema:schema57.oneOf[3],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema58.oneOf[3].required,parentSchema:schema58.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1544,7 +1623,7 @@ passing0 = 3;
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.variant === undefined){
-const err4 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "variant"},message:"must have required property '"+"variant"+"'",schema:schema57.oneOf[4].required,parentSchema:schema57.oneOf[4],data};
+const err4 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "variant"},message:"must have required property '"+"variant"+"'",schema:schema58.oneOf[4].required,parentSchema:schema58.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1567,7 +1646,7 @@ passing0 = 4;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progress === undefined){
-const err5 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'",schema:schema57.oneOf[5].required,parentSchema:schema57.oneOf[5],data};
+const err5 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'",schema:schema58.oneOf[5].required,parentSchema:schema58.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1590,7 +1669,7 @@ passing0 = 5;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.wire === undefined){
-const err6 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "wire"},message:"must have required property '"+"wire"+"'",schema:schema57.oneOf[6].required,parentSchema:schema57.oneOf[6],data};
+const err6 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "wire"},message:"must have required property '"+"wire"+"'",schema:schema58.oneOf[6].required,parentSchema:schema58.oneOf[6],data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1613,7 +1692,7 @@ passing0 = 6;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ffi === undefined){
-const err7 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: "ffi"},message:"must have required property '"+"ffi"+"'",schema:schema57.oneOf[7].required,parentSchema:schema57.oneOf[7],data};
+const err7 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: "ffi"},message:"must have required property '"+"ffi"+"'",schema:schema58.oneOf[7].required,parentSchema:schema58.oneOf[7],data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1641,7 +1720,7 @@ passing0 = 7;
 }
 }
 if(!valid0){
-const err8 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema57.oneOf,parentSchema:schema57,data};
+const err8 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema58.oneOf,parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1663,7 +1742,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.doc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema58.required,parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1673,8 +1752,8 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema57.properties, key0))){
-const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema57,data};
+if(!(func1.call(schema58.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1687,7 +1766,7 @@ errors++;
 if(data.doc !== undefined){
 let data0 = data.doc;
 if(typeof data0 !== "string"){
-const err11 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.doc.type,parentSchema:schema57.properties.doc,data:data0};
+const err11 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.doc.type,parentSchema:schema58.properties.doc,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1700,7 +1779,7 @@ errors++;
 if(data.secures !== undefined){
 let data1 = data.secures;
 if(typeof data1 !== "string"){
-const err12 = {instancePath:instancePath+"/secures",schemaPath:"#/properties/secures/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.secures.type,parentSchema:schema57.properties.secures,data:data1};
+const err12 = {instancePath:instancePath+"/secures",schemaPath:"#/properties/secures/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.secures.type,parentSchema:schema58.properties.secures,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1713,7 +1792,7 @@ errors++;
 if(data.adversary !== undefined){
 let data2 = data.adversary;
 if(typeof data2 !== "string"){
-const err13 = {instancePath:instancePath+"/adversary",schemaPath:"#/properties/adversary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.adversary.type,parentSchema:schema57.properties.adversary,data:data2};
+const err13 = {instancePath:instancePath+"/adversary",schemaPath:"#/properties/adversary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.adversary.type,parentSchema:schema58.properties.adversary,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1726,7 +1805,7 @@ errors++;
 if(data.order !== undefined){
 let data3 = data.order;
 if(typeof data3 !== "string"){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.order.type,parentSchema:schema57.properties.order,data:data3};
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.order.type,parentSchema:schema58.properties.order,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1740,7 +1819,7 @@ if(data.invariant !== undefined){
 let data4 = data.invariant;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.machine === undefined){
-const err15 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema57.properties.invariant.required,parentSchema:schema57.properties.invariant,data:data4};
+const err15 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema58.properties.invariant.required,parentSchema:schema58.properties.invariant,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1750,7 +1829,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data4.holds === undefined){
-const err16 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema57.properties.invariant.required,parentSchema:schema57.properties.invariant,data:data4};
+const err16 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema58.properties.invariant.required,parentSchema:schema58.properties.invariant,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1761,7 +1840,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((key1 === "machine") || (key1 === "holds"))){
-const err17 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema57.properties.invariant,data:data4};
+const err17 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.invariant,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1774,7 +1853,7 @@ errors++;
 if(data4.machine !== undefined){
 let data5 = data4.machine;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/invariant/machine",schemaPath:"#/properties/invariant/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.invariant.properties.machine.type,parentSchema:schema57.properties.invariant.properties.machine,data:data5};
+const err18 = {instancePath:instancePath+"/invariant/machine",schemaPath:"#/properties/invariant/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.invariant.properties.machine.type,parentSchema:schema58.properties.invariant.properties.machine,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1787,7 +1866,7 @@ errors++;
 if(data4.holds !== undefined){
 let data6 = data4.holds;
 if(typeof data6 !== "string"){
-const err19 = {instancePath:instancePath+"/invariant/holds",schemaPath:"#/properties/invariant/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.invariant.properties.holds.type,parentSchema:schema57.properties.invariant.properties.holds,data:data6};
+const err19 = {instancePath:instancePath+"/invariant/holds",schemaPath:"#/properties/invariant/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.invariant.properties.holds.type,parentSchema:schema58.properties.invariant.properties.holds,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1799,7 +1878,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.invariant.type,parentSchema:schema57.properties.invariant,data:data4};
+const err20 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.invariant.type,parentSchema:schema58.properties.invariant,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1813,7 +1892,7 @@ if(data.step !== undefined){
 let data7 = data.step;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.machine === undefined){
-const err21 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema57.properties.step.required,parentSchema:schema57.properties.step,data:data7};
+const err21 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema58.properties.step.required,parentSchema:schema58.properties.step,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1823,7 +1902,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data7.holds === undefined){
-const err22 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema57.properties.step.required,parentSchema:schema57.properties.step,data:data7};
+const err22 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema58.properties.step.required,parentSchema:schema58.properties.step,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1834,7 +1913,7 @@ errors++;
 }
 for(const key2 in data7){
 if(!(((key2 === "machine") || (key2 === "event")) || (key2 === "holds"))){
-const err23 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema57.properties.step,data:data7};
+const err23 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.step,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1847,7 +1926,7 @@ errors++;
 if(data7.machine !== undefined){
 let data8 = data7.machine;
 if(typeof data8 !== "string"){
-const err24 = {instancePath:instancePath+"/step/machine",schemaPath:"#/properties/step/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.step.properties.machine.type,parentSchema:schema57.properties.step.properties.machine,data:data8};
+const err24 = {instancePath:instancePath+"/step/machine",schemaPath:"#/properties/step/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.step.properties.machine.type,parentSchema:schema58.properties.step.properties.machine,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1860,7 +1939,7 @@ errors++;
 if(data7.event !== undefined){
 let data9 = data7.event;
 if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/step/event",schemaPath:"#/properties/step/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.step.properties.event.type,parentSchema:schema57.properties.step.properties.event,data:data9};
+const err25 = {instancePath:instancePath+"/step/event",schemaPath:"#/properties/step/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.step.properties.event.type,parentSchema:schema58.properties.step.properties.event,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1873,7 +1952,7 @@ errors++;
 if(data7.holds !== undefined){
 let data10 = data7.holds;
 if(typeof data10 !== "string"){
-const err26 = {instancePath:instancePath+"/step/holds",schemaPath:"#/properties/step/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.step.properties.holds.type,parentSchema:schema57.properties.step.properties.holds,data:data10};
+const err26 = {instancePath:instancePath+"/step/holds",schemaPath:"#/properties/step/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.step.properties.holds.type,parentSchema:schema58.properties.step.properties.holds,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1885,7 +1964,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.step.type,parentSchema:schema57.properties.step,data:data7};
+const err27 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.step.type,parentSchema:schema58.properties.step,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1899,7 +1978,7 @@ if(data.decision !== undefined){
 let data11 = data.decision;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.decision === undefined){
-const err28 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema57.properties.decision.required,parentSchema:schema57.properties.decision,data:data11};
+const err28 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema58.properties.decision.required,parentSchema:schema58.properties.decision,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1909,7 +1988,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data11.holds === undefined){
-const err29 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema57.properties.decision.required,parentSchema:schema57.properties.decision,data:data11};
+const err29 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema58.properties.decision.required,parentSchema:schema58.properties.decision,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1920,7 +1999,7 @@ errors++;
 }
 for(const key3 in data11){
 if(!((key3 === "decision") || (key3 === "holds"))){
-const err30 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema57.properties.decision,data:data11};
+const err30 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.decision,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1933,7 +2012,7 @@ errors++;
 if(data11.decision !== undefined){
 let data12 = data11.decision;
 if(typeof data12 !== "string"){
-const err31 = {instancePath:instancePath+"/decision/decision",schemaPath:"#/properties/decision/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.decision.properties.decision.type,parentSchema:schema57.properties.decision.properties.decision,data:data12};
+const err31 = {instancePath:instancePath+"/decision/decision",schemaPath:"#/properties/decision/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.decision.properties.decision.type,parentSchema:schema58.properties.decision.properties.decision,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1946,7 +2025,7 @@ errors++;
 if(data11.holds !== undefined){
 let data13 = data11.holds;
 if(typeof data13 !== "string"){
-const err32 = {instancePath:instancePath+"/decision/holds",schemaPath:"#/properties/decision/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.decision.properties.holds.type,parentSchema:schema57.properties.decision.properties.holds,data:data13};
+const err32 = {instancePath:instancePath+"/decision/holds",schemaPath:"#/properties/decision/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.decision.properties.holds.type,parentSchema:schema58.properties.decision.properties.holds,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1958,7 +2037,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.decision.type,parentSchema:schema57.properties.decision,data:data11};
+const err33 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.decision.type,parentSchema:schema58.properties.decision,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1972,7 +2051,7 @@ if(data.variant !== undefined){
 let data14 = data.variant;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.machine === undefined){
-const err34 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema57.properties.variant.required,parentSchema:schema57.properties.variant,data:data14};
+const err34 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema58.properties.variant.required,parentSchema:schema58.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1982,7 +2061,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data14.when === undefined){
-const err35 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema57.properties.variant.required,parentSchema:schema57.properties.variant,data:data14};
+const err35 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema58.properties.variant.required,parentSchema:schema58.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1992,7 +2071,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data14.measure === undefined){
-const err36 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "measure"},message:"must have required property '"+"measure"+"'",schema:schema57.properties.variant.required,parentSchema:schema57.properties.variant,data:data14};
+const err36 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "measure"},message:"must have required property '"+"measure"+"'",schema:schema58.properties.variant.required,parentSchema:schema58.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2002,7 +2081,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data14.direction === undefined){
-const err37 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema57.properties.variant.required,parentSchema:schema57.properties.variant,data:data14};
+const err37 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema58.properties.variant.required,parentSchema:schema58.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2013,7 +2092,7 @@ errors++;
 }
 for(const key4 in data14){
 if(!(((((key4 === "machine") || (key4 === "when")) || (key4 === "measure")) || (key4 === "direction")) || (key4 === "monotone"))){
-const err38 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema57.properties.variant,data:data14};
+const err38 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2026,7 +2105,7 @@ errors++;
 if(data14.machine !== undefined){
 let data15 = data14.machine;
 if(typeof data15 !== "string"){
-const err39 = {instancePath:instancePath+"/variant/machine",schemaPath:"#/properties/variant/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.variant.properties.machine.type,parentSchema:schema57.properties.variant.properties.machine,data:data15};
+const err39 = {instancePath:instancePath+"/variant/machine",schemaPath:"#/properties/variant/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.variant.properties.machine.type,parentSchema:schema58.properties.variant.properties.machine,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2039,7 +2118,7 @@ errors++;
 if(data14.when !== undefined){
 let data16 = data14.when;
 if(typeof data16 !== "string"){
-const err40 = {instancePath:instancePath+"/variant/when",schemaPath:"#/properties/variant/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.variant.properties.when.type,parentSchema:schema57.properties.variant.properties.when,data:data16};
+const err40 = {instancePath:instancePath+"/variant/when",schemaPath:"#/properties/variant/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.variant.properties.when.type,parentSchema:schema58.properties.variant.properties.when,data:data16};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2052,7 +2131,7 @@ errors++;
 if(data14.measure !== undefined){
 let data17 = data14.measure;
 if(typeof data17 !== "string"){
-const err41 = {instancePath:instancePath+"/variant/measure",schemaPath:"#/properties/variant/properties/measure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.variant.properties.measure.type,parentSchema:schema57.properties.variant.properties.measure,data:data17};
+const err41 = {instancePath:instancePath+"/variant/measure",schemaPath:"#/properties/variant/properties/measure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.variant.properties.measure.type,parentSchema:schema58.properties.variant.properties.measure,data:data17};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2065,7 +2144,7 @@ errors++;
 if(data14.direction !== undefined){
 let data18 = data14.direction;
 if(!((data18 === "increases") || (data18 === "decreases"))){
-const err42 = {instancePath:instancePath+"/variant/direction",schemaPath:"#/properties/variant/properties/direction/enum",keyword:"enum",params:{allowedValues: schema57.properties.variant.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.variant.properties.direction.enum,parentSchema:schema57.properties.variant.properties.direction,data:data18};
+const err42 = {instancePath:instancePath+"/variant/direction",schemaPath:"#/properties/variant/properties/direction/enum",keyword:"enum",params:{allowedValues: schema58.properties.variant.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema58.properties.variant.properties.direction.enum,parentSchema:schema58.properties.variant.properties.direction,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2078,7 +2157,7 @@ errors++;
 if(data14.monotone !== undefined){
 let data19 = data14.monotone;
 if(typeof data19 !== "boolean"){
-const err43 = {instancePath:instancePath+"/variant/monotone",schemaPath:"#/properties/variant/properties/monotone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema57.properties.variant.properties.monotone.type,parentSchema:schema57.properties.variant.properties.monotone,data:data19};
+const err43 = {instancePath:instancePath+"/variant/monotone",schemaPath:"#/properties/variant/properties/monotone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema58.properties.variant.properties.monotone.type,parentSchema:schema58.properties.variant.properties.monotone,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2090,7 +2169,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.variant.type,parentSchema:schema57.properties.variant,data:data14};
+const err44 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.variant.type,parentSchema:schema58.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2104,7 +2183,7 @@ if(data.progress !== undefined){
 let data20 = data.progress;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.machine === undefined){
-const err45 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema57.properties.progress.required,parentSchema:schema57.properties.progress,data:data20};
+const err45 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2114,7 +2193,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data20.from === undefined){
-const err46 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema57.properties.progress.required,parentSchema:schema57.properties.progress,data:data20};
+const err46 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2124,7 +2203,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data20.to === undefined){
-const err47 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema57.properties.progress.required,parentSchema:schema57.properties.progress,data:data20};
+const err47 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2134,7 +2213,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data20.by === undefined){
-const err48 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "by"},message:"must have required property '"+"by"+"'",schema:schema57.properties.progress.required,parentSchema:schema57.properties.progress,data:data20};
+const err48 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "by"},message:"must have required property '"+"by"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2144,7 +2223,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data20.within === undefined){
-const err49 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "within"},message:"must have required property '"+"within"+"'",schema:schema57.properties.progress.required,parentSchema:schema57.properties.progress,data:data20};
+const err49 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "within"},message:"must have required property '"+"within"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2155,7 +2234,7 @@ errors++;
 }
 for(const key5 in data20){
 if(!(((((key5 === "machine") || (key5 === "from")) || (key5 === "to")) || (key5 === "by")) || (key5 === "within"))){
-const err50 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema57.properties.progress,data:data20};
+const err50 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2168,7 +2247,7 @@ errors++;
 if(data20.machine !== undefined){
 let data21 = data20.machine;
 if(typeof data21 !== "string"){
-const err51 = {instancePath:instancePath+"/progress/machine",schemaPath:"#/properties/progress/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.progress.properties.machine.type,parentSchema:schema57.properties.progress.properties.machine,data:data21};
+const err51 = {instancePath:instancePath+"/progress/machine",schemaPath:"#/properties/progress/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.progress.properties.machine.type,parentSchema:schema58.properties.progress.properties.machine,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2181,7 +2260,7 @@ errors++;
 if(data20.from !== undefined){
 let data22 = data20.from;
 if(typeof data22 !== "string"){
-const err52 = {instancePath:instancePath+"/progress/from",schemaPath:"#/properties/progress/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.progress.properties.from.type,parentSchema:schema57.properties.progress.properties.from,data:data22};
+const err52 = {instancePath:instancePath+"/progress/from",schemaPath:"#/properties/progress/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.progress.properties.from.type,parentSchema:schema58.properties.progress.properties.from,data:data22};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2194,7 +2273,7 @@ errors++;
 if(data20.to !== undefined){
 let data23 = data20.to;
 if(typeof data23 !== "string"){
-const err53 = {instancePath:instancePath+"/progress/to",schemaPath:"#/properties/progress/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.progress.properties.to.type,parentSchema:schema57.properties.progress.properties.to,data:data23};
+const err53 = {instancePath:instancePath+"/progress/to",schemaPath:"#/properties/progress/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.progress.properties.to.type,parentSchema:schema58.properties.progress.properties.to,data:data23};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2208,7 +2287,7 @@ if(data20.by !== undefined){
 let data24 = data20.by;
 if(Array.isArray(data24)){
 if(data24.length < 1){
-const err54 = {instancePath:instancePath+"/progress/by",schemaPath:"#/properties/progress/properties/by/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema57.properties.progress.properties.by,data:data24};
+const err54 = {instancePath:instancePath+"/progress/by",schemaPath:"#/properties/progress/properties/by/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema58.properties.progress.properties.by,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2233,7 +2312,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/progress/by",schemaPath:"#/properties/progress/properties/by/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.progress.properties.by.type,parentSchema:schema57.properties.progress.properties.by,data:data24};
+const err56 = {instancePath:instancePath+"/progress/by",schemaPath:"#/properties/progress/properties/by/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.progress.properties.by.type,parentSchema:schema58.properties.progress.properties.by,data:data24};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2246,7 +2325,7 @@ errors++;
 if(data20.within !== undefined){
 let data26 = data20.within;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err57 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema57.properties.progress.properties.within.type,parentSchema:schema57.properties.progress.properties.within,data:data26};
+const err57 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema58.properties.progress.properties.within.type,parentSchema:schema58.properties.progress.properties.within,data:data26};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2257,7 +2336,7 @@ errors++;
 }
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 16 || isNaN(data26)){
-const err58 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16",schema:16,parentSchema:schema57.properties.progress.properties.within,data:data26};
+const err58 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16",schema:16,parentSchema:schema58.properties.progress.properties.within,data:data26};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2267,7 +2346,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data26 < 1 || isNaN(data26)){
-const err59 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema57.properties.progress.properties.within,data:data26};
+const err59 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema58.properties.progress.properties.within,data:data26};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2280,7 +2359,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.progress.type,parentSchema:schema57.properties.progress,data:data20};
+const err60 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.progress.type,parentSchema:schema58.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2294,7 +2373,7 @@ if(data.vacuous !== undefined){
 let data27 = data.vacuous;
 if(typeof data27 === "string"){
 if(func3(data27) < 1){
-const err61 = {instancePath:instancePath+"/vacuous",schemaPath:"#/properties/vacuous/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema57.properties.vacuous,data:data27};
+const err61 = {instancePath:instancePath+"/vacuous",schemaPath:"#/properties/vacuous/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema58.properties.vacuous,data:data27};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2305,7 +2384,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/vacuous",schemaPath:"#/properties/vacuous/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.vacuous.type,parentSchema:schema57.properties.vacuous,data:data27};
+const err62 = {instancePath:instancePath+"/vacuous",schemaPath:"#/properties/vacuous/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.vacuous.type,parentSchema:schema58.properties.vacuous,data:data27};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2318,7 +2397,7 @@ errors++;
 if(data.wire !== undefined){
 let data28 = data.wire;
 if(typeof data28 !== "string"){
-const err63 = {instancePath:instancePath+"/wire",schemaPath:"#/properties/wire/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.wire.type,parentSchema:schema57.properties.wire,data:data28};
+const err63 = {instancePath:instancePath+"/wire",schemaPath:"#/properties/wire/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.wire.type,parentSchema:schema58.properties.wire,data:data28};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2331,7 +2410,7 @@ errors++;
 if(data.ffi !== undefined){
 let data29 = data.ffi;
 if(typeof data29 !== "string"){
-const err64 = {instancePath:instancePath+"/ffi",schemaPath:"#/properties/ffi/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.ffi.type,parentSchema:schema57.properties.ffi,data:data29};
+const err64 = {instancePath:instancePath+"/ffi",schemaPath:"#/properties/ffi/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.ffi.type,parentSchema:schema58.properties.ffi,data:data29};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2343,7 +2422,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.type,parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2352,17 +2431,17 @@ vErrors.push(err65);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema59 = {"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}};
+const schema60 = {"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2375,7 +2454,7 @@ let passing0 = null;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.machine === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema59.oneOf[0].required,parentSchema:schema59.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema60.oneOf[0].required,parentSchema:schema60.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2385,7 +2464,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.events === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema59.oneOf[0].required,parentSchema:schema59.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema60.oneOf[0].required,parentSchema:schema60.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2395,7 +2474,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.outputs === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outputs"},message:"must have required property '"+"outputs"+"'",schema:schema59.oneOf[0].required,parentSchema:schema59.oneOf[0],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outputs"},message:"must have required property '"+"outputs"+"'",schema:schema60.oneOf[0].required,parentSchema:schema60.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2413,7 +2492,7 @@ passing0 = 0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema59.oneOf[1].required,parentSchema:schema59.oneOf[1],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema60.oneOf[1].required,parentSchema:schema60.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2423,7 +2502,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.facts === undefined){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema59.oneOf[1].required,parentSchema:schema59.oneOf[1],data};
+const err4 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema60.oneOf[1].required,parentSchema:schema60.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2433,7 +2512,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.verdict === undefined){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema59.oneOf[1].required,parentSchema:schema59.oneOf[1],data};
+const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema60.oneOf[1].required,parentSchema:schema60.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2455,7 +2534,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema59.oneOf,parentSchema:schema59,data};
+const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema60.oneOf,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2477,7 +2556,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2487,8 +2566,8 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema59.properties, key0))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data};
+if(!(func1.call(schema60.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2501,7 +2580,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.name.type,parentSchema:schema59.properties.name,data:data0};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.name.type,parentSchema:schema60.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2514,7 +2593,7 @@ errors++;
 if(data.doc !== undefined){
 let data1 = data.doc;
 if(typeof data1 !== "string"){
-const err10 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.doc.type,parentSchema:schema59.properties.doc,data:data1};
+const err10 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.doc.type,parentSchema:schema60.properties.doc,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2527,7 +2606,7 @@ errors++;
 if(data.machine !== undefined){
 let data2 = data.machine;
 if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/machine",schemaPath:"#/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.machine.type,parentSchema:schema59.properties.machine,data:data2};
+const err11 = {instancePath:instancePath+"/machine",schemaPath:"#/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.machine.type,parentSchema:schema60.properties.machine,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2556,7 +2635,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.events.type,parentSchema:schema59.properties.events,data:data3};
+const err13 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.events.type,parentSchema:schema60.properties.events,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2585,7 +2664,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/outputs",schemaPath:"#/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.outputs.type,parentSchema:schema59.properties.outputs,data:data5};
+const err15 = {instancePath:instancePath+"/outputs",schemaPath:"#/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.outputs.type,parentSchema:schema60.properties.outputs,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2613,7 +2692,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.state.type,parentSchema:schema59.properties.state,data:data7};
+const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.properties.state.type,parentSchema:schema60.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2626,7 +2705,7 @@ errors++;
 if(data.decision !== undefined){
 let data9 = data.decision;
 if(typeof data9 !== "string"){
-const err18 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.decision.type,parentSchema:schema59.properties.decision,data:data9};
+const err18 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.decision.type,parentSchema:schema60.properties.decision,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2654,7 +2733,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.facts.type,parentSchema:schema59.properties.facts,data:data10};
+const err20 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.properties.facts.type,parentSchema:schema60.properties.facts,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2679,7 +2758,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2688,17 +2767,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema65 = {"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}};
+const schema66 = {"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2707,7 +2786,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.depth === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "depth"},message:"must have required property '"+"depth"+"'",schema:schema65.required,parentSchema:schema65,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "depth"},message:"must have required property '"+"depth"+"'",schema:schema66.required,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2717,7 +2796,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.events === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema65.required,parentSchema:schema65,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema66.required,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2728,7 +2807,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "depth") || (key0 === "symmetric")) || (key0 === "events"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2741,7 +2820,7 @@ errors++;
 if(data.depth !== undefined){
 let data0 = data.depth;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.depth.type,parentSchema:schema65.properties.depth,data:data0};
+const err3 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema66.properties.depth.type,parentSchema:schema66.properties.depth,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2752,7 +2831,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 64 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema65.properties.depth,data:data0};
+const err4 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema66.properties.depth,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2762,7 +2841,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.depth,data:data0};
+const err5 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema66.properties.depth,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2780,7 +2859,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/symmetric/" + i0,schemaPath:"#/properties/symmetric/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.symmetric.items.type,parentSchema:schema65.properties.symmetric.items,data:data2};
+const err6 = {instancePath:instancePath+"/symmetric/" + i0,schemaPath:"#/properties/symmetric/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.symmetric.items.type,parentSchema:schema66.properties.symmetric.items,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2792,7 +2871,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/symmetric",schemaPath:"#/properties/symmetric/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.symmetric.type,parentSchema:schema65.properties.symmetric,data:data1};
+const err7 = {instancePath:instancePath+"/symmetric",schemaPath:"#/properties/symmetric/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.symmetric.type,parentSchema:schema66.properties.symmetric,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2808,7 +2887,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 let data4 = data3[key1];
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/type",keyword:"type",params:{type: schema65.properties.events.additionalProperties.type},message:"must be object,null",schema:schema65.properties.events.additionalProperties.type,parentSchema:schema65.properties.events.additionalProperties,data:data4};
+const err8 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/type",keyword:"type",params:{type: schema66.properties.events.additionalProperties.type},message:"must be object,null",schema:schema66.properties.events.additionalProperties.type,parentSchema:schema66.properties.events.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2826,7 +2905,7 @@ let passing0 = null;
 const _errs16 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err9 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
+const err9 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2851,7 +2930,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[0].type,parentSchema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
+const err11 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[0].type,parentSchema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2868,7 +2947,7 @@ passing0 = 0;
 const _errs21 = errors;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
-const err12 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/pattern",keyword:"pattern",params:{pattern: "\\.\\."},message:"must match pattern \""+"\\.\\."+"\"",schema:"\\.\\.",parentSchema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
+const err12 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/pattern",keyword:"pattern",params:{pattern: "\\.\\."},message:"must match pattern \""+"\\.\\."+"\"",schema:"\\.\\.",parentSchema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2879,7 +2958,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[1].type,parentSchema:schema65.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
+const err13 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[1].type,parentSchema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2900,7 +2979,7 @@ passing0 = 1;
 }
 }
 if(!valid5){
-const err14 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema65.properties.events.additionalProperties.additionalProperties.oneOf,parentSchema:schema65.properties.events.additionalProperties.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema66.properties.events.additionalProperties.additionalProperties.oneOf,parentSchema:schema66.properties.events.additionalProperties.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2925,7 +3004,7 @@ vErrors = null;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.properties.events.type,parentSchema:schema65.properties.events,data:data3};
+const err15 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.properties.events.type,parentSchema:schema66.properties.events,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2937,7 +3016,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2946,10 +3025,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3397,8 +3476,8 @@ if(data.decisions !== undefined){
 let data21 = data.decisions;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 for(const key6 in data21){
-if(!(validate41(data21[key6], {instancePath:instancePath+"/decisions/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data21,parentDataProperty:key6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42(data21[key6], {instancePath:instancePath+"/decisions/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data21,parentDataProperty:key6,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -3418,8 +3497,8 @@ if(data.laws !== undefined){
 let data23 = data.laws;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key7 in data23){
-if(!(validate47(data23[key7], {instancePath:instancePath+"/laws/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key7,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate48(data23[key7], {instancePath:instancePath+"/laws/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key7,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
@@ -3440,8 +3519,8 @@ let data25 = data.examples;
 if(Array.isArray(data25)){
 const len2 = data25.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate49(data25[i2], {instancePath:instancePath+"/examples/" + i2,parentData:data25,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data25[i2], {instancePath:instancePath+"/examples/" + i2,parentData:data25,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
@@ -3462,8 +3541,8 @@ let data27 = data.explore;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 for(const key8 in data27){
 if(!(key8 === "params")){
-if(!(validate51(data27[key8], {instancePath:instancePath+"/explore/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data27,parentDataProperty:key8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52(data27[key8], {instancePath:instancePath+"/explore/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data27,parentDataProperty:key8,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -3633,14 +3712,156 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.read_by_older !== undefined){
+let data36 = data.read_by_older;
+if(Array.isArray(data36)){
+const len5 = data36.length;
+for(let i5=0; i5<len5; i5++){
+let data37 = data36[i5];
+if(typeof data37 !== "string"){
+const err46 = {instancePath:instancePath+"/read_by_older/" + i5,schemaPath:"#/properties/read_by_older/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.read_by_older.items.type,parentSchema:schema31.properties.read_by_older.items,data:data37};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/read_by_older",schemaPath:"#/properties/read_by_older/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.read_by_older.type,parentSchema:schema31.properties.read_by_older,data:data36};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.breaking !== undefined){
+let data38 = data.breaking;
+if(Array.isArray(data38)){
+const len6 = data38.length;
+for(let i6=0; i6<len6; i6++){
+let data39 = data38[i6];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.change === undefined){
+const err48 = {instancePath:instancePath+"/breaking/" + i6,schemaPath:"#/properties/breaking/items/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'",schema:schema31.properties.breaking.items.required,parentSchema:schema31.properties.breaking.items,data:data39};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data39.reason === undefined){
+const err49 = {instancePath:instancePath+"/breaking/" + i6,schemaPath:"#/properties/breaking/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema31.properties.breaking.items.required,parentSchema:schema31.properties.breaking.items,data:data39};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+for(const key11 in data39){
+if(!((key11 === "change") || (key11 === "reason"))){
+const err50 = {instancePath:instancePath+"/breaking/" + i6,schemaPath:"#/properties/breaking/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.breaking.items,data:data39};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data39.change !== undefined){
+let data40 = data39.change;
+if(typeof data40 === "string"){
+if(func3(data40) < 1){
+const err51 = {instancePath:instancePath+"/breaking/" + i6+"/change",schemaPath:"#/properties/breaking/items/properties/change/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.breaking.items.properties.change,data:data40};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/breaking/" + i6+"/change",schemaPath:"#/properties/breaking/items/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.breaking.items.properties.change.type,parentSchema:schema31.properties.breaking.items.properties.change,data:data40};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data39.reason !== undefined){
+let data41 = data39.reason;
+if(typeof data41 === "string"){
+if(func3(data41) < 1){
+const err53 = {instancePath:instancePath+"/breaking/" + i6+"/reason",schemaPath:"#/properties/breaking/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.breaking.items.properties.reason,data:data41};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/breaking/" + i6+"/reason",schemaPath:"#/properties/breaking/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.breaking.items.properties.reason.type,parentSchema:schema31.properties.breaking.items.properties.reason,data:data41};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/breaking/" + i6,schemaPath:"#/properties/breaking/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.breaking.items.type,parentSchema:schema31.properties.breaking.items,data:data39};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/breaking",schemaPath:"#/properties/breaking/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.breaking.type,parentSchema:schema31.properties.breaking,data:data38};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }

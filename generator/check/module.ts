@@ -35,6 +35,9 @@ export function checkModule(parsed: Parsed, deps: ReadonlyMap<string, Module>, d
   const explore = checkExplore(cx, machines);
   const instances = checkInstances(cx, constants);
   const local = (name: string) => cx.tables.types.get(name)?.decl;
+  (raw.read_by_older ?? []).forEach((name, i) => {
+    if (name !== "*" && !cx.tables.types.has(name)) cx.unknown(["read_by_older", i], "type", name, cx.tables.types.keys());
+  });
   const synthesized = typeNames.slice(declared.length).flatMap(([n]) => local(n) ?? []);
   return {
     name: raw.module,
@@ -51,5 +54,7 @@ export function checkModule(parsed: Parsed, deps: ReadonlyMap<string, Module>, d
     explore,
     instances,
     equivalent: raw.equivalent ?? [],
+    breaking: raw.breaking ?? [],
+    readByOlder: raw.read_by_older ?? [],
   };
 }

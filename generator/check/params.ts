@@ -6,23 +6,26 @@
 
 import { evalConstExpr } from "../expr/index.js";
 import type { Constant, Module, Program } from "../ir/module.js";
+import { forEachNode } from "../ir/walk.js";
 import type { TypeRef } from "../ir/types.js";
 import type { ModuleContext } from "./context.js";
 
 /** `module.NAME` keys of every constant an IR value reads (a generic walk over `const` nodes and override-check facts; type bounds as written are not reads). */
 export function constReads(root: unknown, out: Set<string> = new Set()): Set<string> {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (n === null || typeof n !== "object") continue;
-    const node = n as { kind?: unknown; ref?: TypeRef; constant?: TypeRef };
-    if (node.kind === "const" && node.ref !== undefined) out.add(`${node.ref.module}.${node.ref.name}`);
-    if (node.constant !== undefined && typeof node.constant === "object") out.add(`${node.constant.module}.${node.constant.name}`);
-    // A type's bound over a parameter (`maxOf`) is not a read: it is what the type admits at each instance.
-    for (const [k, v] of Object.entries(n)) if (k !== "maxOf" && v !== null && typeof v === "object") stack.push(v);
-  }
+  forEachNode(
+    root,
+    (n) => {
+      const node = n as { kind?: unknown; ref?: TypeRef; constant?: TypeRef };
+      if (node.kind === "const" && node.ref !== undefined) out.add(`${node.ref.module}.${node.ref.name}`);
+      if (node.constant !== undefined && typeof node.constant === "object") out.add(`${node.constant.module}.${node.constant.name}`);
+    },
+    NOT_READS,
+  );
   return out;
 }
+
+/** A type's bound over a parameter (`maxOf`) is not a read: it is what the type admits at each instance. */
+const NOT_READS: ReadonlySet<string> = new Set(["maxOf"]);
 
 /** The parameters no module reads, with their module. */
 export function unreadParams(modules: readonly Module[]): { module: Module; constant: Constant }[] {
@@ -112,14 +115,10 @@ export function instanceName(values: Readonly<Record<string, number>>): string {
 /** Every `decide` node an IR value applies, as `module.Decision`. */
 function decides(root: unknown): Set<string> {
   const out = new Set<string>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (n === null || typeof n !== "object") continue;
+  forEachNode(root, (n) => {
     const node = n as { kind?: unknown; ref?: { module: string; name: string } };
     if (node.kind === "decide" && node.ref !== undefined) out.add(`${node.ref.module}.${node.ref.name}`);
-    for (const v of Object.values(n)) if (v !== null && typeof v === "object") stack.push(v);
-  }
+  });
   return out;
 }
 

@@ -21,6 +21,8 @@ export interface RawSpec {
   examples?: RawExample[];
   explore?: Record<string, { depth: number; events: Record<string, Record<string, RawExpr[] | string> | null>; symmetric?: string[] }>;
   equivalent?: { mutant: string; reason: string }[];
+  breaking?: { change: string; reason: string }[];
+  read_by_older?: string[];
 }
 
 export interface RawMachine {
@@ -29,6 +31,7 @@ export interface RawMachine {
   events: Record<string, RawVariant | null>;
   output: string;
   on: Record<string, { let?: Record<string, RawExpr>; branches: RawBranch[] }>;
+  migrate?: { doc?: string; from: Record<string, RawField>; to: RawExpr };
 }
 
 export interface RawBranch {

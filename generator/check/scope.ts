@@ -31,6 +31,11 @@ export class ModuleTables {
   readonly consts = new Map<string, ConstInfo>();
   readonly types = new Map<string, { ref: TypeRef; decl: TypeDecl }>();
   readonly decisions = new Map<string, DecisionInfo>();
+  /**
+   * Records that exist only for checking one expression (a migration's old state, named
+   * `<Machine>State.from`): never declared in `types`, so no target emits them.
+   */
+  readonly scratch = new Map<string, TypeDecl>();
   /** Resolves a constant on first use (derived constants are evaluated lazily, in any order). */
   constResolver: ((name: string) => ConstInfo | undefined) | undefined;
   private id = 0;
@@ -48,6 +53,8 @@ export class ModuleTables {
   }
 
   typeDecl(ref: TypeRef): TypeDecl {
+    const scratch = ref.module === this.module ? this.scratch.get(ref.name) : undefined;
+    if (scratch) return scratch;
     const dot = ref.name.indexOf(".");
     if (dot >= 0) return this.payloadDecl(ref, ref.name.slice(0, dot), ref.name.slice(dot + 1));
     const own = ref.module === this.module ? [...this.types.values()].find((t) => t.ref.name === ref.name)?.decl : undefined;

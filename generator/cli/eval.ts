@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadSchemas } from "../../runtime/schemas.js";
+import { type BindableModule, bindInstance, unknownParams } from "../../runtime/instance.js";
 import { readJson } from "../../runtime/wire-json.js";
 import { createWire, type GeneratedModel, type Validator, type Wire, type WireError } from "../../runtime/wire.js";
 import { loadProject, outDirOf, specFilesOf } from "../project/config.js";
@@ -22,12 +23,12 @@ export function wireOf(root: string): Wire {
 }
 
 /**
- * The wire for questions to `module`: its precompiled validators (`<out>/validate/<module>.js`,
+ * The wire for questions to `module`: its precompiled validators (`<out>/validate/<module>.mjs`,
  * cross-module refs inlined) when the project generates them, so nothing is compiled; else ajv
  * over every generated schema.
  */
 async function wireFor(root: string, out: string, module: string): Promise<Wire> {
-  const file = join(root, out, "validate", `${module}.js`);
+  const file = join(root, out, "validate", `${module}.mjs`);
   if (!existsSync(file)) return wireOf(root);
   const validators = (await import(pathToFileURL(file).href)) as Record<string, Validator>;
   return createWire({ validators: { [module]: validators } });
@@ -55,15 +56,15 @@ function bindGenerated(io: Io, module: string, gen: GeneratedModule, texts: read
     io.err(`error: ${params}\n`);
     return 2;
   }
-  const known = Object.keys(gen.DEFAULT_PARAMS ?? {});
-  for (const name of params.keys()) {
-    if (known.includes(name)) continue;
-    io.err(`error: --param ${name}: not a parameter of ${module}'s steps and decisions (${known.length === 0 ? "it has none" : `parameters: ${known.join(", ")}`})\n`);
+  const values = Object.fromEntries(params);
+  const unknown = unknownParams(gen, values);
+  if (unknown.length > 0) {
+    const known = Object.keys(gen.DEFAULT_PARAMS ?? {});
+    io.err(`error: --param ${unknown[0]}: not a parameter of ${module}'s steps and decisions (${known.length === 0 ? "it has none" : `parameters: ${known.join(", ")}`})\n`);
     return 2;
   }
-  if (gen.instance === undefined) return gen as GeneratedModel;
   try {
-    return gen.instance(Object.fromEntries(params));
+    return bindInstance(gen, values);
   } catch (e) {
     io.err(`error: --param: ${(e as Error).message}\n`);
     return 1;
@@ -71,10 +72,7 @@ function bindGenerated(io: Io, module: string, gen: GeneratedModule, texts: read
 }
 
 /** What the CLI reads of a generated module: its registries, or `instance` and its defaults. */
-type GeneratedModule = Partial<GeneratedModel> & {
-  readonly DEFAULT_PARAMS?: Readonly<Record<string, number>>;
-  readonly instance?: (p: Readonly<Record<string, number>>) => GeneratedModel;
-};
+type GeneratedModule = BindableModule<GeneratedModel> & Partial<GeneratedModel>;
 
 export async function evaluate(root: string, args: readonly string[], io: Io, paramTexts: readonly string[] = []): Promise<number> {
   const [file, name, json] = args;

@@ -13,6 +13,7 @@ import { renderValidators } from "../emit/validate/index.js";
 import type { Program } from "../ir/module.js";
 import { readStrength, STRENGTH_FILE } from "../mutate/report.js";
 import { type Config, loadProject, specFilesOf, TARGETS } from "../project/config.js";
+import { inputsDigest, remember } from "./gen-cache.js";
 import { diffTree, type Drift, writeTree } from "./tree.js";
 
 export interface Io {
@@ -72,18 +73,30 @@ function readOrUndefined(path: string): string | undefined {
   }
 }
 
+/** `1 module`, `2 modules`. */
+export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 function lines(out: string, folder: string, d: Drift): string[] {
   const at = (p: string) => `${out}/${folder}/${p}`;
   return [...d.changed.map((p) => `changed: ${at(p)}`), ...d.missing.map((p) => `missing: ${at(p)}`), ...d.extra.map((p) => `extra:   ${at(p)}`)];
 }
 
+/** Tell the drift check's cache (gen-cache.ts) that the output folders now hold `rendered`. */
+function rememberRender(root: string, inputs: string | null, rendered: Rendered): void {
+  const out = rendered.config.out;
+  const files = new Map([...rendered.folders].flatMap(([folder, fs]) => fs.map((f) => [`${out}/${folder}/${f.path}`, f.content] as const)));
+  remember(root, inputs, [...rendered.folders.keys()].map((f) => `${out}/${f}`), files);
+}
+
 export function gen(root: string, opts: { readonly check: boolean }, io: Io): number {
+  const inputs = inputsDigest(root);
   const rendered = render(root, io);
   if (!rendered) return 1;
   const out = rendered.config.out;
   if (opts.check) {
     const diffs = [...rendered.folders].flatMap(([folder, files]) => lines(out, folder, diffTree(join(root, out, folder), files)));
     if (diffs.length === 0) {
+      rememberRender(root, inputs, rendered);
       io.out(`${out}/ is up to date (${rendered.count} files)\n`);
       return 0;
     }
@@ -95,8 +108,27 @@ export function gen(root: string, opts: { readonly check: boolean }, io: Io): nu
     const d = writeTree(join(root, out, folder), files);
     touched += d.changed.length + d.missing.length + d.extra.length;
   }
-  io.out(`generated ${rendered.count} files from ${rendered.program.modules.length} modules into ${out}/ (${touched} written or removed)\n`);
+  rememberRender(root, inputs, rendered);
+  io.out(`generated ${rendered.count} files from ${plural(rendered.program.modules.length, "module")} into ${out}/ (${touched} written or removed)\n`);
   return 0;
+}
+
+/**
+ * Aborts `stop` when this process is orphaned: its parent (npx, a shell, an editor) went away,
+ * seen as a change of `process.ppid` (polled; the timer never keeps the process alive), or the
+ * terminal on stdin ended. A watcher must not outlive what started it.
+ */
+export function stopWhenOrphaned(stop: AbortController, everyMs = 500): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop.abort();
+  }, everyMs);
+  timer.unref();
+  stop.signal.addEventListener("abort", () => clearInterval(timer));
+  if (process.stdin.isTTY) {
+    process.stdin.on("end", () => stop.abort()).on("error", () => stop.abort()).resume();
+    stop.signal.addEventListener("abort", () => process.stdin.destroy());
+  }
 }
 
 /**

@@ -1,17 +1,21 @@
 // CLI `statute init`: start a Statute project in the current folder: statute.config.json, a
 // starter spec (spec/turnstile.yaml) and package.json scripts (`gen`, `test`). Never overwrites
-// a file or a script that exists; says what it wrote, what it left, and what to run next.
+// a file or a real script that exists (npm's placeholder `test` script is replaced); says what it
+// wrote, what it left, and only the next steps that are still to do.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONFIG_FILE } from "../project/config.js";
-import { STARTER_CONFIG, STARTER_SPEC } from "../project/starter.js";
+import { STARTER_CONFIG, STARTER_FILE, STARTER_SPEC } from "../project/starter.js";
 import type { Io } from "./gen.js";
 
 const SCRIPTS: Readonly<Record<string, string>> = {
   gen: "statute gen",
   test: "statute gen --check && vitest run",
 };
+
+/** npm's own `test` script of `npm init -y`: a placeholder that always fails, not the user's. */
+const isPlaceholder = (script: string): boolean => /^echo "Error: no test specified" && exit 1$/.test(script.trim());
 
 function writeNew(root: string, path: string, text: string, io: Io): void {
   const full = join(root, path);
@@ -21,6 +25,12 @@ function writeNew(root: string, path: string, text: string, io: Io): void {
   }
   writeFileSync(full, text);
   io.out(`  wrote   ${path}\n`);
+}
+
+/** Whether the project can already load `name` (installed, or declared by package.json). */
+function hasPackage(root: string, pkg: Record<string, unknown>, name: string): boolean {
+  const declared = ["dependencies", "devDependencies"].some((k) => (pkg[k] as Record<string, string> | undefined)?.[name] !== undefined);
+  return declared || existsSync(join(root, "node_modules", name, "package.json"));
 }
 
 export function init(root: string, io: Io): number {
@@ -41,22 +51,25 @@ export function init(root: string, io: Io): number {
   io.out("statute init:\n");
   writeNew(root, CONFIG_FILE, STARTER_CONFIG, io);
   mkdirSync(join(root, "spec"), { recursive: true });
-  writeNew(root, "spec/turnstile.yaml", STARTER_SPEC, io);
+  writeNew(root, STARTER_FILE, STARTER_SPEC, io);
   const scripts = { ...((pkg["scripts"] as Record<string, string> | undefined) ?? {}) };
+  const written: string[] = [];
   for (const [name, command] of Object.entries(SCRIPTS)) {
-    if (scripts[name] === undefined) scripts[name] = command;
-    else io.out(`  kept    the "${name}" script of package.json ("${scripts[name]}")\n`);
+    const old = scripts[name];
+    if (old === undefined || (name === "test" && isPlaceholder(old))) {
+      scripts[name] = command;
+      written.push(name);
+    } else io.out(`  kept    the "${name}" script of package.json ("${old}")\n`);
   }
-  writeFileSync(pkgPath, `${JSON.stringify({ ...pkg, scripts }, null, 2)}\n`);
-  io.out("  wrote   package.json scripts: gen, test\n");
-  io.out(
-    [
-      "next:",
-      "  npm install --save-dev vitest              # the generated tests run on vitest",
-      "  npx statute gen                            # spec/ -> generated/{ts,schema,tests,docs}",
-      "  npm test                                   # drift check, then the generated conformance tests",
-      "",
-    ].join("\n"),
-  );
+  if (written.length > 0) {
+    writeFileSync(pkgPath, `${JSON.stringify({ ...pkg, scripts }, null, 2)}\n`);
+    io.out(`  wrote   package.json ${written.length === 1 ? "script" : "scripts"}: ${written.join(", ")}\n`);
+  }
+  const next = [
+    ...(hasPackage(root, pkg, "vitest") ? [] : ["  npm install --save-dev vitest              # the generated tests run on vitest"]),
+    "  npx statute gen                            # spec/ -> generated/{ts,schema,tests,docs}",
+    "  npm test                                   # drift check, then the generated conformance tests",
+  ];
+  io.out(`next:\n${next.join("\n")}\n`);
   return 0;
 }

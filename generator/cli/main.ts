@@ -3,12 +3,13 @@
 // module is imported only when it runs, so `list`, `eval` and `explore` never load ts-morph
 // (only the TypeScript target of `gen`, and `replay` of a fixture, need it).
 
-import { type CommandArgs, type Options, parseCommand } from "./args.js";
+import { type CommandArgs, type Options, parseCommand, positiveInt } from "./args.js";
 import type { Io } from "./gen.js";
+import { STARTER_FILE } from "../project/starter.js";
 
 const usage = `usage: statute <command> [options]   (statute <command> --help for its options)
   init                                   start a project here: a spec, statute.config.json, a test script
-  gen [--check] [--watch]                generate the targets from the spec folder (or check them)
+  gen [--check] [--watch]                generate the targets from the spec folder (or check them, or watch it)
   list                                   modules, machines, decisions and laws as JSON
   eval <spec file> <name> <JSON>         run the generated model on facts or a list of events (--param NAME=VALUE binds a parameter)
   explore [module] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress] [--witnesses]
@@ -16,8 +17,9 @@ const usage = `usage: statute <command> [options]   (statute <command> --help fo
                                          model-check the explore domains; ITF counterexamples
   replay <trace.itf.json> [--param NAME=VALUE]...
                                          run an ITF trace through the generated step function
-  mutate [module] [--verbose] [--min P] [--laws-only] [--write | --check]
+  mutate [module] [--verbose] [--min P] [--laws-only] [--depth D] [--max-states N] [--write | --check]
                                          law strength: mutants of the IR against the laws alone and with examples
+  diff <OLD> [NEW] [--json]              a release of the specs against the next: wire, states, behaviour, laws
   proofs                                 which Lean statements formal/ proves, and which a kernel checked (formal/checked.txt)
   timeouts                               effective timeouts under the STATUTE_<NAME> overrides
   quint [module] [--samples N] [--traces K] [--out DIR]
@@ -29,9 +31,9 @@ function cmd<O extends Options>(usage: string, options: O, positionals: readonly
 }
 
 export const commands = {
-  init: cmd("usage: statute init\n  writes statute.config.json, spec/counter.yaml and a `test` script in package.json (never overwrites)\n", {}, [0, 0]),
+  init: cmd(`usage: statute init\n  writes statute.config.json, ${STARTER_FILE} (a starter spec) and the scripts gen and test in package.json\n  (never overwrites a file or a script; npm's placeholder test script is replaced)\n`, {}, [0, 0]),
   gen: cmd(
-    "usage: statute gen [--check] [--watch]\n  --check   exit 1 naming each generated file that differs from what the spec generates\n  --watch   regenerate whenever a spec file changes; print diagnostics, keep running\n",
+    "usage: statute gen [--check] [--watch]\n  --check   exit 1 naming each generated file that differs from what the spec generates\n  --watch   regenerate whenever a spec file changes; print diagnostics, keep running until\n            interrupted or its parent process (or terminal) goes away\n",
     { check: { type: "boolean" }, watch: { type: "boolean" } },
     [0, 0],
   ),
@@ -43,15 +45,28 @@ export const commands = {
   ),
   replay: cmd("usage: statute replay <trace.itf.json> [--param NAME=VALUE]...\n  step an ITF trace (from explore) through the generated step function\n  --param NAME=VALUE  set an explore parameter (default: the trace's own, from #meta.params)\n", { param: { type: "string", multiple: true } }, [1, 1]),
   mutate: cmd(
-    "usage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--write | --check | --list]\n" +
+    "usage: statute mutate [module | spec file] [--verbose] [--min P] [--laws-only] [--depth D] [--max-states N] [--write | --check | --list]\n" +
+      "  mutants are judged on what `statute explore` searches: the spec's explore domains and depth, every reachable state\n" +
+      "  --depth D       judge on a search of depth D instead of each explore section's depth\n" +
+      "  --max-states N  judge on at most N states per explored machine (default: no limit, as explore)\n" +
       "  --list       print every mutant's id and change, judging none (a broken fixture names one by id)\n" +
       "  --verbose    list every mutant, not only the survivors\n" +
       "  --min P      exit 1 when a module's score is below P percent\n" +
       "  --laws-only  --min applies to the score of the laws alone (examples set aside)\n" +
       "  --write      record the findings of every module in spec/law-strength.json (the law table shows them)\n" +
       "  --check      exit 1 when spec/law-strength.json is not what the specs give now\n",
-    { verbose: { type: "boolean" }, min: { type: "string" }, "laws-only": { type: "boolean" }, write: { type: "boolean" }, check: { type: "boolean" }, list: { type: "boolean" } },
+    { verbose: { type: "boolean" }, min: { type: "string" }, "laws-only": { type: "boolean" }, depth: { type: "string" }, "max-states": { type: "string" }, write: { type: "boolean" }, check: { type: "boolean" }, list: { type: "boolean" } },
     [0, 1],
+  ),
+  diff: cmd(
+    "usage: statute diff <OLD> [NEW] [--json]\n" +
+      "  OLD, NEW   a folder of spec files or a git revision (its spec folder); NEW defaults to the working specs\n" +
+      "  per module: each wire type compatible or breaking, every old reachable state migrated and checked,\n" +
+      "  the inputs where verdicts or steps differ, laws added, removed or changed\n" +
+      "  exit 1 on a breaking change the new spec does not declare (breaking: [{ change, reason }])\n" +
+      "  --json     the report as JSON\n",
+    { json: { type: "boolean" } },
+    [1, 2],
   ),
   proofs: cmd(
     "usage: statute proofs [--formal DIR] [--record RUNDIR --checker TEXT]\n" +
@@ -82,8 +97,13 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
     case "gen": {
       const a = parse(commands.gen);
       if (typeof a === "number") return a;
-      const { gen, watch } = await import("./gen.js");
-      return a.values.watch === true ? watch(root, io) : gen(root, { check: a.values.check === true }, io);
+      // The drift check first asks its cache, which loads no compiler (gen-cache.ts).
+      if (a.values.check === true && a.values.watch !== true && (await import("./gen-cache.js")).checkFromCache(root, io)) return 0;
+      const { gen, stopWhenOrphaned, watch } = await import("./gen.js");
+      if (a.values.watch !== true) return gen(root, { check: a.values.check === true }, io);
+      const stop = new AbortController();
+      stopWhenOrphaned(stop);
+      return watch(root, io, stop.signal);
     }
     case "list": {
       const a = parse(commands.list);
@@ -115,9 +135,21 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
         io.err(`error: --write and --check exclude each other\n${commands.mutate.usage}`);
         return 2;
       }
+      const limit = (name: "depth" | "max-states"): number | null | undefined => (a.values[name] === undefined ? undefined : positiveInt(a.values[name]));
+      const depth = limit("depth");
+      const maxStates = limit("max-states");
+      if (depth === null || maxStates === null) {
+        io.err(`error: --${depth === null ? "depth" : "max-states"} needs a positive whole number\n${commands.mutate.usage}`);
+        return 2;
+      }
+      const bounds = { ...(depth === undefined ? {} : { depth }), ...(maxStates === undefined ? {} : { maxStates }) };
       if (a.values.list === true) return (await import("./mutate.js")).listMutants(root, a.positionals[0], io);
       const report = a.values.write === true ? "write" : a.values.check === true ? "check" : null;
-      return (await import("./mutate.js")).mutate(root, { target: a.positionals[0], verbose: a.values.verbose === true, min, lawsOnly: a.values["laws-only"] === true, report }, io);
+      return (await import("./mutate.js")).mutate(root, { target: a.positionals[0], verbose: a.values.verbose === true, min, lawsOnly: a.values["laws-only"] === true, report, bounds }, io);
+    }
+    case "diff": {
+      const a = parse(commands.diff);
+      return typeof a === "number" ? a : (await import("./diff.js")).diff(root, { old: a.positionals[0] as string, new: a.positionals[1], json: a.values.json === true }, io);
     }
     case "proofs": {
       const a = parse(commands.proofs);

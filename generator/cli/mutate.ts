@@ -1,6 +1,7 @@
 // CLI `statute mutate [module | spec file] [--verbose] [--min P] [--laws-only]`: the law
 // strength of each module: its IR mutated, each mutant judged on the interpreter by the laws
-// alone and by laws and examples. Prints both scores per module and every survivor with its spec
+// alone and by laws and examples, on what `statute explore` searches (the spec's explore domains
+// and depth, every reachable state; --depth and --max-states limit it as they limit explore). Prints both scores per module and every survivor with its spec
 // line. Exit 1 when a module's own claims fail unmutated, a declared equivalent behaves
 // differently, a law is vacuous without a stated reason, or (with --min) a score is below P
 // percent: the laws-only score with --laws-only, else the laws + examples one. Over every
@@ -11,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { loadTarget } from "../explore/load.js";
-import { failures, lawsOnlyPercent, mutants, mutateModule, showScore, type ModuleScore } from "../mutate/index.js";
+import { EXPLORE_BOUNDS, failures, type JudgeBounds, lawsOnlyPercent, mutants, mutateModule, showScore, type ModuleScore } from "../mutate/index.js";
 import { renderStrength, STRENGTH_FILE, strengthReport } from "../mutate/report.js";
 import type { Io } from "./gen.js";
 import { withParams } from "../explore/params.js";
@@ -24,6 +25,8 @@ export interface MutateOptions {
   readonly lawsOnly: boolean;
   /** Write or check spec/law-strength.json. */
   readonly report: "write" | "check" | null;
+  /** --depth and --max-states: the limits of the judged search, as explore's options set them. */
+  readonly bounds?: JudgeBounds;
 }
 
 /** `--list`: every mutant of each module, `<id>  <file>:<line>  <change>`, none judged. */
@@ -41,7 +44,7 @@ export function listMutants(root: string, target: string | undefined, io: Io): n
   return 0;
 }
 
-export function mutate(root: string, { target, verbose, min, lawsOnly, report }: MutateOptions, io: Io): number {
+export function mutate(root: string, { target, verbose, min, lawsOnly, report, bounds = EXPLORE_BOUNDS }: MutateOptions, io: Io): number {
   const loaded = loadTarget(root, target);
   if (!loaded.ok) {
     io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));
@@ -64,7 +67,7 @@ export function mutate(root: string, { target, verbose, min, lawsOnly, report }:
   }
   for (const declared of loaded.modules) {
     const module = defaults.program.modules.find((m) => m.name === declared.name) ?? declared;
-    const s = mutateModule(defaults.program, module);
+    const s = mutateModule(defaults.program, module, bounds);
     scores.push(s);
     io.out(`${showScore(s, verbose).join("\n")}\n`);
     if (failures(s).length > 0) failed = true;

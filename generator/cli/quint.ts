@@ -3,15 +3,18 @@
 // `statute explore` in process (states, transitions, verdict), then `quint run` on the generated
 // module `<module>_<Machine>` (same depth, --invariant=laws), and replays every ITF trace Quint
 // wrote through the generated TypeScript, as `statute replay` does. Exit 1 when the verdicts
-// differ or a trace does not replay. Quint runs from node_modules (the devDependency).
+// differ or a trace does not replay. Quint is the project's own (@informalsystems/quint in its
+// node_modules), else the one beside statute's; without either, one line says what to install.
 
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { fromQuintTrace } from "../emit/quint/traces.js";
 import { exploreModule, loadTarget } from "../explore/index.js";
 import type { Program } from "../ir/module.js";
+import { outDirOf } from "../project/config.js";
 import { readItf, writeItf } from "../../runtime/itf.js";
 import type { Io } from "./gen.js";
 import { replay } from "./replay.js";
@@ -23,16 +26,29 @@ export interface QuintCall {
   readonly ms: number;
 }
 
-/** The Quint CLI of this checkout, or null when `npm ci` has not installed it. */
+const QUINT_CLI = ["@informalsystems", "quint", "dist", "src", "cli.js"];
+
+/** The Quint CLI of the project at `root`, else the one installed beside statute, or null. */
 export function quintBin(root: string): string | null {
-  const bin = join(root, "node_modules", "@informalsystems", "quint", "dist", "src", "cli.js");
-  return existsSync(bin) ? bin : null;
+  const own = join(root, "node_modules", ...QUINT_CLI);
+  if (existsSync(own)) return own;
+  try {
+    const pkg = createRequire(import.meta.url).resolve("@informalsystems/quint/package.json");
+    const bin = join(dirname(pkg), ...QUINT_CLI.slice(2));
+    return existsSync(bin) ? bin : null;
+  } catch {
+    return null;
+  }
 }
+
+/** What to install when quintBin finds none (Quint 0.33 needs the antlr4ts override to start). */
+export const QUINT_MISSING =
+  'the Quint CLI is not installed: npm install --save-dev @informalsystems/quint@0.33.1, with "overrides": { "antlr4ts": "0.5.0-alpha.4" } in package.json (without it Quint crashes at start)';
 
 /** Runs the Quint CLI with `args` in `cwd`; never throws for a non-zero exit or a timeout. */
 export function runQuint(root: string, args: readonly string[], cwd: string, timeoutMs = 180_000): Promise<QuintCall> {
   const bin = quintBin(root);
-  if (bin === null) return Promise.resolve({ code: 127, stdout: "", stderr: "quint is not installed (npm ci installs the devDependency)", ms: 0 });
+  if (bin === null) return Promise.resolve({ code: 127, stdout: "", stderr: QUINT_MISSING, ms: 0 });
   const t0 = Date.now();
   return new Promise((resolve) => {
     execFile(process.execPath, [bin, ...args], { cwd, timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
@@ -68,7 +84,7 @@ export async function simulate(
   const args = [
     "run", "--backend=typescript", `--main=${name}`, `--max-steps=${opts.depth}`, `--max-samples=${opts.samples}`,
     `--n-traces=${opts.traces}`, "--invariant=laws", `--out-itf=${join(dir, "trace_{seq}.itf.json")}`, ...(opts.seed === undefined ? [] : [`--seed=${opts.seed}`]),
-    join(root, "generated", "quint", `${module}.qnt`),
+    join(outDirOf(root), "quint", `${module}.qnt`),
   ];
   const call = await runQuint(root, args, root);
   const ok = call.code === 0 && /No violation found/.test(call.stdout);
@@ -122,12 +138,17 @@ export async function quint(root: string, argv: readonly string[], io: Io): Prom
     return 2;
   }
   if (quintBin(root) === null) {
-    io.err("error: the Quint CLI is not installed; run npm ci (it is a devDependency)\n");
+    io.err(`error: ${QUINT_MISSING}\n`);
     return 1;
   }
   const loaded = loadTarget(root, args.target);
   if (!loaded.ok) {
     io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));
+    return 1;
+  }
+  const missing = loaded.modules.map((m) => join(outDirOf(root), "quint", `${m.name}.qnt`)).find((f) => !existsSync(f));
+  if (missing !== undefined) {
+    io.err(`error: ${relative(root, missing)} is missing: add "quint" to the targets of the project's settings (statute.config.json) and run \`statute gen\`\n`);
     return 1;
   }
   const out = isAbsolute(args.out) ? args.out : join(root, args.out);

@@ -10,9 +10,10 @@ import { isAbsolute, join } from "node:path";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { parseArgs } from "node:util";
 import { changedFields, fingerprint, fromTrace, loadTarget, parseParams, showValue, traceMeta, withParams, type TraceMeta, type TraceStep } from "../explore/index.js";
-import { checkLaw } from "../interpret/law.js";
+import { firstBroken, lawKind } from "../explore/oracle.js";
 import { type Value, InterpretError, valueEquals } from "../interpret/value.js";
 import type { Program } from "../ir/module.js";
+import { type BindableModule, bindInstance } from "../../runtime/instance.js";
 import { ItfError, readItf } from "../../runtime/itf.js";
 import { outDirOf } from "../project/config.js";
 import type { Io } from "./gen.js";
@@ -82,10 +83,9 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
   const checkedIn = join(outDirOf(root), "ts", `${meta.module}.ts`);
   const rendered = !meta.source.startsWith(`${specFolder}/`) || meta.params !== undefined || !existsSync(checkedIn);
   const path = await generatedPath(root, prog, meta.module, rendered);
-  const loadedGen = (await importGenerated(path)) as { machines?: Record<string, GeneratedMachine>; DEFAULT_PARAMS?: Record<string, number>; instance?: (p: Record<string, number>) => { machines: Record<string, GeneratedMachine> } };
+  const loadedGen = (await importGenerated(path)) as BindableModule<{ machines: Record<string, GeneratedMachine> }> & { machines?: Record<string, GeneratedMachine> };
   // A module a parameter reaches is bound to the trace's parameters (those its code reads).
-  const own = Object.fromEntries(Object.entries(meta.params ?? {}).filter(([k]) => k in (loadedGen.DEFAULT_PARAMS ?? {})));
-  const gen = loadedGen.instance !== undefined ? loadedGen.instance(own) : { machines: loadedGen.machines ?? {} };
+  const gen = bindInstance(loadedGen, meta.params ?? {});
   const machine = gen.machines[meta.machine];
   if (machine === undefined) {
     io.err(`error: the generated module ${meta.module} has no machine ${meta.machine}\n`);
@@ -109,25 +109,28 @@ export async function replay(root: string, args: readonly string[], io: Io): Pro
     for (const c of changedFields(state as Value, r.state as Value)) io.out(`       ${c}\n`);
     state = r.state;
   }
-  io.out(lawVerdict(prog, meta.module, meta.law, steps));
+  const verdict = lawVerdict(prog, meta.module, meta.law, steps);
+  io.out(verdict.text);
   io.out(mismatches === 0 ? "every state, output and rule matches the trace\n" : `${mismatches} mismatch(es) between the trace and the generated code\n`);
-  return mismatches === 0 ? 0 : 1;
+  return mismatches === 0 && !verdict.violated ? 0 : 1;
 }
 
-/** What the interpreter says about the trace's law (or witnessed rule) on its last step. */
-function lawVerdict(prog: Program, module: string, name: string, steps: readonly TraceStep[]): string {
+/**
+ * What the interpreter says about the trace's law (or witnessed rule) on its last step; a
+ * violated law (or one that cannot be evaluated) fails the replay. A progress law's failure
+ * shows the continuation of its `by` events that never reaches `to`.
+ */
+function lawVerdict(prog: Program, module: string, name: string, steps: readonly TraceStep[]): { readonly text: string; readonly violated: boolean } {
   const last = steps[steps.length - 1];
   const before = steps[steps.length - 2];
-  if (last === undefined) return "";
+  if (last === undefined) return { text: "", violated: false };
   const law = prog.modules.find((m) => m.name === module)?.laws.find((l) => l.name === name);
-  if (law === undefined) return last.rule === name ? `the last step fires ${name}, as the witness says\n` : "";
-  try {
-    const onState = law.body.kind === "invariant" || law.body.kind === "progress";
-    const binding = onState || before === undefined ? { s: last.state } : { s: before.state, e: last.event ?? null, n: last.state, o: last.output ?? null };
-    const holds = checkLaw(prog, law, binding);
-    return `law ${name} ${holds ? "holds" : "is violated"} on the last ${onState ? "state" : "step"} (interpreter)\n`;
-  } catch (e) {
-    if (!(e instanceof InterpretError)) throw e;
-    return `law ${name} could not be evaluated on the last step: ${e.message}\n`;
-  }
+  if (law === undefined) return { text: last.rule === name ? `the last step fires ${name}, as the witness says\n` : "", violated: false };
+  const kind = lawKind(law);
+  const onState = kind === "invariant" || kind === "progress";
+  const binding = onState || before === undefined ? { s: last.state } : { s: before.state, e: last.event ?? null, n: last.state, o: last.output ?? null };
+  const broken = firstBroken(prog, [law], binding);
+  const where = `on the last ${onState ? "state" : "step"} (interpreter)`;
+  if (broken === null) return { text: `law ${name} (${kind}) holds ${where}\n`, violated: false };
+  return { text: `law ${name} (${kind}) is violated ${where}: ${broken.message}\n`, violated: true };
 }

@@ -2,6 +2,7 @@
 // program, the generated module under test (normalised to JSON values and wrapped so every rule
 // it fires is counted), the schema validators, the arbitraries' context and the run settings.
 
+import { type BindableModule, bindInstance } from "../../runtime/instance.js";
 import { arbContext, type ArbContext } from "../arbitrary/index.js";
 import type { Value } from "../interpret/value.js";
 import type { Decision, Machine, Module, Program } from "../ir/module.js";
@@ -39,9 +40,7 @@ export function bindModule(impl: GeneratedModule, values: Readonly<Record<string
     if (impl.machines === undefined || impl.decisions === undefined) throw new Error("conformance: the generated module has neither registries nor instance()");
     return { RULES: impl.RULES, machines: impl.machines, decisions: impl.decisions, members: impl as unknown as Record<string, unknown> };
   }
-  const known = impl.DEFAULT_PARAMS ?? {};
-  const own = Object.fromEntries(Object.entries(values).filter(([k]) => k in known));
-  const inst = impl.instance(own);
+  const inst = bindInstance(impl as BindableModule<Registries>, values);
   return { RULES: impl.RULES, machines: inst.machines, decisions: inst.decisions, members: { ...(impl as unknown as Record<string, unknown>), ...(inst as unknown as Record<string, unknown>) } };
 }
 

@@ -1,7 +1,7 @@
 // Explore stage: the compiled engine, breadth-first search over the machine compiled to
 // JavaScript (compile/machine.ts), each state's transitions by the machine's own compiled loop
 // (compile/expand.ts). Level by level, so the first violation found has a shortest trace; two
-// levels of states are held as objects, older ones as fingerprints and parent pointers
+// levels of states are held packed (frontier.ts), older ones as fingerprints and parent pointers
 // (visited.ts). With the spec's `symmetric` fields, states that differ by a permutation of the
 // workers share a fingerprint and are expanded once. Anything the compiled
 // code reports (a broken law, a throw) is confirmed and worded by the interpreter (oracle.ts).
@@ -10,7 +10,7 @@ import { getHeapStatistics } from "node:v8";
 import type { Explore, Law, Program } from "../ir/module.js";
 import { findMachine } from "../interpret/lookup.js";
 import { stepMachine } from "../interpret/machine.js";
-import { InterpretError, valueEquals, type Value } from "../interpret/value.js";
+import { InterpretError, type Value } from "../interpret/value.js";
 import * as expansion from "./compile/expand.js";
 import type { Expansion } from "./compile/expand.js";
 import { compileMachine, type CompiledMachine } from "./compile/machine.js";
@@ -18,7 +18,11 @@ import { candidateEvents } from "./domains.js";
 import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
 import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
+import { Frontier } from "./frontier.js";
 import { Visited } from "./visited.js";
+import { findArrangement } from "./arrangements.js";
+
+export { permutations } from "./arrangements.js";
 
 /** Transitions between clock reads (progress, memory). */
 const CHECK_EVERY = 1 << 13;
@@ -44,18 +48,19 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   opts.onState?.(init);
   // Under symmetry a state stands for its whole orbit, and a state law may name a worker by a
   // fixed index (`nth_or(s.workers, 0, ..)`): check the laws on every permutation of the rows.
+  const badArranged = (v: Value): boolean => badInvariant(cm, v, true);
   const badState = (st: Value): Value | null => {
     if (badInvariant(cm, st, false)) return st;
     if (symmetric.length === 0 || !cm.ordered) return null;
-    for (const v of permutations(st, symmetric)) if (v !== st && badInvariant(cm, v, true)) return v;
-    return null;
+    return findArrangement(st, symmetric, cm.orderedPositions, cm.sameRows, badArranged);
   };
   const bad0 = badState(init);
   if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
-  let frontier: Value[] = [init];
-  let indices: number[] = [0];
-  let next: Value[] = [];
-  let nextIndices: number[] = [];
+  // Two levels, packed (frontier.ts): the one being expanded and the one being found.
+  let frontier = new Frontier();
+  let next = new Frontier();
+  cm.pack(init, frontier, 0);
+  let peakLevels = frontier.bytes + next.bytes;
   let depth = 0;
   let nextCheck = CHECK_EVERY;
   const x: Expansion = {
@@ -75,8 +80,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), bad));
         return 1;
       }
-      next.push(n);
-      nextIndices.push(added);
+      cm.pack(n, next, added);
       opts.onState?.(n);
       if (opts.maxStates !== undefined && visited.size >= opts.maxStates) {
         stopped = { budget: "states", message: `stopped at --max-states ${opts.maxStates}` };
@@ -85,12 +89,12 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
       return 0;
     },
   };
-  search: for (; depth < bound && frontier.length > 0 && violation === null; depth++) {
-    next = [];
-    nextIndices = [];
-    for (let f = 0; f < frontier.length; f++) {
-      const s = frontier[f] as Value;
-      const index = indices[f] as number;
+  search: for (; depth < bound && frontier.count > 0 && violation === null; depth++) {
+    next.clear();
+    for (let f = 0, at = 0; f < frontier.count; f++) {
+      const index = frontier.words[at] as number;
+      const s = cm.unpack(frontier.words, at + 1);
+      at = cm.unpackedEnd();
       x.succ = opts.onSuccessors ? [] : null;
       let result: number;
       try {
@@ -111,8 +115,6 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
       }
       if (result === STOPPED) break search;
       if (x.succ) opts.onSuccessors?.(s, x.succ);
-      // Let the state be collected as soon as it is expanded: the level array outlives it.
-      frontier[f] = null;
       if (x.transitions >= nextCheck) {
         nextCheck = x.transitions + CHECK_EVERY;
         const elapsedMs = performance.now() - started;
@@ -121,10 +123,13 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         if (stopped) break search;
       }
     }
-    frontier = next;
-    indices = nextIndices;
+    peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
+    [frontier, next] = [next, frontier];
   }
   const transitions = x.transitions;
+  peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
+  // At the depth bound, the search is complete when the last level leads to no new state.
+  const closed = frontier.count === 0 || (violation === null && stopped === null && closedLevel(cm, frontier, x));
   const witnesses = new Map<string, readonly TraceStep[]>();
   const fired = new Set<string>();
   cm.rules.forEach((rule, i) => {
@@ -139,7 +144,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     machine: findMachine(prog, explore.machine).name,
     depth: bound,
     reached,
-    complete: v === null && stopped === null && frontier.length === 0,
+    complete: v === null && stopped === null && closed,
     truncated: stopped !== null,
     stopped,
     symmetric,
@@ -151,7 +156,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     laws: [...cm.invariants, ...cm.stepLaws].map((l) => l.name),
     violation: v,
     witnesses,
-    bytes: visited.bytes,
+    bytes: visited.bytes + peakLevels,
   };
 }
 
@@ -162,6 +167,27 @@ function badInvariant(cm: CompiledMachine, s: Value, ordered: boolean): boolean 
   } catch {
     return true;
   }
+}
+
+/**
+ * Whether every successor of `level` (the states at the depth bound, not expanded) was visited
+ * already, so the bound cut nothing off. Probed on a copy of the expansion: nothing is added,
+ * counted or recorded, and the first new state (or a step law that breaks) answers no.
+ */
+function closedLevel(cm: CompiledMachine, level: Frontier, x: Expansion): boolean {
+  const seen = x.visited;
+  const probe: Expansion = { ...x, firstFire: new Int32Array(x.firstFire.length).fill(-1), succ: null, visited: { add: (h1: number, h2: number) => (seen.has(h1, h2) ? -1 : 0) } as unknown as Visited, found: () => 1 };
+  for (let f = 0, at = 0; f < level.count; f++) {
+    const index = level.words[at] as number;
+    const s = cm.unpack(level.words, at + 1);
+    at = cm.unpackedEnd();
+    try {
+      if (cm.expand(s, index, probe) !== expansion.EXPANDED) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** When the oracle does not see what the compiled code saw, say so rather than hide it. */
@@ -177,47 +203,7 @@ function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[],
   const bad = firstBroken(prog, laws, { s: permuted ? failing : last });
   if (!bad) return disagreement("a state law fails on the last state", trace);
   const note = permuted ? ` (on the last state with its symmetric rows permuted: ${JSON.stringify(failing)}; run with --no-symmetry for a trace that ends in that state)` : "";
-  return { law: bad.law.name, kind: "invariant", message: `${bad.message}${note}`, trace };
-}
-
-/**
- * `s` with the rows of its symmetric list fields permuted together, every distinct way, itself
- * first. Rows equal in every symmetric field are interchangeable (idle workers often are): each
- * arrangement of them comes once, in lexicographic order of the rows' classes, so five workers
- * of which three are alike cost 20 arrangements, not 120.
- */
-export function* permutations(s: Value, fields: readonly string[]): Generator<Value> {
-  const st = s as Record<string, readonly Value[]>;
-  const n = (st[fields[0] as string] ?? []).length;
-  yield s;
-  if (fields.some((f) => (st[f] ?? []).length !== n)) return;
-  // The class of a row: the first row equal to it in every symmetric field.
-  const rows = fields.map((f) => st[f] as readonly Value[]);
-  const cls: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let j = 0;
-    while (j < i && !rows.every((r) => valueEquals(r[j] as Value, r[i] as Value))) j++;
-    cls.push(j);
-  }
-  const seq = [...cls].sort((a, b) => a - b);
-  do {
-    if (seq.every((c, i) => c === cls[i])) continue;
-    const out: Record<string, Value> = { ...st };
-    fields.forEach((f, k) => (out[f] = seq.map((c) => (rows[k] as readonly Value[])[c] as Value)));
-    yield out;
-  } while (nextPermutation(seq));
-}
-
-/** Rearranges `a` into its next permutation in lexicographic order (repeated values once); false after the last. */
-function nextPermutation(a: number[]): boolean {
-  let i = a.length - 2;
-  while (i >= 0 && (a[i] as number) >= (a[i + 1] as number)) i--;
-  if (i < 0) return false;
-  let j = a.length - 1;
-  while ((a[j] as number) <= (a[i] as number)) j--;
-  [a[i], a[j]] = [a[j] as number, a[i] as number];
-  for (let l = i + 1, r = a.length - 1; l < r; l++, r--) [a[l], a[r]] = [a[r] as number, a[l] as number];
-  return true;
+  return { law: bad.law.name, kind: lawKind(bad.law), message: `${bad.message}${note}`, trace };
 }
 
 function confirmStep(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[]): Violation {

@@ -35,7 +35,7 @@ export function exploreInterpreted(prog: Program, explore: Explore, opts: Explor
   visited.add(...fingerprint(JSON.stringify(init)), -1, 0);
   opts.onState?.(init);
   const bad = firstBroken(prog, laws.invariants, { s: init });
-  if (bad) fail(bad.law.name, "invariant", bad.message, []);
+  if (bad) fail(bad.law.name, lawKind(bad.law), bad.message, []);
   let frontier: { index: number; state: Value }[] = [{ index: 0, state: init }];
   let depth = 0;
   search: for (; depth < bound && frontier.length > 0 && violation === null; depth++) {
@@ -67,7 +67,7 @@ export function exploreInterpreted(prog: Program, explore: Explore, opts: Explor
           reached = depth + 1;
           const inv = firstBroken(prog, laws.invariants, { s: r.state });
           if (inv) {
-            fail(inv.law.name, "invariant", inv.message, visited.path(added));
+            fail(inv.law.name, lawKind(inv.law), inv.message, visited.path(added));
             break search;
           }
           next.push({ index: added, state: r.state });
@@ -84,6 +84,15 @@ export function exploreInterpreted(prog: Program, explore: Explore, opts: Explor
     }
     frontier = next;
   }
+  // At the depth bound, the search is complete when the last level leads to no new state.
+  const closed = frontier.every(({ state }) => candidateEvents(prog, explore, state).every((e) => {
+    try {
+      return visited.has(...fingerprint(JSON.stringify(stepMachine(prog, explore.machine, state, e).state)));
+    } catch (err) {
+      if (!(err instanceof InterpretError)) throw err;
+      return false;
+    }
+  }));
   const witnesses = new Map<string, readonly TraceStep[]>();
   if (opts.witnesses) {
     for (const [rule, [index, ord]] of firstFire) witnesses.set(rule, rebuild(prog, explore, [...visited.path(index), ord]));
@@ -93,7 +102,7 @@ export function exploreInterpreted(prog: Program, explore: Explore, opts: Explor
     machine: machine.name,
     depth: bound,
     reached,
-    complete: violation === null && !truncated && frontier.length === 0,
+    complete: violation === null && !truncated && closed,
     truncated,
     stopped: truncated ? { budget: "states", message: `stopped at --max-states ${opts.maxStates}` } : null,
     symmetric: [],

@@ -4,10 +4,11 @@
 
 import { getHeapStatistics } from "node:v8";
 import type { Explore, Law, Program } from "../ir/module.js";
-import { checkLaw } from "../interpret/law.js";
+import { avoidingPath, checkLaw } from "../interpret/law.js";
 import { initialState, stepMachine } from "../interpret/machine.js";
 import { InterpretError, type Value } from "../interpret/value.js";
 import { candidateEvents } from "./domains.js";
+import { showValue } from "./show.js";
 import type { TraceStep } from "./trace.js";
 
 /** Re-run a path of event ordinals from the initial state, on the interpreter. */
@@ -24,15 +25,29 @@ export function rebuild(prog: Program, explore: Explore, ordinals: readonly numb
   return steps;
 }
 
-export function lawKind(l: Law): "invariant" | "step" | "variant" {
-  return l.body.kind === "invariant" ? "invariant" : l.body.kind === "variant" ? "variant" : "step";
+export function lawKind(l: Law): "invariant" | "step" | "variant" | "progress" {
+  return l.body.kind === "invariant" || l.body.kind === "variant" || l.body.kind === "progress" ? l.body.kind : "step";
+}
+
+/** Why a progress law fails on `s`: the continuation of its `by` events that never reaches `to`. */
+function avoided(prog: Program, law: Law, s: Value): string {
+  const body = law.body;
+  if (body.kind !== "progress") return "";
+  const path = avoidingPath(prog, body, s, body.within);
+  if (path === null) return "";
+  let st = s;
+  const steps = path.map((e) => {
+    st = stepMachine(prog, body.machine, st, e).state;
+    return `${showValue(e)} -> ${showValue(st)}`;
+  });
+  return `; from the last state, ${path.length} event(s) of its \`by\` (within ${body.within}) never reach its \`to\`:\n      ${steps.join("\n      ")}`;
 }
 
 /** The first law in `laws` that does not hold on `binding`, with why (on the interpreter). */
 export function firstBroken(prog: Program, laws: readonly Law[], binding: { s: Value; e?: Value; n?: Value; o?: Value }): { law: Law; message: string } | null {
   for (const law of laws) {
     try {
-      if (!checkLaw(prog, law, binding)) return { law, message: `${law.name} does not hold: ${law.doc}` };
+      if (!checkLaw(prog, law, binding)) return { law, message: `${law.name} does not hold: ${law.doc}${avoided(prog, law, binding.s)}` };
     } catch (e) {
       if (!(e instanceof InterpretError)) throw e;
       return { law, message: `${law.name} could not be evaluated: ${e.message}` };

@@ -58,7 +58,7 @@ export interface Progress {
 export interface Violation {
   /** Law name, or `error` when the model itself failed to evaluate. */
   readonly law: string;
-  readonly kind: "invariant" | "step" | "variant" | "error";
+  readonly kind: "invariant" | "step" | "variant" | "progress" | "error";
   readonly message: string;
   readonly trace: readonly TraceStep[];
 }
@@ -89,7 +89,10 @@ export interface ExploreResult {
   readonly violation: Violation | null;
   /** With `witnesses`: for each rule that fired, a shortest trace ending with it. */
   readonly witnesses: ReadonlyMap<string, readonly TraceStep[]>;
-  /** Bytes of the visited set and parent pointers. */
+  /**
+   * Bytes the search held: the visited set and parent pointers, and (compiled engine) the two
+   * packed levels at their largest; the interpreted engine's levels of objects are not counted.
+   */
   readonly bytes: number;
 }
 

@@ -2,7 +2,7 @@
 // Names are resolved, types checked, constants evaluated. Emitters take a `Program`.
 
 import type { Expr } from "./expr.js";
-import type { Span, Type, TypeDecl, TypeRef } from "./types.js";
+import type { Field, Span, Type, TypeDecl, TypeRef } from "./types.js";
 
 /** A named constant. Base constants are literals; derived ones are expressions over others. */
 export interface Constant {
@@ -47,6 +47,8 @@ export interface Let {
   readonly name: string;
   /** Its value, evaluated before the guards. Later lets may use earlier ones. */
   readonly value: Expr;
+  /** Where it is written (its value in the YAML). */
+  readonly span: Span;
 }
 
 /** An assignment `field := value` of a branch; unassigned fields keep their value. */
@@ -101,6 +103,27 @@ export interface Machine {
   readonly output: Type;
   /** One handler per event variant, in the event union's order. */
   readonly handlers: readonly Handler[];
+  /** Spec `migrate`: how a state of the previous release becomes one of this machine; null when none is declared. */
+  readonly migrate: Migration | null;
+  /** Source position. */
+  readonly span: Span;
+}
+
+/**
+ * A state migration (spec `machines.<M>.migrate`): the state record the previous release wrote
+ * (`from`) and an expression over `s`, a value of it, giving this machine's state. `statute
+ * diff` runs it on every state the old model reaches; a newer daemon runs it on an older
+ * journal's states. Emitters of the model itself never read it.
+ */
+export interface Migration {
+  /** One-line documentation, may be empty. */
+  readonly doc: string;
+  /** The old state record's fields, in declaration order. */
+  readonly from: readonly Field[];
+  /** The synthesized record type of `s` (`<Machine>State.from`); never declared in `types`. */
+  readonly fromType: TypeRef;
+  /** This machine's state, over `s`. */
+  readonly to: Expr;
   /** Source position. */
   readonly span: Span;
 }
@@ -346,6 +369,13 @@ export interface Module {
   readonly instances: readonly Readonly<Record<string, number>>[];
   /** Mutants the spec declares equivalent, by mutant id, with the reason. */
   readonly equivalent: readonly { readonly mutant: string; readonly reason: string }[];
+  /** Breaking changes against the last release declared on purpose (spec `breaking`): a change id of `statute diff` and why. */
+  readonly breaking: readonly { readonly change: string; readonly reason: string }[];
+  /**
+   * Spec `read_by_older`: the types an older build must still decode (a newer client sends them
+   * to an older daemon), so `statute diff` checks them in both directions; `*`: every type.
+   */
+  readonly readByOlder: readonly string[];
 }
 
 /** All modules, in dependency order (a module comes after those it imports). */

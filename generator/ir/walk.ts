@@ -58,3 +58,21 @@ export function walkExpr(e: Expr, v: Visitor): void {
   for (const c of children(e)) walkExpr(c, v);
   v.exit?.(e);
 }
+
+/**
+ * Every object node of an IR value (a module's machines, decisions, laws, or any part of them),
+ * expressions and the records around them alike, each passed to `visit`; the keys in `skip` are
+ * not descended into. Order is unspecified: for set-like analyses (which constants, decisions,
+ * machines a value reaches).
+ */
+export function forEachNode(root: unknown, visit: (node: Readonly<Record<string, unknown>>) => void, skip: ReadonlySet<string> = NO_SKIP): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n === null || typeof n !== "object") continue;
+    visit(n as Record<string, unknown>);
+    for (const [k, v] of Object.entries(n)) if (!skip.has(k) && v !== null && typeof v === "object") stack.push(v);
+  }
+}
+
+const NO_SKIP: ReadonlySet<string> = new Set();

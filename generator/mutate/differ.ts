@@ -17,6 +17,7 @@ import { initialState, stepMachine } from "../interpret/machine.js";
 import { InterpretError, valueEquals, type Value } from "../interpret/value.js";
 import { factsFor } from "./facts.js";
 import type { JudgeBounds } from "./oracle.js";
+import { judgedSearch } from "./sweep.js";
 
 /** Inputs both programs are run on. */
 export interface Sample {
@@ -44,9 +45,10 @@ export function sampleInputs(prog: Program, module: Module, bounds: JudgeBounds)
     }
     for (const state of dedup(exampleStates)) steps.push({ machine: ref, state, events: exampleEvents });
     for (const x of module.explore.filter((y) => y.machine.name === mc.name)) {
+      const judged = judgedSearch(x, bounds);
       exploreMachine(prog, x, {
-        depth: Math.min(x.depth, bounds.depth),
-        maxStates: bounds.maxStates,
+        depth: judged.depth,
+        ...(Number.isFinite(judged.maxStates) ? { maxStates: judged.maxStates } : {}),
         onState: (state) => steps.push({ machine: ref, state, events: dedup([...candidateEvents(prog, x, state), ...exampleEvents]) }),
       });
     }

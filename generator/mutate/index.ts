@@ -82,8 +82,8 @@ export interface ModuleScore {
   readonly elapsedMs: number;
 }
 
-/** Exploration bounds while judging mutants: most kills happen in a few steps. */
-export const DEFAULT_BOUNDS: JudgeBounds = { depth: 12, maxStates: 3_000 };
+/** Judge on exactly what `statute explore` searches (no other limit). */
+export const EXPLORE_BOUNDS: JudgeBounds = {};
 
 /**
  * The facts each decision law of the module is judged on. Facts on which the ORIGINAL law
@@ -184,7 +184,7 @@ function killedElsewhere(others: readonly Other[], id: string, base: Pick<Mutant
 }
 
 /** Score one module: every mutant judged, unless the original already fails. */
-export function mutateModule(prog: Program, module: Module, bounds: JudgeBounds = DEFAULT_BOUNDS): ModuleScore {
+export function mutateModule(prog: Program, module: Module, bounds: JudgeBounds = EXPLORE_BOUNDS): ModuleScore {
   const started = performance.now();
   // The laws are judged on facts drawn from types and constants alone, never from the examples.
   const { table: facts, skipped } = factsTable({ modules: prog.modules.map((m) => ({ ...m, examples: [] })) }, module);

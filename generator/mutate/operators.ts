@@ -18,7 +18,7 @@ export interface Mutant {
   readonly id: string;
   /** What changed, in spec syntax. */
   readonly change: string;
-  /** Where in the spec (the branch or rule; the machine or decision for lets). */
+  /** Where in the spec (the branch, rule or let). */
   readonly span: Span;
   /** The mutated module. */
   apply(m: Module): Module;

@@ -11,7 +11,7 @@ import type { Span } from "../ir/types.js";
 export interface Part {
   /** Readable location: `RestartBudget.Failure.give_up:guard`, `RestartBudget.Failure:let recent`. */
   readonly where: string;
-  /** Span to point a survivor at (the branch or rule; the machine or decision for lets). */
+  /** Span to point a survivor at (the branch, rule or let). */
   readonly span: Span;
   readonly expr: Expr;
   /** The module with this part replaced. */
@@ -44,7 +44,7 @@ export function parts(m: Module): Part[] {
     for (const h of mc.handlers) {
       const at = `${mc.name}.${h.event}`;
       h.lets.forEach((l, i) => {
-        out.push({ where: `${at}:let ${l.name}`, span: mc.span, expr: l.value, set: (mm, e) => updateHandler(mm, mc.name, h.event, (x) => ({ ...x, lets: x.lets.map((y, j) => (j === i ? { ...y, value: e } : y)) })) });
+        out.push({ where: `${at}:let ${l.name}`, span: l.span, expr: l.value, set: (mm, e) => updateHandler(mm, mc.name, h.event, (x) => ({ ...x, lets: x.lets.map((y, j) => (j === i ? { ...y, value: e } : y)) })) });
       });
       h.branches.forEach((b, i) => {
         const upd = (mm: Module, f: (b: Branch) => Branch): Module => updateBranch(mm, mc.name, h.event, i, f);
@@ -58,7 +58,7 @@ export function parts(m: Module): Part[] {
   }
   for (const d of m.decisions) {
     d.lets.forEach((l, i) => {
-      out.push({ where: `${d.name}:let ${l.name}`, span: d.span, expr: l.value, set: (mm, e) => updateDecision(mm, d.name, (x) => ({ ...x, lets: x.lets.map((y, j) => (j === i ? { ...y, value: e } : y)) })) });
+      out.push({ where: `${d.name}:let ${l.name}`, span: l.span, expr: l.value, set: (mm, e) => updateDecision(mm, d.name, (x) => ({ ...x, lets: x.lets.map((y, j) => (j === i ? { ...y, value: e } : y)) })) });
     });
     d.rules.forEach((r, i) => {
       if (r.guard !== null) out.push({ where: `${r.rule}:guard`, span: r.span, expr: r.guard, set: (mm, e) => updateRule(mm, d.name, i, (x) => ({ ...x, guard: e })) });

@@ -1,7 +1,7 @@
 // Mutate stage: one sweep of a program's claims, collecting EVERY law that fails (not only the
 // first, as the explorer reports) and every premise that some input meets. Machine laws are
-// checked on each state and transition of a bounded breadth-first search over the spec's explore
-// domains (stepped by the explorer's compiled code), decision laws on the judged facts. Judging a mutant needs the
+// checked on each state and transition of the breadth-first search `statute explore` makes over
+// the spec's explore domains and depth (stepped by the explorer's compiled code), decision laws on the judged facts. Judging a mutant needs the
 // failed set (which laws kill it, and which one alone); the original's sweep gives vacuity.
 
 import type { Explore, Law, Module, Program } from "../ir/module.js";
@@ -13,12 +13,21 @@ import { evalExpr } from "../interpret/expr.js";
 import { InterpretError, type Value } from "../interpret/value.js";
 import { premises, type Premise } from "./premises.js";
 
-/** Bounds on exploration while judging a mutant. */
+/**
+ * What a mutant is judged on beyond the spec: by default exactly what `statute explore` searches
+ * (each explore section's depth and domains, every reachable state); `statute mutate --depth D
+ * --max-states N` sets the same two limits explore's options do.
+ */
 export interface JudgeBounds {
-  /** Depth cap (the spec's depth when lower). */
-  readonly depth: number;
-  /** State budget per explored machine. */
-  readonly maxStates: number;
+  /** Search depth instead of each explore section's own. */
+  readonly depth?: number;
+  /** State budget per explored machine (default: none, as explore). */
+  readonly maxStates?: number;
+}
+
+/** The judged search of `explore` under `bounds`. */
+export function judgedSearch(explore: Explore, bounds: JudgeBounds): { readonly depth: number; readonly maxStates: number } {
+  return { depth: bounds.depth ?? explore.depth, maxStates: bounds.maxStates ?? Number.POSITIVE_INFINITY };
 }
 
 /** The facts each decision law is judged on, computed once per module from the original. */
@@ -116,7 +125,7 @@ function sweepMachine(prog: Program, explore: Explore, bounds: JudgeBounds, own:
   const seen = new Set<string>([cm.key(init)]);
   onState(init);
   let frontier: Value[] = [init];
-  const depth = Math.min(explore.depth, bounds.depth);
+  const { depth, maxStates } = judgedSearch(explore, bounds);
   for (let d = 0; d < depth && frontier.length > 0 && !done(); d++) {
     const next: Value[] = [];
     for (const s of frontier) {
@@ -139,7 +148,7 @@ function sweepMachine(prog: Program, explore: Explore, bounds: JudgeBounds, own:
         }
         onStep(s, e, n, out.output);
         const key = cm.key(n);
-        if (seen.has(key) || seen.size >= bounds.maxStates) continue;
+        if (seen.has(key) || seen.size >= maxStates) continue;
         seen.add(key);
         onState(n);
         next.push(n);

@@ -5,6 +5,9 @@
 /** The first line every spec file carries, for an installed package (editors find the schema). */
 export const SCHEMA_HEADER = "# yaml-language-server: $schema=../node_modules/statute/generator/spec.schema.json";
 
+/** Where init writes the starter spec (its --help names it). */
+export const STARTER_FILE = "spec/turnstile.yaml";
+
 export const STARTER_SPEC = `${SCHEMA_HEADER}
 module: turnstile
 doc: |
@@ -46,13 +49,19 @@ decisions:
       - { id: short, otherwise: Kept }
 laws:
   turnstile_no_free_ride:
-    doc: nobody passes a locked turnstile
+    doc: nobody passes a locked turnstile; a push through an unlocked one counts one passage and locks it
     secures: every passage was paid for
     adversary: someone pushing without paying
     step:
       machine: Turnstile
       event: Push
-      holds: "!s.locked || (n.passed == s.passed && o == Answer.Refused)"
+      holds: "n.locked && (if s.locked then n.passed == s.passed && o == Answer.Refused else n.passed == s.passed + 1 && o == Answer.Passed)"
+  turnstile_coin_unlocks:
+    doc: a full fare unlocks a locked turnstile; any other coin is kept and changes nothing
+    step:
+      machine: Turnstile
+      event: Coin
+      holds: "if s.locked && e.cents >= FARE_CENTS then o == Answer.Unlocked && !n.locked && n.passed == s.passed else o == Answer.Kept && n == s"
   turnstile_fare:
     doc: a coin unlocks exactly when it is worth the fare
     decision:

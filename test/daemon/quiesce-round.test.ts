@@ -47,8 +47,8 @@ const kinds = (f: Fake) => f.sent.map((m) => m["kind"]);
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe("idle-shutdown round", () => {
-  it("all idle: every worker gets its stop and the answer is Ok", async () => {
-    const { idle, fakes, journal } = setup(["a", "b"]);
+  it.each([[["a", "b"]], [["a", "b", "c", "d", "e", "f"]]])("all idle (%j, any number of workers, more than the model's default 3 too): every worker gets its stop and the answer is Ok", async (names) => {
+    const { idle, fakes, journal } = setup(names);
     const reply = idle.ask();
     await tick();
     for (const [i, f] of fakes.entries()) expect(idle.answer(f.name, i + 1, 1, NO_WORK)).toEqual({ kind: "Ok" });
@@ -72,14 +72,13 @@ describe("idle-shutdown round", () => {
     expect(audit(journal.path, wire()).disagreements).toEqual([]);
   });
 
-  it("one silent: the answer timeout ends the round; more workers than the model bounds is NotIdle", async () => {
+  it("one silent: the answer timeout ends the round", async () => {
     const { idle, fakes } = setup(["a", "b"]);
     const reply = idle.ask();
     await tick();
     idle.answer("a", 1, 1, NO_WORK);
     expect(await reply).toMatchObject({ kind: "NotIdle", reason: "a worker did not answer within 200 ms" });
     expect(fakes.map(kinds)).toEqual([["Quiesce", "Release"], ["Quiesce"]]);
-    expect(await setup(["a", "b", "c", "d"]).idle.ask()).toMatchObject({ kind: "NotIdle" });
   });
 
   it("a stop refused after the hold reopened the gate: NotIdle, the others stopped", async () => {

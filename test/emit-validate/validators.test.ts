@@ -24,7 +24,7 @@ const committed = (path: string): string | undefined => {
 };
 
 const validators: Record<string, Record<string, Validator>> = {};
-for (const m of program.modules) validators[m.name] = (await import(pathToFileURL(join(dir, `${m.name}.js`)).href)) as Record<string, Validator>;
+for (const m of program.modules) validators[m.name] = (await import(pathToFileURL(join(dir, `${m.name}.mjs`)).href)) as Record<string, Validator>;
 const precompiled = createWire({ validators });
 
 describe("validators target", () => {
@@ -40,8 +40,8 @@ describe("validators target", () => {
       return text === undefined ? undefined : text.replace("let errors = 0;", "let errors = 1;");
     };
     const inputsChanged = (path: string): string | undefined => committed(path)?.replace(/inputs sha256:[0-9a-f]/, "inputs sha256:_");
-    expect(edited("validate/supervise.js")).not.toBe(committed("validate/supervise.js"));
-    expect(inputsChanged("validate/supervise.js")).not.toBe(committed("validate/supervise.js"));
+    expect(edited("validate/supervise.mjs")).not.toBe(committed("validate/supervise.mjs"));
+    expect(inputsChanged("validate/supervise.mjs")).not.toBe(committed("validate/supervise.mjs"));
     for (const previous of [edited, inputsChanged]) {
       for (const f of renderValidators(program, previous)) expect(f.content, f.path).toBe(committed(f.path));
     }
@@ -71,4 +71,29 @@ describe("the wire with precompiled validators", () => {
       });
     }
   }
+});
+
+describe("a wrong validators object is refused with what is wrong", () => {
+  it("the files are .mjs with .d.mts beside them, ESM in a CommonJS project too", () => {
+    const names = readdirSync(dir);
+    expect(names.filter((f) => !f.endsWith(".mjs") && !f.endsWith(".d.mts"))).toEqual([]);
+    expect(names).toContain("supervise.d.mts");
+  });
+
+  it("a namespace seen through CommonJS interop ({ default: namespace }) is unwrapped", () => {
+    const w = createWire({ validators: { supervise: { default: validators["supervise"] } as never } });
+    expect(w.decode("supervise", "RestartDecideFacts", '{"in_window":0,"budget":5}').ok).toBe(true);
+  });
+
+  it("an object holding no validator is refused at createWire, naming the module and how to pass it", () => {
+    expect(() => createWire({ validators: { supervise: {} } })).toThrow(/validators\.supervise is an object with no validator; pass the module's namespace: createWire\(\{ validators: \{ supervise: await import\("\.\/generated\/validate\/supervise\.mjs"\)/);
+    expect(() => createWire({ validators: { supervise: { default: "x" } as never } })).toThrow(/an object of default \(no validator function\)/);
+  });
+
+  it("a module the wire was not given is named with the ones it was", () => {
+    const w = createWire({ validators: { supervise: validators["supervise"] as Record<string, Validator> } });
+    const r = w.decode("jobs", "QueueEvent", "{}");
+    expect(r.ok).toBe(false);
+    expect(r.ok ? "" : r.error.message).toContain("no validators or schema for 'jobs'; given: supervise");
+  });
 });

@@ -81,11 +81,12 @@ describe("statute explore", { timeout: 120_000 }, () => {
     const trace = JSON.parse(readFileSync(file, "utf8")) as { states: Record<string, unknown>[] };
     expect(trace.states).toHaveLength(7);
 
+    // Every step matches, and the law the trace is about is violated: replay fails.
     const replay = await run("replay", file);
-    expect(replay.code).toBe(0);
+    expect(replay.code).toBe(1);
     expect(replay.out.match(/\(matches\)/g)).toHaveLength(7);
     expect(replay.out).toContain("#6 Commit -> Stopped  [Quiesce.Commit.stop]");
-    expect(replay.out).toContain("law idle_shutdown_never_aborts is violated on the last state");
+    expect(replay.out).toContain("law idle_shutdown_never_aborts (invariant) is violated on the last state");
 
     // Tamper with the recorded output of step 3: replay must notice.
     const s3 = trace.states[3] as Record<string, unknown>;
@@ -95,6 +96,26 @@ describe("statute explore", { timeout: 120_000 }, () => {
     const r2 = await run("replay", bad);
     expect(r2.code).toBe(1);
     expect(r2.out).toMatch(/#3 .*MISMATCH output: trace has AnsweredBusy, generated code has AnsweredQuiesced/s);
+  });
+
+  it("a violated progress law is labelled progress, shows the continuation that avoids `to`, and replay fails on it", async () => {
+    const r = await run("explore", "fixtures/explore/turnstile_stuck.yaml", "--out", out);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("push_unlocks (progress) fails after 0 step(s)");
+    expect(r.out).toContain("from the last state, 2 event(s) of its `by` (within 2) never reach its `to`:\n      Push -> { locked: true }\n      Push -> { locked: true }\n");
+    const replay = await run("replay", join(out, "turnstile_stuck.push_unlocks.itf.json"));
+    expect(replay.code).toBe(1);
+    expect(replay.out).toContain("law push_unlocks (progress) is violated on the last state (interpreter): push_unlocks does not hold");
+    expect(replay.out).toContain("every state, output and rule matches the trace");
+  });
+
+  it("says complete when the depth bound cut nothing off, with either engine", async () => {
+    for (const engine of [[], ["--interpret"]]) {
+      const r = await run("explore", "launcher", "--param", "WORKERS=1", "--depth", "6", ...engine, "--out", out);
+      expect(r.out).toMatch(/^launcher\.Quiesce \(WORKERS = 1\): ok, complete at depth 6\n {2}38 states/m);
+      const cut = await run("explore", "launcher", "--param", "WORKERS=1", "--depth", "5", ...engine, "--out", out);
+      expect(cut.out).toMatch(/^launcher\.Quiesce \(WORKERS = 1\): ok, bounded at depth 5\n/m);
+    }
   });
 
   it("writes witnesses for a spec module that replay runs on generated/ts/", async () => {

@@ -2,10 +2,11 @@
 // spec/ and generated/: a hand edit, a deleted file and an extra file are each caught by
 // `gen --check` (exit 1, naming the file); a spec with errors leaves generated/ byte for byte.
 
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync, appendFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkFromCache } from "../../generator/cli/gen-cache.js";
 import { main } from "../../generator/cli/main.js";
 
 const repo = join(import.meta.dirname, "..", "..");
@@ -91,5 +92,38 @@ describe("all-or-nothing generation", () => {
     const first = snapshot(join(root, "generated"));
     expect((await runAsync("gen")).code).toBe(0);
     expect(snapshot(join(root, "generated"))).toEqual(first);
+  });
+});
+
+describe("gen --check from its cache (node_modules/.cache/statute)", () => {
+  const quiet = { out: () => {}, err: () => {} };
+
+  it("answers from the cache only while the inputs and every generated file are those of the last full render", async () => {
+    mkdirSync(join(root, "node_modules"));
+    expect(checkFromCache(root, quiet)).toBe(false); // no full render yet
+    expect((await runAsync("gen", "--check")).code).toBe(0);
+    expect(checkFromCache(root, quiet)).toBe(true);
+
+    appendFileSync(join(root, "generated/ts/supervise.ts"), "// edited by hand\n");
+    expect(checkFromCache(root, quiet)).toBe(false);
+    const edited = await runAsync("gen", "--check");
+    expect(edited.code).toBe(1);
+    expect(edited.err).toContain("changed: generated/ts/supervise.ts");
+    expect((await runAsync("gen")).code).toBe(0);
+    expect(checkFromCache(root, quiet)).toBe(true);
+
+    writeFileSync(join(root, "generated/ts/stray.ts"), "export {};\n");
+    expect(checkFromCache(root, quiet)).toBe(false);
+    unlinkSync(join(root, "generated/ts/stray.ts"));
+    expect(checkFromCache(root, quiet)).toBe(true);
+
+    // Any input changed: a spec's bytes (here only a comment) or another file of the spec folder.
+    appendFileSync(join(root, "spec/supervise.yaml"), "# a comment\n");
+    expect(checkFromCache(root, quiet)).toBe(false);
+  });
+
+  it("keeps no cache in a project without node_modules/", async () => {
+    expect((await runAsync("gen", "--check")).code).toBe(0);
+    expect(checkFromCache(root, quiet)).toBe(false);
   });
 });

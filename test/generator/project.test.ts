@@ -4,7 +4,8 @@
 // output never does (a changed proof leaves `gen --check` green).
 
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../generator/cli/main.js";
@@ -82,6 +83,39 @@ describe("statute init", () => {
     expect(second.out).toContain("kept    spec/turnstile.yaml");
     expect(readFileSync(join(dir, "spec", "turnstile.yaml"), "utf8")).toBe("# mine\n");
   });
+
+  it("replaces npm's placeholder test script, keeps a real one, and names only the missing next steps", async () => {
+    const dir = fresh("init-npm");
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "x", type: "commonjs", scripts: { test: 'echo "Error: no test specified" && exit 1' }, devDependencies: { vitest: "4" } }));
+    const r = await run(dir, "init");
+    expect(r.code, r.err).toBe(0);
+    expect((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test"]).toBe("statute gen --check && vitest run");
+    expect(r.out).toContain("wrote   package.json scripts: gen, test");
+    expect(r.out).not.toContain("npm install");
+    const mine = fresh("init-mine");
+    writeFileSync(join(mine, "package.json"), JSON.stringify({ name: "y", scripts: { test: "node --test" } }));
+    const kept = await run(mine, "init");
+    expect((JSON.parse(readFileSync(join(mine, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test"]).toBe("node --test");
+    expect(kept.out).toContain('kept    the "test" script of package.json ("node --test")');
+    expect(kept.out).toContain("wrote   package.json script: gen\n");
+    expect(kept.out).toContain("npm install --save-dev vitest");
+  });
+
+  it("--help names the file init writes; gen counts one module in the singular", async () => {
+    const help = await run(fresh("init-help"), "init", "--help");
+    expect(help.out).toContain("spec/turnstile.yaml");
+    const dir = starterProject("one", { spec: "specs", targets: ["ts"] });
+    expect((await run(dir, "gen")).out).toContain("from 1 module into");
+  });
+});
+
+describe("the starter spec", () => {
+  it("passes the law-strength gate README recommends (mutate --laws-only --min 95)", async () => {
+    const dir = starterProject("gate", { spec: "specs", targets: ["ts"] });
+    const r = await run(dir, "mutate", "--laws-only", "--min", "95");
+    expect(r.out).toMatch(/laws only 17\/17 \(100\.0%\)/);
+    expect(r.code, r.out).toBe(0);
+  });
 });
 
 describe("statute gen in a project", () => {
@@ -95,6 +129,8 @@ describe("statute gen in a project", () => {
     expect(existsSync(join(dir, "out", "docs", "laws.md"))).toBe(true);
     expect(existsSync(join(dir, "out", "schema"))).toBe(false);
     expect(readFileSync(join(dir, "out", "mine", "keep.txt"), "utf8")).toBe("not generated");
+    // The law table is titled by the project's modules, not by this repository's daemon.
+    expect(readFileSync(join(dir, "out", "docs", "laws.md"), "utf8")).toMatch(/^<!--.*-->\n\n# Laws: turnstile\n/);
     expect((await run(dir, "gen", "--check")).code).toBe(0);
     writeFileSync(join(dir, "out", "ts", "turnstile.ts"), "// edited\n");
     const drift = await run(dir, "gen", "--check");
@@ -122,6 +158,29 @@ describe("statute gen in a project", () => {
     expect(readFileSync(join(dir, "generated", "ts", "turnstile.ts"), "utf8")).toContain("FARE_CENTS: number = 250");
     stop.abort();
     expect(await done).toBe(0);
+  });
+});
+
+describe("gen --watch does not outlive its parent", () => {
+  it("exits once the process that started it is gone", async () => {
+    const dir = starterProject("orphan", { spec: "specs", targets: ["ts"] });
+    // A shell starts the watcher in the background, prints its pid, and exits once it watches.
+    const start = `"${process.execPath}" "${join(ROOT, "bin", "statute.js")}" gen --watch > watch.log 2>&1 < /dev/null & echo $!`;
+    const sh = spawnSync("sh", ["-c", `${start}; i=0; while ! grep -q watching watch.log && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done`], { cwd: dir, encoding: "utf8" });
+    const pid = Number(sh.stdout.trim());
+    expect(pid).toBeGreaterThan(0);
+    const alive = (): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 300 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+    if (alive()) process.kill(pid, "SIGKILL");
+    expect(readFileSync(join(dir, "watch.log"), "utf8")).toContain("watching specs/");
+    expect(alive()).toBe(false);
   });
 });
 
@@ -161,21 +220,69 @@ describe("commands read the configured spec folder", () => {
   });
 });
 
+describe("commands that read generated code work in any project", () => {
+  it("timeouts: a project with nothing overridable says so in one line; one with `param: env` lists its values", async () => {
+    const none = starterProject("timeouts-none", { spec: "specs", targets: ["ts", "schema"] });
+    expect((await run(none, "gen")).code).toBe(0);
+    const r = await run(none, "timeouts");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('no constant of specs/ is marked `param: env`: there is no timeout to override (spec/LANGUAGE.md, "Parameters")\n');
+    const env = starterProject("timeouts-env", { spec: "specs", targets: ["ts", "schema"] });
+    const spec = join(env, "specs", "turnstile.yaml");
+    writeFileSync(spec, readFileSync(spec, "utf8").replace("FARE_CENTS: { type: nat, value: 100,", "FARE_CENTS: { type: nat, value: 100, param: env, range: 1..1000,"));
+    const before = await run(env, "timeouts");
+    expect(before.code).toBe(1);
+    expect(before.err).toBe("error: generated/ts/turnstile.ts is missing: run `statute gen` (with the ts target)\n");
+    expect((await run(env, "gen")).code).toBe(0);
+    let out = "";
+    let err = "";
+    const code = await main(["timeouts"], env, { out: (t) => void (out += t), err: (t) => void (err += t) }, { STATUTE_FARE_CENTS: "250" });
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(out).toBe("FARE_CENTS = 250 (overridden)\n");
+  });
+
+  it("quint: a project without the quint target is told in one line what to add", async () => {
+    const dir = starterProject("quint", { spec: "specs", targets: ["ts"] });
+    const r = await run(dir, "quint");
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: generated/quint/turnstile.qnt is missing: add "quint" to the targets of the project\'s settings (statute.config.json) and run `statute gen`\n');
+  });
+});
+
 describe("what a command loads", () => {
   // At exit, says whether any module of ts-morph or typescript was loaded in the process.
   const probe = `data:text/javascript,${encodeURIComponent('import { createRequire } from "node:module"; const r = createRequire(process.cwd() + "/"); process.on("exit", () => { process.stderr.write("\\nTSMORPH " + Object.keys(r.cache).some((p) => p.includes("/ts-morph/") || p.includes("/typescript/lib/")) + "\\n"); });')}`;
-  const loadsTsMorph = (...args: string[]): boolean => {
-    const r = spawnSync(process.execPath, ["--import", probe, join(ROOT, "bin", "statute.js"), ...args], { cwd: ROOT, encoding: "utf8" });
+  const loadsTsMorphIn = (cwd: string, ...args: string[]): boolean => {
+    const r = spawnSync(process.execPath, ["--import", probe, join(ROOT, "bin", "statute.js"), ...args], { cwd, encoding: "utf8" });
     expect(r.status, r.stderr).toBe(0);
     const m = /TSMORPH (true|false)/.exec(r.stderr);
     expect(m).not.toBeNull();
     return m?.[1] === "true";
   };
+  const loadsTsMorph = (...args: string[]): boolean => loadsTsMorphIn(ROOT, ...args);
 
   it("list, eval and explore never load ts-morph; gen does (the probe can tell)", () => {
     expect(loadsTsMorph("list")).toBe(false);
     expect(loadsTsMorph("eval", "spec/supervise.yaml", "RestartDecide", '{"in_window":0,"budget":5}')).toBe(false);
     expect(loadsTsMorph("explore", "notice", "--depth", "1")).toBe(false);
-    expect(loadsTsMorph("gen", "--check")).toBe(true);
+  });
+
+  it("gen --check loads it for a full render, not when its cache answers (same inputs, same files)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "statute-probe-"));
+    try {
+      cpSync(join(ROOT, "fixtures", "gen", "budget", "spec"), join(dir, "spec"), { recursive: true });
+      writeFileSync(join(dir, "statute.config.json"), `${JSON.stringify({ targets: ["ts", "schema", "docs"] })}\n`);
+      mkdirSync(join(dir, "node_modules"));
+      expect(loadsTsMorphIn(dir, "gen")).toBe(true);
+      expect(loadsTsMorphIn(dir, "gen", "--check")).toBe(false);
+      appendFileSync(join(dir, "generated", "ts", "supervise.ts"), "// edited\n");
+      const r = spawnSync(process.execPath, [join(ROOT, "bin", "statute.js"), "gen", "--check"], { cwd: dir, encoding: "utf8" });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain("changed: generated/ts/supervise.ts");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from "vitest";
 import { factsTable } from "../../generator/mutate/index.js";
-import { DEFAULT_BOUNDS } from "../../generator/mutate/index.js";
+import { EXPLORE_BOUNDS } from "../../generator/mutate/index.js";
 import { sweep } from "../../generator/mutate/sweep.js";
 import type { Program } from "../../generator/ir/module.js";
 import { brokenFixtures, brokenProgram, lawsOnly, moduleOf, type Broken } from "./harness.js";
@@ -17,7 +17,7 @@ function failedLaws(prog: Program, module: string): ReadonlySet<string> {
   const m = prog.modules.find((x) => x.name === module);
   if (m === undefined) throw new Error(`no module ${module}`);
   // Tracking premises makes the sweep complete: it does not stop after the first two failures.
-  return sweep(prog, m, factsTable(prog, m).table, DEFAULT_BOUNDS, true).failed;
+  return sweep(prog, m, factsTable(prog, m).table, EXPLORE_BOUNDS, true).failed;
 }
 
 describe("broken semantics are caught by the laws alone", () => {

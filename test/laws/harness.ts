@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import YAML from "yaml";
 import { compileSpecs } from "../../generator/check/index.js";
 import type { Module, Program } from "../../generator/ir/module.js";
-import { DEFAULT_BOUNDS, factsTable, judge, mutants } from "../../generator/mutate/index.js";
+import { EXPLORE_BOUNDS, factsTable, judge, mutants } from "../../generator/mutate/index.js";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 const dir = join(root, "fixtures/broken");
@@ -90,7 +90,7 @@ export function verdict(prog: Program, name: string, only?: readonly string[]): 
   const m = prog.modules.find((x) => x.name === name) as Module;
   const judged: Module = only === undefined ? m : { ...m, laws: m.laws.filter((l) => only.includes(l.name)) };
   const p: Program = { modules: prog.modules.map((x) => (x === m ? judged : x)) };
-  return judge(p, name, factsTable(p, judged).table, DEFAULT_BOUNDS);
+  return judge(p, name, factsTable(p, judged).table, EXPLORE_BOUNDS);
 }
 
 /** Of the named laws of `name`, those that fail when each is the module's only claim. */

@@ -4,13 +4,15 @@
 // declared equivalents. The fixture test/mutate/weak_budget.yaml has one exact law
 // (`counter_exact`) that the weak variant drops from the IR.
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compileSpecs, specFiles } from "../../generator/check/index.js";
 import { main } from "../../generator/cli/main.js";
 import type { Expr } from "../../generator/ir/expr.js";
 import type { Module, Program } from "../../generator/ir/module.js";
-import { DEFAULT_BOUNDS, factsFor, failures, factsTable, firstDifference, judge, mutants, mutateModule, replaceExpr, sampleInputs } from "../../generator/mutate/index.js";
+import { EXPLORE_BOUNDS, factsFor, failures, factsTable, firstDifference, judge, mutants, mutateModule, replaceExpr, sampleInputs } from "../../generator/mutate/index.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const FIXTURE = "test/mutate/weak_budget.yaml";
@@ -31,6 +33,18 @@ const withModule = (p: Program, m: Module): Program => ({ modules: p.modules.map
 
 /** The fixture without its exact law: only `stop_absorbing` is left about the machine. */
 const weak: Program = withModule(prog, { ...module("weak_budget"), laws: module("weak_budget").laws.filter((l) => l.name !== "counter_exact") });
+
+describe("mutant spans", () => {
+  it("a let's mutant points at the let's own line, not at its machine's or decision's", () => {
+    const text = readFileSync(join(root, "spec", "supervise.yaml"), "utf8").split("\n");
+    const lets = mutants(prog, module("supervise")).filter((m) => m.id.includes(":let "));
+    expect(lets.length).toBeGreaterThan(0);
+    for (const m of lets) {
+      const name = /:let ([a-z_0-9]+)/.exec(m.id)?.[1] ?? "";
+      expect(text[m.span.line - 1], m.id).toMatch(new RegExp(`^\\s+${name}: `));
+    }
+  });
+});
 
 describe("mutant ids", () => {
   it("are unique, stable across runs, and name location, part and change", () => {
@@ -91,14 +105,14 @@ describe("applying mutants", () => {
 describe("the judge", () => {
   it("accepts the unmutated modules and kills by the module's own claims", () => {
     const facts = factsTable(prog, module("supervise")).table;
-    expect(judge(prog, "supervise", facts, DEFAULT_BOUNDS)).toBeNull();
+    expect(judge(prog, "supervise", facts, EXPLORE_BOUNDS)).toBeNull();
     const flip = mutants(prog, module("supervise")).find((m) => m.id === "RestartBudget.Failure.clock_backwards:guard:flip<");
     const mutated = withModule(prog, flip?.apply(module("supervise")) as Module);
     // At e.at_ms == s.last_ms the mutant rejects a failure the model accepts.
-    expect(judge(mutated, "supervise", facts, DEFAULT_BOUNDS)).toMatch(/example|law/);
+    expect(judge(mutated, "supervise", facts, EXPLORE_BOUNDS)).toMatch(/example|law/);
     // With no claims left, nothing can kill it.
     const mute = withModule(mutated, { ...module("supervise", mutated), laws: [], examples: [], explore: [] });
-    expect(judge(mute, "supervise", new Map(), DEFAULT_BOUNDS)).toBeNull();
+    expect(judge(mute, "supervise", new Map(), EXPLORE_BOUNDS)).toBeNull();
   });
 
   it("judges a decision on boundary facts: both ends of its range, LIMIT-1..LIMIT+1, the examples'", () => {
@@ -156,7 +170,7 @@ describe("the score", () => {
   });
 
   it("firstDifference finds nothing between a program and itself", () => {
-    const sample = sampleInputs(prog, module("weak_budget"), DEFAULT_BOUNDS);
+    const sample = sampleInputs(prog, module("weak_budget"), EXPLORE_BOUNDS);
     expect(sample.steps.length).toBeGreaterThan(3);
     expect(firstDifference(prog, prog, sample)).toBeNull();
   });

@@ -8,8 +8,9 @@ import { compileSpecs } from "../../generator/check/index.js";
 import type { Expr } from "../../generator/ir/expr.js";
 import type { Law, Program } from "../../generator/ir/module.js";
 import { BOOL } from "../../generator/ir/types.js";
-import { DEFAULT_BOUNDS, factsTable, failures, premises, vacuous } from "../../generator/mutate/index.js";
+import { EXPLORE_BOUNDS, factsTable, failures, premises, vacuous } from "../../generator/mutate/index.js";
 import { sweep } from "../../generator/mutate/sweep.js";
+import { main } from "../../generator/cli/main.js";
 
 const root = join(import.meta.dirname, "../..");
 const lit = (value: boolean): Expr => ({ id: -1, type: BOOL, kind: "lit", value });
@@ -37,7 +38,7 @@ describe("vacuity", () => {
       const { prog, law } = withLaw("extra_law", premise);
       const m = prog.modules.find((x) => x.name === "supervise");
       if (m === undefined) throw new Error("no supervise");
-      const s = sweep(prog, m, factsTable(prog, m).table, DEFAULT_BOUNDS, true);
+      const s = sweep(prog, m, factsTable(prog, m).table, EXPLORE_BOUNDS, true);
       const unmet = premises(law).filter((p) => !s.met.has(p.id)).map((p) => p.text);
       expect(unmet).toEqual(expected);
     }
@@ -48,12 +49,30 @@ describe("vacuity", () => {
       const { prog } = withLaw("extra_law", lit(false), reason);
       const m = prog.modules.find((x) => x.name === "supervise");
       if (m === undefined) throw new Error("no supervise");
-      const s = sweep(prog, m, factsTable(prog, m).table, DEFAULT_BOUNDS, true);
+      const s = sweep(prog, m, factsTable(prog, m).table, EXPLORE_BOUNDS, true);
       const laws = m.laws.map((l) => ({ law: l.name, kind: l.body.kind, unmet: premises(l).filter((p) => !s.met.has(p.id)).map((p) => p.text), accepted: l.vacuous, only: [] }));
       return { module: "supervise", instances: ["the defaults"], baseline: null, results: [], killedByLaws: 0, killed: 0, scored: 0, warnings: [], staleEquivalent: [], falseEquivalent: [], laws, elapsedMs: 0 };
     };
     expect(vacuous(score("")).map((l) => l.law)).toEqual(["extra_law"]);
     expect(failures(score("")).some((f) => f.includes("extra_law is vacuous"))).toBe(true);
     expect(vacuous(score("kept as documentation"))).toEqual([]);
+  });
+});
+
+describe("vacuity is judged on what explore searches", () => {
+  const run = async (...argv: string[]) => {
+    let out = "";
+    const code = await main(argv, root, { out: (t) => void (out += t), err: (t) => void (out += t) }, {});
+    return { code, out };
+  };
+
+  it("a premise first met after 27 steps and 3 654 states is met; a shallower --depth leaves it unmet", async () => {
+    const full = await run("mutate", "test/mutate/deep_premise.yaml");
+    expect(full.out).not.toContain("is vacuous");
+    const shallow = await run("mutate", "test/mutate/deep_premise.yaml", "--depth", "26");
+    expect(shallow.out).toContain("law counters_nine_sum is vacuous");
+    expect(shallow.code).toBe(1);
+    const few = await run("mutate", "test/mutate/deep_premise.yaml", "--max-states", "3000");
+    expect(few.out).toContain("law counters_nine_sum is vacuous");
   });
 });

@@ -129,9 +129,9 @@ describe("overrides are plain digits, names are checked (issue #12, defect 11)",
   });
 });
 
-describe("runtime/README.md", () => {
+describe("daemon/TIMEOUTS.md", () => {
   it("lists exactly the overridable constants of spec/timeouts.yaml with their defaults", () => {
-    const text = readFileSync(join(import.meta.dirname, "..", "..", "runtime", "README.md"), "utf8");
+    const text = readFileSync(join(import.meta.dirname, "..", "..", "daemon", "TIMEOUTS.md"), "utf8");
     const rows = [...text.matchAll(/^\| `STATUTE_([A-Z0-9_]+)` \| ([\d ]+) \|/gm)].map((r) => [r[1], Number((r[2] ?? "").replace(/ /g, ""))]);
     expect(rows).toEqual(m.constants.filter((c) => c.overridable).map((c) => [c.name, c.value]));
   });

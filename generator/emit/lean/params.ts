@@ -12,6 +12,7 @@ import type { Constant, Law, Module, Program } from "../../ir/module.js";
 import { boundCode, boundConstants, constReads } from "../../check/params.js";
 import { dependencyOrder } from "./decls.js";
 import { upperCamel } from "./names.js";
+import { forEachNode } from "../../ir/walk.js";
 
 /** A bound constant a module reads, with the module that declares it. */
 export interface LeanBound {
@@ -87,16 +88,12 @@ export function readsBound(lp: LeanParams | null, x: unknown): boolean {
 function refsOf(root: unknown, module: string): { machines: Set<string>; decisions: Set<string> } {
   const machines = new Set<string>();
   const decisions = new Set<string>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (n === null || typeof n !== "object") continue;
+  forEachNode(root, (n) => {
     const node = n as { kind?: unknown; ref?: { module: string; name: string }; machine?: { module: string; name: string }; decision?: { module: string; name: string } };
     if (node.kind === "decide" && node.ref !== undefined && node.ref.module === module) decisions.add(node.ref.name);
     if (node.machine !== undefined && typeof node.machine === "object" && node.machine.module === module) machines.add(node.machine.name);
     if (node.decision !== undefined && typeof node.decision === "object" && node.decision.module === module) decisions.add(node.decision.name);
-    for (const v of Object.values(n)) if (v !== null && typeof v === "object") stack.push(v);
-  }
+  });
   return { machines, decisions };
 }
 

@@ -17,6 +17,7 @@ import { constStatement, registries } from "./registries.js";
 import { typeDecl } from "./types.js";
 import { instanceConstants, instanceDecls } from "./params.js";
 import { boundCode } from "../../check/params.js";
+import { moduleDigest } from "../../ir/digest.js";
 
 /** The name a function or `const` statement declares. */
 function declName(s: StatementStructures): string {
@@ -58,6 +59,7 @@ export function emitModule(project: Project, program: Program, module: Module, r
       ? [...outside, ...reg.tables]
       : [...outside, ...instanceDecls(ctx, module, bound, [...inside, ...reg.tables], [...outside, ...inside, ...reg.tables].map(declName))];
   const body: StatementStructures[] = [
+    constStatement("SPEC_DIGEST", JSON.stringify(moduleDigest(program, module)), "The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names.", "string"),
     ...module.constants.filter((c) => !ctx.isBound(module.name, c.name)).map(constantDecl),
     ...module.types.map((d) => typeDecl(ctx, d)),
     ...ctx.hoistedValues().map((h) => constStatement(h.name, h.value, `A default value, built once (values are never changed).`, h.type, false)),

@@ -5,7 +5,7 @@
 
 import type { StatementStructures } from "ts-morph";
 import { StructureKind } from "./ts-morph.js";
-import type { Branch, Handler, Machine } from "../../ir/module.js";
+import type { Branch, Handler, Machine, Migration } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
 import { indent, noRuleLine, returnLines, ruleLines } from "./body.js";
 import { exprText, functionScope, type Scope } from "./expr.js";
@@ -15,7 +15,7 @@ import { tsType } from "./types.js";
 import { unboxable } from "./unbox.js";
 import { assume, facts, under } from "./narrow.js";
 
-/** `initial<M>` and `step<M>` of one machine. */
+/** `initial<M>` and `step<M>` of one machine, and `migrate<M>` when it declares a migration. */
 export function machineDecls(ctx: ModuleCtx, m: Machine): StatementStructures[] {
   const state = ctx.typeName(m.state);
   const event = ctx.typeName(m.event);
@@ -43,7 +43,22 @@ export function machineDecls(ctx: ModuleCtx, m: Machine): StatementStructures[] 
       returnType: `${ctx.rt("Step")}<${state}, ${output}>`,
       statements: [stepBody(ctx, m).join("\n")],
     },
+    ...(m.migrate === null ? [] : [migrateDecl(ctx, m, m.migrate)]),
   ];
+}
+
+/** `migrate<M>(s)`: a state of the last release (spec `migrate.from`) as a state of this one. */
+function migrateDecl(ctx: ModuleCtx, m: Machine, g: Migration): StatementStructures {
+  const from = `{ ${g.from.map((f) => `readonly ${f.name}: ${tsType(ctx, f.type)}`).join("; ")} }`;
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: `migrate${m.name}`,
+    docs: [docText(g.doc === "" ? `A state of ${m.name} as the last release wrote it, as a state of this release.` : g.doc, g.span)],
+    parameters: [{ name: "s", type: from }],
+    returnType: ctx.typeName(m.state),
+    statements: [`return ${exprText(g.to, functionScope(ctx))};`],
+  };
 }
 
 function stepBody(ctx: ModuleCtx, m: Machine): string[] {

@@ -10,6 +10,7 @@
 import type { StatementStructures } from "ts-morph";
 import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
 import type { Expr } from "../../ir/expr.js";
+import { walkExpr } from "../../ir/walk.js";
 import type { Constant, Decision, Module, OverrideCheck } from "../../ir/module.js";
 import type { ModuleCtx } from "./context.js";
 import { exprText, functionScope, type Scope } from "./expr.js";
@@ -49,14 +50,11 @@ function registry(ctx: ModuleCtx, module: Module): StatementStructures {
 
 /** Constants an expression reads, in first-use order. */
 function constRefs(e: Expr, out: { module: string; name: string }[] = []): { module: string; name: string }[] {
-  const stack: unknown[] = [e];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (n === null || typeof n !== "object") continue;
-    const node = n as { kind?: unknown; ref?: { module: string; name: string } };
-    if (node.kind === "const" && node.ref !== undefined && !out.some((r) => r.module === node.ref?.module && r.name === node.ref.name)) out.push(node.ref);
-    for (const v of Object.values(n)) if (v !== null && typeof v === "object") stack.push(v);
-  }
+  walkExpr(e, {
+    enter: (x) => {
+      if (x.kind === "const" && !out.some((r) => r.module === x.ref.module && r.name === x.ref.name)) out.push(x.ref);
+    },
+  });
   return out;
 }
 

@@ -38,6 +38,7 @@ function machineObject(m: Machine): StatementStructures {
     `  name: ${JSON.stringify(m.name)},`,
     `  initial: initial${m.name},`,
     `  step: step${m.name},`,
+    ...(m.migrate === null ? [] : [`  migrate: migrate${m.name},`]),
     `  rules: ${list(machineRuleIds(m), "  ")},`,
     "} as const",
   ].join("\n");

@@ -1,6 +1,7 @@
-// Emit stage, validators target (`validate/<module>.js` and `.d.ts`): the wire's validators
+// Emit stage, validators target (`validate/<module>.mjs` and `.d.mts`): the wire's validators
 // compiled ahead of time from the module's JSON Schema (compile.ts), so a daemon starts without
-// compiling a schema. Compiling costs about half a second for the law book, so a file already on
+// compiling a schema. `.mjs` is ESM whatever the project's `type`, so a CommonJS project loads
+// them with `await import(...)` as an ESM one does, and tsc reads their `.d.mts`. Compiling costs about half a second for the law book, so a file already on
 // disk is reused when it proves to be the output: its header records a digest of the inputs
 // (every schema, ajv's version and options) and of its own body, and both must match.
 
@@ -28,7 +29,7 @@ export function renderValidators(program: Program, previous?: Previous): Generat
   const inputs = sha256(JSON.stringify({ ajv: AJV_VERSION, options: AJV_OPTIONS, schemas }));
   const files: GeneratedFile[] = [];
   for (const m of program.modules) {
-    const path = `validate/${m.name}.js`;
+    const path = `validate/${m.name}.mjs`;
     const head = [
       doNotEdit(m.file, "//"),
       `// The wire's validators of ${m.name}.schema.json: ajv ${AJV_VERSION} standalone code, unions by discriminator.`,
@@ -37,7 +38,7 @@ export function renderValidators(program: Program, previous?: Previous): Generat
     const reused = old === undefined ? undefined : verified(old, head, inputs);
     const body = reused ?? validatorCode(schemas, m.name);
     files.push({ path, content: `${[...head, `// inputs sha256:${inputs} body sha256:${sha256(body)}`].join("\n")}\n${body}` });
-    files.push({ path: `validate/${m.name}.d.ts`, content: declarations(m.file, m.name, Object.keys(schemas[m.name]?.$defs ?? {}).sort()) });
+    files.push({ path: `validate/${m.name}.d.mts`, content: declarations(m.file, m.name, Object.keys(schemas[m.name]?.$defs ?? {}).sort()) });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

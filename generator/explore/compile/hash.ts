@@ -48,7 +48,8 @@ export class HashCompiler {
         return mix(`${v} ? 1 : 2`);
       case "nat":
       case "int":
-        return `{ const $x${n} = ${v}; ${mix(`$x${n} | 0`)} ${mix(`Math.floor($x${n} / 4294967296) | 0`)} }`;
+        // The high word times 2^-32, exact for a safe integer (x - ToUint32(x) is a multiple of 2^32): floor(x / 2^32) without a division.
+        return `{ const $x${n} = ${v}; ${mix(`$x${n} | 0`)} ${mix(`(($x${n} - ($x${n} >>> 0)) * 2.3283064365386963e-10) | 0`)} }`;
       case "string":
         return `{ const $x${n} = ${v}; ${this.text(`$x${n}`)} }`;
       case "option":
@@ -174,6 +175,38 @@ export class HashCompiler {
     return { prepare: `let $prepared = null; function $prepare(p) { $prepared = p; ${caches.join(" ")} }`, fingerprint };
   }
 
+  /**
+   * Whether a value of `t` enters the state's hash as a sub-hash (two words from fresh lanes)
+   * rather than word by word: lists, records that do not pack, unions, options of such. A
+   * sub-hash can be reused from the parent state when the value is the parent's very value.
+   */
+  private compound(t: Type): boolean {
+    if (t.kind === "list") return true;
+    if (t.kind === "option") return this.compound(t.of);
+    if (t.kind !== "named") return false;
+    const shape = shapeOf(this.prog, t.ref);
+    return shape.kind === "union" || (shape.kind === "record" && this.bits(t) === null);
+  }
+
+  /** Statements hashing `v` of type `t` alone, from fresh lanes, into the locals `ha`, `hb` (declared by the caller). */
+  private pair(v: string, t: Type, ha: string, hb: string): string {
+    return `{ const $a0 = $a, $b0 = $b; $a = 0x3c6ef372; $b = 0x1b873593; ${this.value(v, t)} ${ha} = $a; ${hb} = $b; $a = $a0; $b = $b0; }`;
+  }
+
+  /**
+   * The sub-hash of a list of rows that do not pack: its length and each row's sub-hash. With
+   * `parent` (the parent's list), a row that is the parent's very row takes the parent's row
+   * sub-hash from the caches `ra`/`rb` (filled by `$prepare`).
+   */
+  private rowsPair(list: string, of: Type, ha: string, hb: string, parent: string | null, ra: string, rb: string): string {
+    const n = this.serial++;
+    const [l, i, r, x, y] = [`$L${n}`, `$I${n}`, `$R${n}`, `$X${n}`, `$Y${n}`];
+    const reuse = parent === null ? "" : `if (${i} < ${parent}.length && ${r} === ${parent}[${i}]) { ${x} = ${ra}[${i}]; ${y} = ${rb}[${i}]; } else `;
+    // Without a parent: the row sub-hashes go into the caches when there are any (`$prepare`).
+    const fill = parent === null && ra !== "" ? `${ra}[${i}] = ${x}; ${rb}[${i}] = ${y};` : "";
+    return `{ const $a0 = $a, $b0 = $b; $a = 0x3c6ef372; $b = 0x1b873593; const ${l} = ${list}; ${mix(`${l}.length`)} for (let ${i} = 0; ${i} < ${l}.length; ${i}++) { const ${r} = ${l}[${i}]; let ${x} = 0, ${y} = 0; ${reuse}${this.pair(r, of, x, y)} ${fill} ${mix(x)} ${mix(y)} } ${ha} = $a; ${hb} = $b; $a = $a0; $b = $b0; }`;
+  }
+
   /** With `caches`, the parent-aided form (stateFrom), each cache's preparing statement pushed. */
   private build(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[], caches: string[] | null): string {
     const plain = fields.filter((f) => !symmetric.includes(f.name));
@@ -189,11 +222,41 @@ export class HashCompiler {
       caches.push(`{ const l = p${prop(f.name)}; for (let i = 0; i < l.length; i++) { const r = l[i]; ${cache}[i] = ${this.packed("r", t)}; } }`);
       return `(${i} < p${prop(f.name)}.length && ${row} === p${prop(f.name)}[${i}] ? ${cache}[${i}] : ${word})`;
     };
+    // The row sub-hashes of a list of rows that do not pack, beside the parent's: the caches
+    // (filled by `$prepare` from the parent's rows) and the parent's list; null without a parent.
+    // `prepare`: push the statement filling them (else the caller's preparing statement does).
+    const rowCaches = (f: { readonly name: string; readonly type: Type }, prepare: boolean): { ra: string; rb: string; parent: string | null } => {
+      const n = this.serial++;
+      const [ra, rb] = [`$RA${n}`, `$RB${n}`];
+      if (caches === null) return { ra: "", rb: "", parent: null };
+      this.functions.push(`const ${ra} = [], ${rb} = [];`);
+      const of = (f.type as Type & { kind: "list" }).of;
+      if (prepare) caches.push(`{ let $a = 0, $b = 0, $w = 0; const l = p${prop(f.name)}; for (let i = 0; i < l.length; i++) { let x = 0, y = 0; ${this.pair("l[i]", of, "x", "y")} ${ra}[i] = x; ${rb}[i] = y; } }`);
+      return { ra, rb, parent: `p${prop(f.name)}` };
+    };
     const packedList = (f: { readonly name: string; readonly type: Type }): boolean => f.type.kind === "list" && this.bits(f.type.of) !== null;
     const plainField = (f: { readonly name: string; readonly type: Type }): string => {
-      if (caches === null || !packedList(f)) return this.value(`s${prop(f.name)}`, f.type);
+      const at = `s${prop(f.name)}`;
       const n = this.serial++;
-      return `{ const $l${n} = s${prop(f.name)}; ${mix(`$l${n}.length`)} for (let $i${n} = 0; $i${n} < $l${n}.length; $i${n}++) { const $r${n} = $l${n}[$i${n}]; ${mix(rowWord(f, `$r${n}`, `$i${n}`))} } }`;
+      if (packedList(f)) {
+        if (caches === null) return this.value(at, f.type);
+        return `{ const $l${n} = ${at}; ${mix(`$l${n}.length`)} for (let $i${n} = 0; $i${n} < $l${n}.length; $i${n}++) { const $r${n} = $l${n}[$i${n}]; ${mix(rowWord(f, `$r${n}`, `$i${n}`))} } }`;
+      }
+      if (!this.compound(f.type)) return this.value(at, f.type);
+      // A compound field enters as its sub-hash, the parent's when it is the parent's very value.
+      const [ha, hb] = [`$H${n}`, `$G${n}`];
+      let compute: string;
+      const c = f.type.kind === "list" ? rowCaches(f, false) : null;
+      compute = f.type.kind === "list" && c !== null ? this.rowsPair(at, f.type.of, ha, hb, c.parent, c.ra, c.rb) : this.pair(at, f.type, ha, hb);
+      if (caches !== null) {
+        const [ca, cb] = [`$CA${n}`, `$CB${n}`];
+        this.functions.push(`let ${ca} = 0, ${cb} = 0;`);
+        // The parent's sub-hash, its row sub-hashes filling the row caches on the way.
+        const parentPair = f.type.kind === "list" && c !== null ? this.rowsPair(`p${prop(f.name)}`, f.type.of, ca, cb, null, c.ra, c.rb) : this.pair(`p${prop(f.name)}`, f.type, ca, cb);
+        caches.push(`{ let $a = 0, $b = 0, $w = 0; ${parentPair} }`);
+        compute = `if (${at} === p${prop(f.name)}) { ${ha} = ${ca}; ${hb} = ${cb}; } else ${compute}`;
+      }
+      return `{ let ${ha} = 0, ${hb} = 0; ${compute} ${mix(ha)} ${mix(hb)} }`;
     };
     const lines = [`let $a = 0x811c9dc5 | 0, $b = 0x2545f491, $w = 0;`, ...plain.map(plainField)];
     const rowTypes = sym.map((f) => (f.type as Type & { kind: "list" }).of);
@@ -222,14 +285,21 @@ export class HashCompiler {
       );
     } else if (sym.length > 0) {
       const lists = sym.map((f) => `s${prop(f.name)}`);
-      const rows = sym.map((f, k) => this.value(`${lists[k]}[i]`, (f.type as Type & { kind: "list" }).of)).join(" ");
+      // Each row's hash over every symmetric field; with one field, the parent's row hash
+      // where it is the parent's very row.
+      const one = sym.length === 1 && caches !== null ? rowCaches(sym[0] as (typeof sym)[number], true) : null;
+      const rowHash = (): string => {
+        const compute = `$a = 0x3c6ef372; $b = 0x1b873593; ${sym.map((f, k) => this.value(`${lists[k]}[i]`, (f.type as Type & { kind: "list" }).of)).join(" ")}`;
+        if (one === null) return `${compute} $EA[i] = $a >>> 0; $EB[i] = $b >>> 0;`;
+        return `if (i < ${one.parent}.length && ${lists[0]}[i] === ${one.parent}[i]) { $a = ${one.ra}[i]; $b = ${one.rb}[i]; } else { ${compute} } $EA[i] = $a >>> 0; $EB[i] = $b >>> 0;`;
+      };
       const lengths = lists.map((l) => `${l}.length`);
       lines.push(
         `const n = ${lengths[0]};`,
         // Lists of different lengths are not a permutation of one another's rows: hash them plainly.
         `if (${lengths.map((l) => `${l} !== n`).join(" || ") || "false"}) { ${sym.map((f) => this.value(`s${prop(f.name)}`, f.type)).join(" ")} } else {`,
         `const a = $a, b = $b;`,
-        `for (let i = 0; i < n; i++) { $a = 0x3c6ef372; $b = 0x1b873593; ${rows} $EA[i] = $a >>> 0; $EB[i] = $b >>> 0; $EI[i] = i; }`,
+        `for (let i = 0; i < n; i++) { ${rowHash()} $EI[i] = i; }`,
         // Insertion sort of the row hashes: worker counts are small.
         `for (let i = 1; i < n; i++) { const x = $EI[i]; let j = i - 1; while (j >= 0 && ($EA[$EI[j]] > $EA[x] || ($EA[$EI[j]] === $EA[x] && $EB[$EI[j]] > $EB[x]))) { $EI[j + 1] = $EI[j]; j--; } $EI[j + 1] = x; }`,
         `$a = a; $b = b; ${mix("n")} for (let i = 0; i < n; i++) { ${mix("$EA[$EI[i]]")} ${mix("$EB[$EI[i]]")} }`,

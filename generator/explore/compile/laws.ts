@@ -54,3 +54,53 @@ export function orderBlind(law: Law, symmetric: readonly string[]): boolean {
   };
   return blind(law.body.expr);
 }
+
+/**
+ * The row positions a law that is not order-blind can tell apart (the constant indices it reads
+ * the symmetric fields at, `nth_or(s.workers, 0, ..)`, and the numbers its progress events name),
+ * or null when it reads rows some other way (by a computed index, `map`, `set_at`, a list bound
+ * to a name). On a machine whose rows are interchangeable, the law's truth on a permutation of a
+ * state's rows depends only on which rows the permutation puts at these positions, so the search
+ * checks one arrangement per choice of rows there (n for one position) rather than all n!.
+ */
+export function rowPositions(law: Law, symmetric: readonly string[]): number[] | null {
+  const b = law.body;
+  if (b.kind !== "invariant" && b.kind !== "progress") return [];
+  const isRows = (e: Expr): boolean => e.kind === "field" && e.of.kind === "var" && e.of.name === "s" && symmetric.includes(e.field);
+  const positions = new Set<number>();
+  let bounded = true;
+  const index = (e: Expr): boolean => {
+    if (e.kind !== "lit" || typeof e.value !== "number") return false;
+    positions.add(e.value);
+    return true;
+  };
+  const visit = (e: Expr): void => {
+    if (!bounded) return;
+    if (isRows(e)) {
+      bounded = false;
+      return;
+    }
+    if (e.kind === "listop" && (e.op === "all" || e.op === "any" || e.op === "count") && isRows(e.list)) return visit(e.body);
+    if (e.kind === "call" && e.fn === "len" && isRows(e.args[0] as Expr)) return;
+    if (e.kind === "call" && e.fn === "nth_or" && isRows(e.args[0] as Expr)) {
+      if (!index(e.args[1] as Expr)) bounded = false;
+      return visit(e.args[2] as Expr);
+    }
+    children(e).forEach(visit);
+  };
+  // A progress law's events name rows by number: every number in them is a position, and a
+  // number computed from the state could name any row.
+  const event = (e: Expr): void => {
+    if (e.kind === "lit" && typeof e.value === "number") positions.add(e.value);
+    else if (e.type.kind === "nat" || e.type.kind === "int") bounded = false;
+    children(e).forEach(event);
+  };
+  if (b.kind === "invariant") visit(b.expr);
+  else {
+    visit(b.from);
+    visit(b.to);
+    b.by.forEach(event);
+    b.by.forEach(visit);
+  }
+  return bounded ? [...positions].sort((x, y) => x - y) : null;
+}

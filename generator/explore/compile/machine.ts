@@ -9,12 +9,15 @@ import type { Explore, Law, Program } from "../../ir/module.js";
 import { walkExpr } from "../../ir/walk.js";
 import { findMachine } from "../../interpret/lookup.js";
 import type { Value } from "../../interpret/value.js";
+import type { Type } from "../../ir/types.js";
 import { machineLaws } from "../domains.js";
 import { ExprCompiler, key, prop, shapeOf } from "./expr.js";
 import { HashCompiler, hashPrologue } from "./hash.js";
+import { CodecCompiler, codecPrologue } from "./codec.js";
+import type { Frontier } from "../frontier.js";
 import { helpers, prologue } from "./helpers.js";
 import { expandSource, type Expansion } from "./expand.js";
-import { orderBlind, stateLawCheck, stepLawFunction } from "./laws.js";
+import { orderBlind, rowPositions, stateLawCheck, stepLawFunction } from "./laws.js";
 
 /** What one step produced besides the next state; reused across steps to save allocation. */
 export interface StepOut {
@@ -44,6 +47,13 @@ export interface CompiledMachine {
   orderedInvariant(s: Value): number;
   /** Whether orderedInvariant checks any law at all. */
   readonly ordered: boolean;
+  /**
+   * The row positions those laws can tell apart (laws.ts rowPositions), or null when they read
+   * rows otherwise: then every permutation of the rows is checked.
+   */
+  readonly orderedPositions: readonly number[] | null;
+  /** Whether rows `i` and `j` of `s` are equal in every symmetric field. */
+  sameRows(s: Value, i: number, j: number): boolean;
   /** Index of the first step or variant law that fails on the transition, or -1. */
   stepLaw(s: Value, e: Value, n: Value, o: Value): number;
   /** The 64-bit fingerprint of `s` into `fp[0]` (low lane) and `fp[1]`; symmetric fields as a multiset. */
@@ -58,6 +68,11 @@ export interface CompiledMachine {
    * A throw leaves `x.ord` and `x.phase` saying where (EXPAND_EVENTS: listing the events).
    */
   expand(s: Value, index: number, x: Expansion): number;
+  /** Append `s`, numbered `index`, to a packed level (codec.ts). */
+  pack(s: Value, into: Frontier, index: number): void;
+  /** The state whose words start at `at`; `unpackedEnd()` is then where the next one starts. */
+  unpack(words: Int32Array, at: number): Value;
+  unpackedEnd(): number;
   /** The generated source, for debugging (`STATUTE_EXPLORE_SOURCE=1` prints it). */
   readonly source: string;
 }
@@ -131,6 +146,10 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
   const invariant = `function invariant(v_s) { ${laws.invariants.map((l, i) => stateLawCheck(c, l, i, progress)).join(" ")} return -1; }`;
   const ordered = laws.invariants.map((l, i) => (orderBlind(l, symmetric) ? "" : stateLawCheck(c, l, i, progress)));
   const orderedInvariant = `function orderedInvariant(v_s) { ${ordered.join(" ")} return -1; }`;
+  const rowTests = fields.filter((f) => symmetric.includes(f.name) && f.type.kind === "list").map((f) => c.eq.test(`v_s${prop(f.name)}[i]`, `v_s${prop(f.name)}[j]`, (f.type as Type & { kind: "list" }).of));
+  const sameRows = `function sameRows(v_s, i, j) { return ${rowTests.join(" && ") || "true"}; }`;
+  const positions = laws.invariants.filter((l) => !orderBlind(l, symmetric)).map((l) => rowPositions(l, symmetric));
+  const orderedPositions = positions.some((p) => p === null) ? null : [...new Set(positions.flatMap((p) => p ?? []))].sort((a, b) => a - b);
   // Each step law as a function; stepLaw checks them all in order, and for the loop each
   // handler has its own list (the laws of its event and of every event, in order).
   const lawFns = laws.steps.map((l, i) => stepLawFunction(c, l, i));
@@ -151,9 +170,12 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
   const hash = new HashCompiler(prog);
   const fingerprint = hash.state(fields, symmetric);
   const from = hash.stateFrom(fields, symmetric);
+  const codec = new CodecCompiler(prog, hash);
+  const codecState = codec.state(m.state);
   const source = [
     prologue,
     hashPrologue,
+    codecPrologue,
     `const $fp = new Int32Array(2);`,
     `const $out = { output: null, rule: -1 };`,
     // The events of every state and their handler numbers, when no domain reads the state.
@@ -163,12 +185,16 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     ...c.eq.functions,
     ...c.functions,
     ...hash.functions,
+    ...codec.functions,
+    codecState,
+    `function pack(s, into, index) { into.push(index, $E, $encode(s)); }`,
     ...progress,
     init,
     step,
     events,
     invariant,
     orderedInvariant,
+    sameRows,
     stepLaw,
     fingerprint,
     from?.prepare ?? "",
@@ -180,10 +206,10 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     kindOf,
     `function cacheEvents() { $events = events(init()); $eventKinds = $events.map((e) => $kindOf(e.kind)); return $events; }`,
     `function fingerprintFrom(s, p) { ${from === null ? "$fingerprint(s);" : "$fingerprintFrom(s, p);"} }`,
-    `return { init, step, events, invariant, orderedInvariant, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents };`,
+    `return { init, step, events, invariant, orderedInvariant, sameRows, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents, pack, unpack: $decode, unpackedEnd: $decodedEnd };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[]; fingerprintFrom(s: Value, p: Value): void };
+  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "orderedPositions" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[]; fingerprintFrom(s: Value, p: Value): void };
   const cached = readsState(x) ? null : built.cacheEvents();
   const hex = (x: number): string => (x >>> 0).toString(16).padStart(8, "0");
   return {
@@ -199,6 +225,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     },
     rules,
     ordered: ordered.some((t) => t !== ""),
+    orderedPositions,
     invariants: laws.invariants,
     stepLaws: laws.steps,
     source,
