@@ -69,10 +69,10 @@ export const commands = {
     [1, 2],
   ),
   proofs: cmd(
-    "usage: statute proofs [--formal DIR] [--record RESULT --checker TEXT]\n" +
+    "usage: statute proofs [--formal DIR] [--record RUNDIR --checker TEXT]\n" +
       "  per law, whether DIR (default formal) proves it for all parameters, at the defaults only, leaves it open (sorry) or lacks it,\n" +
       "  and whether the kernel check recorded in DIR/checked.txt accepted it (for the Lean files as they are now)\n" +
-      "  --record RESULT  write DIR/checked.txt from a lean2021 kit result (OUTDIR/result.txt of ../shared/lean2021/run.sh)\n" +
+      "  --record RUNDIR  write DIR/checked.txt from a lean2021 kit run folder (the OUTDIR of ../shared/lean2021/run.sh: result.txt, logs/)\n" +
       "  --checker TEXT   the Lean that ran the kit, as the record names it (with --record)\n",
     { formal: { type: "string" }, record: { type: "string" }, checker: { type: "string" } },
     [0, 0],
@@ -158,7 +158,7 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
         io.err(`error: --record and --checker go together\n${commands.proofs.usage}`);
         return 2;
       }
-      const record = a.values.record !== undefined && a.values.checker !== undefined ? { result: a.values.record, checker: a.values.checker } : undefined;
+      const record = a.values.record !== undefined && a.values.checker !== undefined ? { run: a.values.record, checker: a.values.checker } : undefined;
       return (await import("./proofs.js")).proofs(root, a.values.formal ?? "formal", io, record);
     }
     case "timeouts": {

@@ -6,23 +6,31 @@
 // workers share a fingerprint and are expanded once. Anything the compiled
 // code reports (a broken law, a throw) is confirmed and worded by the interpreter (oracle.ts).
 
+import { availableParallelism } from "node:os";
 import { getHeapStatistics } from "node:v8";
 import type { Explore, Law, Program } from "../ir/module.js";
 import { findMachine } from "../interpret/lookup.js";
 import { stepMachine } from "../interpret/machine.js";
 import { InterpretError, type Value } from "../interpret/value.js";
 import * as expansion from "./compile/expand.js";
-import type { Expansion } from "./compile/expand.js";
+import { newExpansion, type Expansion } from "./compile/expand.js";
 import { compileMachine, type CompiledMachine } from "./compile/machine.js";
 import { candidateEvents } from "./domains.js";
 import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
 import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
 import { Frontier } from "./frontier.js";
+import { searchParallel, type ParallelOutcome } from "./parallel.js";
 import { Visited } from "./visited.js";
 import { findArrangement } from "./arrangements.js";
 
 export { permutations } from "./arrangements.js";
+
+/**
+ * Distinct states after which a search goes on in worker threads: below it, a search is over
+ * before the threads have started (tens of milliseconds each, more under a TypeScript loader).
+ */
+const PARALLEL_FROM = 200_000;
 
 /** Transitions between clock reads (progress, memory). */
 const CHECK_EVERY = 1 << 13;
@@ -36,7 +44,6 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const bound = opts.depth ?? explore.depth;
   const heapLimit = getHeapStatistics().heap_size_limit;
   const visited = new Visited();
-  const firstFire = new Int32Array(cm.rules.length * 2).fill(-1);
   let reached = 0;
   let violation: Violation | null = null;
   let stopped: ExploreResult["stopped"] = null;
@@ -46,14 +53,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   cm.fingerprint(init);
   visited.add(cm.fp[0] as number, cm.fp[1] as number, -1, 0);
   opts.onState?.(init);
-  // Under symmetry a state stands for its whole orbit, and a state law may name a worker by a
-  // fixed index (`nth_or(s.workers, 0, ..)`): check the laws on every permutation of the rows.
-  const badArranged = (v: Value): boolean => badInvariant(cm, v, true);
-  const badState = (st: Value): Value | null => {
-    if (badInvariant(cm, st, false)) return st;
-    if (symmetric.length === 0 || !cm.ordered) return null;
-    return findArrangement(st, symmetric, cm.orderedPositions, cm.sameRows, badArranged);
-  };
+  const badState = stateCheck(cm, symmetric);
   const bad0 = badState(init);
   if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
   // Two levels, packed (frontier.ts): the one being expanded and the one being found.
@@ -62,16 +62,14 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   cm.pack(init, frontier, 0);
   let peakLevels = frontier.bytes + next.bytes;
   let depth = 0;
+  // Worker threads for the rest of a search that has grown past `from` states (parallel.ts);
+  // never when a caller watches each state or transition, or a budget must stop it exactly.
+  const watched = opts.onState !== undefined || opts.onSuccessors !== undefined || opts.witnesses === true || opts.maxStates !== undefined || opts.maxMemory !== undefined;
+  const threads = watched ? 1 : (opts.threads ?? availableParallelism());
+  const from = opts.parallelFrom ?? PARALLEL_FROM;
+  let par: ParallelOutcome | null = null;
   let nextCheck = CHECK_EVERY;
-  const x: Expansion = {
-    visited,
-    firstFire,
-    rules: cm.rules,
-    succ: null,
-    transitions: 0,
-    ord: -1,
-    phase: EXPAND_EVENTS,
-    found(n: Value, added: number): number {
+  const x: Expansion = newExpansion(visited, cm.rules, (n: Value, added: number): number => {
       // What throws from here on is no law's and no step's.
       x.phase = EXPAND_FOUND;
       reached = depth + 1;
@@ -87,8 +85,8 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         return 1;
       }
       return 0;
-    },
-  };
+  });
+  const firstFire = x.firstFire;
   search: for (; depth < bound && frontier.count > 0 && violation === null; depth++) {
     next.clear();
     for (let f = 0, at = 0; f < frontier.count; f++) {
@@ -125,11 +123,26 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     }
     peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
     [frontier, next] = [next, frontier];
+    if (threads > 1 && visited.size >= from && frontier.count > 0 && depth + 1 < bound) {
+      const onLevel = (p: { states: number; transitions: number; depth: number }): void =>
+        opts.onProgress?.({ ...p, transitions: p.transitions + x.transitions, elapsedMs: performance.now() - started, memory: process.memoryUsage.rss() });
+      par = searchParallel(prog, explore, opts.symmetry !== false, cm.rules.length, visited, frontier, depth + 1, bound, threads, onLevel);
+      if (par !== null) break;
+    }
   }
-  const transitions = x.transitions;
+  if (par?.violation === true) {
+    // The workers keep no parents: the search on one thread finds the same shortest violation and its trace.
+    const r = exploreCompiled(prog, explore, { ...opts, threads: 1 });
+    return { ...r, elapsedMs: performance.now() - started, threads: par.threads };
+  }
+  if (par !== null) {
+    reached = Math.max(reached, par.reached);
+    par.fired.forEach((f, i) => void (f === 1 && (firstFire[i * 2] as number) < 0 && (firstFire[i * 2] = 0)));
+  }
+  const transitions = x.transitions + (par?.transitions ?? 0);
   peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
   // At the depth bound, the search is complete when the last level leads to no new state.
-  const closed = frontier.count === 0 || (violation === null && stopped === null && closedLevel(cm, frontier, x));
+  const closed = par === null && (frontier.count === 0 || (violation === null && stopped === null && closedLevel(cm, frontier, x)));
   const witnesses = new Map<string, readonly TraceStep[]>();
   const fired = new Set<string>();
   cm.rules.forEach((rule, i) => {
@@ -144,11 +157,11 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     machine: findMachine(prog, explore.machine).name,
     depth: bound,
     reached,
-    complete: v === null && stopped === null && closed,
+    complete: v === null && stopped === null && (par === null ? closed : par.complete),
     truncated: stopped !== null,
     stopped,
     symmetric,
-    states: visited.size,
+    states: par?.states ?? visited.size,
     transitions,
     elapsedMs: performance.now() - started,
     rules: cm.rules,
@@ -156,7 +169,22 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     laws: [...cm.invariants, ...cm.stepLaws].map((l) => l.name),
     violation: v,
     witnesses,
-    bytes: visited.bytes + peakLevels,
+    bytes: visited.bytes + peakLevels + (par?.bytes ?? 0),
+    threads: par?.threads ?? 1,
+  };
+}
+
+/**
+ * The check of a state found: the state itself when an invariant fails on it, or (under
+ * symmetry, where a state stands for its orbit and a law may name a worker by a fixed index)
+ * the arrangement of its rows on which one fails; null when none does.
+ */
+export function stateCheck(cm: CompiledMachine, symmetric: readonly string[]): (s: Value) => Value | null {
+  const badArranged = (v: Value): boolean => badInvariant(cm, v, true);
+  return (st) => {
+    if (badInvariant(cm, st, false)) return st;
+    if (symmetric.length === 0 || !cm.ordered) return null;
+    return findArrangement(st, symmetric, cm.orderedPositions, cm.sameRows, badArranged);
   };
 }
 

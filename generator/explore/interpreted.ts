@@ -115,5 +115,6 @@ export function exploreInterpreted(prog: Program, explore: Explore, opts: Explor
     violation,
     witnesses,
     bytes: visited.bytes,
+    threads: 1,
   };
 }

@@ -25,6 +25,13 @@ export interface ExploreOptions {
   readonly engine?: "compiled" | "interpret";
   /** Count states that differ by a permutation of the spec's `symmetric` fields once (default true). */
   readonly symmetry?: boolean;
+  /**
+   * Worker threads a big search may go on in (parallel.ts): default the machine's cores; 1 keeps
+   * it on this thread. Never used with onState, onSuccessors, witnesses or a budget.
+   */
+  readonly threads?: number;
+  /** Distinct states after which the search goes parallel (default 200 000). */
+  readonly parallelFrom?: number;
   /** Called with each distinct state reached, the initial one first. */
   readonly onState?: (state: Value) => void;
   /**
@@ -94,6 +101,8 @@ export interface ExploreResult {
    * packed levels at their largest; the interpreted engine's levels of objects are not counted.
    */
   readonly bytes: number;
+  /** Worker threads the search went on in (1: this thread only), a violation's rerun on one thread included. */
+  readonly threads: number;
 }
 
 export function exploreMachine(prog: Program, explore: Explore, opts: ExploreOptions = {}): ExploreResult {

@@ -38,7 +38,14 @@ export class Visited {
   /** How many states are stored; indices are 0..size-1 in insertion (= BFS) order. */
   size = 0;
 
-  constructor(capacity = 64) {
+  /**
+   * `paths` false: fingerprints only, no parents or ordinals (a worker of the parallel search,
+   * parallel.ts, which rebuilds traces by a single-threaded rerun).
+   */
+  constructor(
+    capacity = 64,
+    private readonly paths = true,
+  ) {
     this.capacity = capacity;
     this.limit = Math.floor(capacity * MAX_LOAD);
     this.keys = new Int32Array(capacity * 2);
@@ -124,7 +131,13 @@ export class Visited {
     return d === WIDE ? (this.wideDeltas.get(i) ?? WIDE) : d;
   }
 
+  /** Every fingerprint held, as (h1, h2) pairs of the table (empty slots are (0, 0)). */
+  get table(): Int32Array {
+    return this.keys;
+  }
+
   private append(parent: number, ordinal: number): number {
+    if (!this.paths) return this.size++;
     const index = this.size++;
     if (index >= this.deltas.length) {
       const n = Math.ceil(this.deltas.length * 1.5);

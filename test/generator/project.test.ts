@@ -4,7 +4,8 @@
 // output never does (a changed proof leaves `gen --check` green).
 
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../generator/cli/main.js";
@@ -259,18 +260,35 @@ describe("commands that read generated code work in any project", () => {
 describe("what a command loads", () => {
   // At exit, says whether any module of ts-morph or typescript was loaded in the process.
   const probe = `data:text/javascript,${encodeURIComponent('import { createRequire } from "node:module"; const r = createRequire(process.cwd() + "/"); process.on("exit", () => { process.stderr.write("\\nTSMORPH " + Object.keys(r.cache).some((p) => p.includes("/ts-morph/") || p.includes("/typescript/lib/")) + "\\n"); });')}`;
-  const loadsTsMorph = (...args: string[]): boolean => {
-    const r = spawnSync(process.execPath, ["--import", probe, join(ROOT, "bin", "statute.js"), ...args], { cwd: ROOT, encoding: "utf8" });
+  const loadsTsMorphIn = (cwd: string, ...args: string[]): boolean => {
+    const r = spawnSync(process.execPath, ["--import", probe, join(ROOT, "bin", "statute.js"), ...args], { cwd, encoding: "utf8" });
     expect(r.status, r.stderr).toBe(0);
     const m = /TSMORPH (true|false)/.exec(r.stderr);
     expect(m).not.toBeNull();
     return m?.[1] === "true";
   };
+  const loadsTsMorph = (...args: string[]): boolean => loadsTsMorphIn(ROOT, ...args);
 
   it("list, eval and explore never load ts-morph; gen does (the probe can tell)", () => {
     expect(loadsTsMorph("list")).toBe(false);
     expect(loadsTsMorph("eval", "spec/supervise.yaml", "RestartDecide", '{"in_window":0,"budget":5}')).toBe(false);
     expect(loadsTsMorph("explore", "notice", "--depth", "1")).toBe(false);
-    expect(loadsTsMorph("gen", "--check")).toBe(true);
+  });
+
+  it("gen --check loads it for a full render, not when its cache answers (same inputs, same files)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "statute-probe-"));
+    try {
+      cpSync(join(ROOT, "fixtures", "gen", "budget", "spec"), join(dir, "spec"), { recursive: true });
+      writeFileSync(join(dir, "statute.config.json"), `${JSON.stringify({ targets: ["ts", "schema", "docs"] })}\n`);
+      mkdirSync(join(dir, "node_modules"));
+      expect(loadsTsMorphIn(dir, "gen")).toBe(true);
+      expect(loadsTsMorphIn(dir, "gen", "--check")).toBe(false);
+      appendFileSync(join(dir, "generated", "ts", "supervise.ts"), "// edited\n");
+      const r = spawnSync(process.execPath, [join(ROOT, "bin", "statute.js"), "gen", "--check"], { cwd: dir, encoding: "utf8" });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain("changed: generated/ts/supervise.ts");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

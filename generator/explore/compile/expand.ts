@@ -26,6 +26,11 @@ export interface Expansion {
   found(n: Value, index: number): number;
 }
 
+/** The one place an Expansion is made (one object shape for every compiled loop). */
+export function newExpansion(visited: Visited, rules: readonly string[], found: Expansion["found"]): Expansion {
+  return { visited, firstFire: new Int32Array(rules.length * 2).fill(-1), rules, succ: null, transitions: 0, ord: -1, phase: EXPAND_EVENTS, found };
+}
+
 /** `Expansion.phase` while listing events, stepping, checking step laws, and in `found`. */
 export const EXPAND_EVENTS = 0;
 export const EXPAND_STEP = 1;

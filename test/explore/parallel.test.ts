@@ -1,0 +1,72 @@
+// The parallel search (parallel.ts, parallel-worker.ts) against the search on one thread: forced
+// onto two worker threads early (parallelFrom), it counts the same states and transitions, fires
+// the same rules and completes alike, with and without symmetry; on a broken spec it reports the
+// same shortest counterexample (the single-threaded rerun words it). Wall-clock speed-ups are the
+// bench's (`npm run bench`), never asserted here.
+
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { compileSpecs, specFiles } from "../../generator/check/index.js";
+import { exploreMachine, withParams, type ExploreResult } from "../../generator/explore/index.js";
+import type { Explore, Program } from "../../generator/ir/module.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function program(extra: readonly string[] = []): Program {
+  const r = compileSpecs(root, [...specFiles(root), ...extra]);
+  if (!r.ok) throw new Error("specs do not compile");
+  return r.program;
+}
+
+function exploreOf(prog: Program, module: string): Explore {
+  const x = prog.modules.find((m) => m.name === module)?.explore[0];
+  if (x === undefined) throw new Error(`no explore section in ${module}`);
+  return x;
+}
+
+const summary = (r: ExploreResult) => ({ states: r.states, transitions: r.transitions, complete: r.complete, reached: r.reached, fired: [...r.fired].sort(), violation: r.violation });
+
+describe("parallel search", { timeout: 300_000 }, () => {
+  it("counts what one thread counts: launcher WORKERS = 4, with and without symmetry, and a bench spec of numbers and options", () => {
+    const withBench = program(["bench/specs/retry_queue.yaml"]);
+    const r = withParams(withBench, new Map([["WORKERS", 4]]));
+    if (!("program" in r)) throw new Error(r.message);
+    const cases: [Program, Explore, boolean][] = [
+      [r.program, exploreOf(r.program, "launcher"), false],
+      [r.program, exploreOf(r.program, "launcher"), true],
+      [withBench, exploreOf(withBench, "retry_queue"), false],
+    ];
+    for (const [prog, x, symmetry] of cases) {
+      const one = exploreMachine(prog, x, { depth: 64, symmetry, threads: 1 });
+      const two = exploreMachine(prog, x, { depth: 64, symmetry, threads: 2, parallelFrom: 50 });
+      expect(one.threads).toBe(1);
+      expect(two.threads).toBe(2);
+      expect(summary(two)).toEqual(summary(one));
+      expect(one.complete).toBe(true);
+    }
+  });
+
+  it("stops at the same depth bound as one thread: not complete below the last level, complete at it", () => {
+    const prog = program();
+    const x = exploreOf(prog, "launcher");
+    const last = exploreMachine(prog, x, { depth: 64, symmetry: false, threads: 1 }).reached;
+    for (const depth of [7, last]) {
+      const one = exploreMachine(prog, x, { depth, symmetry: false, threads: 1 });
+      const two = exploreMachine(prog, x, { depth, symmetry: false, threads: 2, parallelFrom: 50 });
+      expect(two.threads).toBe(2);
+      expect(one.complete).toBe(depth === last);
+      expect(summary(two)).toEqual(summary(one));
+    }
+  });
+
+  it("reports the same shortest counterexample as one thread", () => {
+    const prog = program(["fixtures/explore/launcher_busy_quiesces.yaml"]);
+    const x = exploreOf(prog, "launcher_busy_quiesces");
+    const one = exploreMachine(prog, x, { threads: 1 });
+    const two = exploreMachine(prog, x, { threads: 2, parallelFrom: 10 });
+    expect(two.threads).toBe(2);
+    expect(one.violation?.law).toBe("idle_shutdown_never_aborts");
+    expect(two.violation?.trace).toHaveLength(one.violation?.trace.length ?? -1);
+    expect(summary(two)).toEqual(summary(one));
+  });
+});
