@@ -133,7 +133,7 @@ export const emitDocs: Emitter = (program: Program, ctx: EmitContext) => {
     "when), is reported by `statute proofs` from `formal/checked.txt`, the record of the last check: a",
     "proof is checked only while that record is of the Lean files as they are, a candidate otherwise.",
     "",
-    `${laws.length} laws in ${program.modules.length} modules.`,
+    `${laws.length} law${laws.length === 1 ? "" : "s"} in ${program.modules.length} module${program.modules.length === 1 ? "" : "s"}.`,
   ];
   const scores = program.modules.flatMap((m) => {
     const r = ctx.strength?.[m.name];
