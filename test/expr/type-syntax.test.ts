@@ -33,7 +33,7 @@ describe("resolveTypeString", () => {
   });
 
   it.each([
-    ["list<ms>", "badType", 8, "a list needs a bound: list<T> max N"],
+    ["list<ms>", "badType", 8, "a list needs a bound: list<T> max N, list<T> len N or list<T> min N max M"],
     ["list<ms> max RESTART_WINDOW_MS", "badType", 13, "the list bound RESTART_WINDOW_MS must be a nat constant"],
     ["list<ms> max 5s", "badType", 13, "a list bound is a count, not a duration"],
     ["nat 0..5s", "badType", 7, "a nat range takes plain numbers; use ms A..B for durations"],
