@@ -4,9 +4,24 @@
 // whatever the bytes are. Only an unterminated last line whose checksum does not hold can be a
 // torn write (the newline is the last byte of every line); one whose checksum holds lacks only
 // its newline and is judged like any complete line. A file that does not begin with the header
-// is not this build's journal, whatever its tail: it is refused, never cut.
+// is not this build's journal, whatever its tail: it is refused, never cut. The header and each
+// record's stamps (and a decision record's) are spec/journal.yaml's types, decoded with the
+// generated validators; a line whose stamps do not decode is refused at its byte offset.
 
 import { crc32 } from "node:zlib";
+import { JOURNAL_VERSION as SPEC_JOURNAL_VERSION } from "../generated/ts/journal.js";
+import * as journalWire from "../generated/validate/journal.mjs";
+import { createWire } from "../runtime/wire.js";
+
+// The line formats are spec/journal.yaml's types, decoded by its generated validators.
+const stamps = createWire({ validators: { journal: journalWire } });
+
+/** Why `fields` of `value` (a missing one read as none where the type allows it) are no `name` of spec/journal.yaml, or null. */
+function stampFault(name: "Header" | "Stamp" | "DecisionStamp", value: Record<string, unknown>, fields: readonly string[]): string | null {
+  const picked = Object.fromEntries(fields.map((f) => [f, value[f] ?? null]));
+  const r = stamps.decode("journal", name, picked);
+  return r.ok ? null : `not a ${name} (${r.error.message})`;
+}
 
 export interface JournalRecord {
   /** Position in the journal, one more than the record before, never reused. */
@@ -18,7 +33,7 @@ export interface JournalRecord {
 
 /** The header's `format`, and the one version of it this build reads and writes. */
 export const JOURNAL_FORMAT = "statute-journal";
-export const JOURNAL_VERSION = 1;
+export const JOURNAL_VERSION = SPEC_JOURNAL_VERSION;
 
 /** A damaged or foreign journal. Never cut; the supervisor refuses to start. */
 export class JournalError extends Error {
@@ -54,6 +69,8 @@ export function encodeJournal(records: readonly JournalRecord[]): Buffer {
 
 export interface Scanned {
   readonly records: JournalRecord[];
+  /** The byte offset of each record's line, in the order of `records`. */
+  readonly offsets: number[];
   /** Bytes of the header and complete, valid records: the file is cut to this length when a tail is torn. */
   readonly cleanLength: number;
   /** Bytes after the last line (a torn write), 0 when the file ends with a whole line. */
@@ -91,8 +108,10 @@ function lineFault(line: Buffer, expectSeq: number | null): { why: string } | { 
   const p = parsed(json);
   if ("why" in p) return p;
   const value = p.value;
-  if (!Number.isSafeInteger(value["seq"]) || (value["seq"] as number) < 1) return { why: "no sequence number" };
-  if (typeof value["type"] !== "string") return { why: "no record type" };
+  if (value["seq"] === undefined) return { why: "no sequence number" };
+  if (value["type"] === undefined) return { why: "no record type" };
+  const stamp = stampFault("Stamp", value, ["seq", "type"]) ?? (value["type"] === "decision" ? stampFault("DecisionStamp", value, ["module", "rule", "digest"]) : null);
+  if (stamp !== null) return { why: stamp };
   if (expectSeq !== null && value["seq"] !== expectSeq) return { why: `sequence ${String(value["seq"])} where ${expectSeq} was due` };
   return { record: value as JournalRecord };
 }
@@ -103,7 +122,7 @@ function headerFault(first: Buffer, path: string): string | null {
   const p = json === null ? null : parsed(json);
   const value = p !== null && "value" in p ? p.value : null;
   if (value !== null && value["format"] === JOURNAL_FORMAT) {
-    if (value["version"] === JOURNAL_VERSION) return null;
+    if (stampFault("Header", value, ["format", "version"]) === null && Object.keys(value).length === 2) return null;
     return `${path}: a statute journal of format version ${JSON.stringify(value["version"])}; this build reads version ${JOURNAL_VERSION} only. It was not changed: use it with the build that wrote it`;
   }
   const legacy = lineFault(first, null);
@@ -119,14 +138,15 @@ function headerFault(first: Buffer, path: string): string | null {
  * `headerless`, an earlier build's journal (records from the first line) is read too.
  */
 export function scanJournal(bytes: Buffer, path = "journal", o: { readonly headerless?: boolean } = {}): Scanned {
-  if (bytes.length === 0) return { records: [], cleanLength: 0, tornBytes: 0, unterminated: false, headerless: false };
+  if (bytes.length === 0) return { records: [], offsets: [], cleanLength: 0, tornBytes: 0, unterminated: false, headerless: false };
   const firstEnd = bytes.indexOf(0x0a);
   const first = bytes.subarray(0, firstEnd < 0 ? bytes.length : firstEnd);
   const fault = headerFault(first, path);
   const headerless = fault !== null && o.headerless === true && "record" in lineFault(first, null);
   if (fault !== null && !headerless) throw new JournalError(fault, 0);
-  if (!headerless && firstEnd < 0) return { records: [], cleanLength: bytes.length, tornBytes: 0, unterminated: true, headerless };
+  if (!headerless && firstEnd < 0) return { records: [], offsets: [], cleanLength: bytes.length, tornBytes: 0, unterminated: true, headerless };
   const records: JournalRecord[] = [];
+  const offsets: number[] = [];
   let offset = headerless ? 0 : firstEnd + 1;
   let unterminated = false;
   while (offset < bytes.length) {
@@ -140,8 +160,9 @@ export function scanJournal(bytes: Buffer, path = "journal", o: { readonly heade
       throw new JournalError(`${path}: damaged record at byte ${offset} (line ${records.length + (headerless ? 1 : 2)}): ${r.why}; refusing to start (a damaged record before the tail is never cut)`, offset);
     }
     records.push(r.record);
+    offsets.push(offset);
     unterminated = nl < 0;
     offset = nl < 0 ? end : end + 1;
   }
-  return { records, cleanLength: offset, tornBytes: bytes.length - offset, unterminated, headerless };
+  return { records, offsets, cleanLength: offset, tornBytes: bytes.length - offset, unterminated, headerless };
 }

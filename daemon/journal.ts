@@ -46,6 +46,8 @@ export class Journal {
   private last: number;
   /** Records found on open, oldest first. */
   readonly recovered: readonly JournalRecord[];
+  /** The byte offset of each recovered record in the file. */
+  readonly offsets: readonly number[];
   /** Bytes of a torn last line cut off on open (0 when the file ended cleanly). */
   readonly tornBytes: number;
   /** The last line lacked only its newline (its checksum held): kept, and the newline restored on open. */
@@ -92,6 +94,7 @@ export class Journal {
       this.size = this.mend(scanned);
     }
     this.recovered = scanned.records;
+    this.offsets = scanned.offsets;
     this.tornBytes = scanned.tornBytes;
     this.unterminated = scanned.unterminated;
     this.last = scanned.records.length === 0 ? 0 : (scanned.records[scanned.records.length - 1] as JournalRecord).seq;

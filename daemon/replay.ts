@@ -179,9 +179,10 @@ export class Fold {
     } else if (module === "supervise" && r["machine"] === "RestartBudget") {
       this.budgetStep(s, r, (verdict as { kind?: string }).kind);
     } else if (module === "revive" && r["machine"] === "BusyRefresh") {
-      const next = r["next"] as BusyRefreshState;
+      const next = carried<BusyRefreshState>("revive", "BusyRefresh", r["next"], `record ${r.seq}`);
       const known = this.refresh.get(s.name);
-      if (known !== undefined && !same(r["state"], known) && !same(r["state"], initialBusyRefresh())) {
+      const from = carried<BusyRefreshState>("revive", "BusyRefresh", r["state"], `record ${r.seq}`);
+      if (known !== undefined && !same(from, known) && !same(from, initialBusyRefresh())) {
         this.disagreements.push(`record ${r.seq}: the busy refresh of ${s.name} was stepped from a state its last step did not leave`);
       }
       this.refresh.set(s.name, next);

@@ -10,7 +10,7 @@ import { boot, markerArg } from "./boot.js";
 import { buildOf, effectiveTimeouts, ms, paramsOf, protocolOf, root, wire } from "./config.js";
 import { type Connection, runtimeDir, serve } from "./control.js";
 import { Decider } from "./decide.js";
-import { Journal } from "./journal.js";
+import { Journal, JournalError } from "./journal.js";
 import { NoticeBook } from "./notices.js";
 import { IdleShutdown } from "./quiesce.js";
 import { acquire } from "./lock.js";
@@ -61,7 +61,18 @@ export async function run(o: RunOptions): Promise<number> {
   for (const line of journal.repaired) process.stderr.write(`journal: ${line}\n`);
   if (journal.unterminated) process.stderr.write(`journal: restored the missing newline of the last line (its checksum holds) after ${journal.recovered.length} records\n`);
   if (journal.tornBytes > 0) process.stderr.write(`journal: cut a torn last line (${journal.tornBytes} bytes) after ${journal.recovered.length} records\n`);
-  for (const r of journal.recovered) fold.apply(r);
+  for (const [i, r] of journal.recovered.entries()) {
+    try {
+      fold.apply(r);
+    } catch (e) {
+      // A record this build cannot read (another build's state without a migration): refused at its byte offset.
+      if (!(e instanceof JournalError)) throw e;
+      const at = journal.offsets[i] ?? -1;
+      journal.close();
+      lock.release();
+      throw new JournalError(`${o.journal}: the record at byte ${at}: ${e.message}`, at);
+    }
+  }
   const build = buildOf();
   const me = identityOf(process.pid);
   const replayed = { sessions: fold.copy(), disagreements: [...fold.disagreements] };

@@ -26,6 +26,30 @@ export class HolderStateError extends Error {
   }
 }
 
+/**
+ * A state read back from disk, checked as input: its schema first, then every invariant law of
+ * the machine (a state no run could reach, such as a fixed-length list emptied, is refused with
+ * the law's name, never stepped into a lost job).
+ */
+function restoredState(wire: Wire, module: string, gen: GeneratedModel, machine: string, raw: unknown): Result<unknown> {
+  const name = `${machine}State`;
+  const state = wire.decode(module, name, raw);
+  if (!state.ok) return state;
+  for (const [law, holds] of Object.entries(gen.machines[machine]?.invariants ?? {})) {
+    let ok: boolean;
+    try {
+      ok = holds(state.value as never);
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      const expected = `a state that satisfies the invariant ${law}`;
+      return { ok: false, error: { module, name, pointer: "", expected, message: `${module}.${name}: at the message: expected ${expected}, got a state that breaks it` } };
+    }
+  }
+  return state;
+}
+
 export class MachineHolder<S = unknown, O = unknown> {
   /**
    * A holder starting from a restored state (JSON text or a value), validated against the
@@ -34,7 +58,7 @@ export class MachineHolder<S = unknown, O = unknown> {
   static restore<S = unknown, O = unknown>(
     wire: Wire, module: string, gen: GeneratedModel, machine: string, rawState: unknown, options: Omit<HolderOptions<S>, "state"> = {},
   ): Result<MachineHolder<S, O>> {
-    const state = wire.decode(module, `${machine}State`, rawState);
+    const state = restoredState(wire, module, gen, machine, rawState);
     if (!state.ok) return state;
     return { ok: true, value: new MachineHolder<S, O>(wire, module, gen, machine, { ...options, state: state.value as S }) };
   }
@@ -58,7 +82,7 @@ export class MachineHolder<S = unknown, O = unknown> {
     this.limit = Math.max(0, Math.floor(options.traceLimit ?? 1000));
     if (options.state !== undefined) {
       // A state read back from disk is input like any message: its schema checks it first.
-      const checked = wire.decode(module, `${machine}State`, options.state);
+      const checked = restoredState(wire, module, gen, machine, options.state);
       if (!checked.ok) throw new HolderStateError(checked.error);
       this.current = checked.value as S;
     } else this.current = entry.initial() as S;

@@ -21,6 +21,8 @@ export interface MachineEntry {
   initial(): unknown;
   step(state: unknown, event: unknown): { readonly state: unknown; readonly output: unknown; readonly rule: string };
   readonly rules: readonly string[];
+  /** The machine's invariant laws by name, over a state (a restored state must satisfy each). */
+  readonly invariants?: Readonly<Record<string, (state: never) => boolean>>;
   /** Spec `migrate`: a state of the last release (its `from` record) as a state of this one; absent when none is declared. */
   migrate?(old: never): unknown;
 }

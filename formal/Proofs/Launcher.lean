@@ -1,8 +1,8 @@
 -- Proofs of the laws of spec/launcher.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Launcher.lean and must not be restated here.
--- Written without a Lean toolchain (none on the machine that wrote them): unchecked until
--- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
--- (instance search does not unfold it).
+-- Checked by a Lean kernel as formal/checked.txt records (`statute proofs` says which
+-- proofs, by which Lean, when). A `_stmt` is a plain `def`, so a closed one is unfolded before
+-- `decide` (instance search does not unfold it).
 import Statute.Launcher
 import Proofs.Lemmas
 
@@ -182,10 +182,12 @@ theorem quiesce_workers_safe {p : LauncherParams} (s : QuiesceState) (h : Reacha
             cases st with
             | true => exact ih
             | false =>
-              cases wk with
-              | mk r c q ar b u ch wf wd =>
-                cases g <;> cases r <;> cases c <;> cases q <;> cases ar <;> cases b <;> cases u <;>
-                  cases ch <;> cases wf <;> exact all_set s.workers w ih (by exact imp_eval hq rfl)
+              cases hh : Statute.Orphan.decideHasWork
+                  ({ work := wk } : Statute.Orphan.HasWorkFacts) with
+              | true => exact all_set s.workers w ih (by exact and_true_of rfl (and_right hq))
+              | false =>
+                exact all_set s.workers w ih
+                  (by exact and_true_of rfl (or_right_of (not_of_false hh)))
     | Stop w =>
       unfold stepQuiesce stepQuiesceOnStop
       cases hm : List.getD s.workers w
@@ -671,7 +673,7 @@ theorem quiesce_answers_belong_to_the_round :
   induction h with
   | init =>
     exact and_true_of
-      (all_replicate (f := fun (x : Worker) => decide (x.answer = Answer.Unasked)) rfl p.WORKERS)
+      (all_replicate (f := fun (x : Worker) => decide (x.answer = Answer.Unasked)) (by rfl) p.WORKERS)
       rfl
   | step s e _ ih =>
     cases s with

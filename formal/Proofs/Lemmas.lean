@@ -201,4 +201,10 @@ theorem lt_of_le_pred {w n : Nat} (h1 : 1 ≤ n) (h : w ≤ n - 1) : w < n := by
   | zero => cases h1
   | succ n => exact Nat.succ_le_succ h
 
+/-- `a ≤ a + b`. -/
+theorem le_add_r' (a b : Nat) : a ≤ a + b := by
+  induction b with
+  | zero => exact Nat.le_refl _
+  | succ b ih => exact Nat.le_trans ih (Nat.le_succ _)
+
 end Statute.Lemmas

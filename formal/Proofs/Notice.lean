@@ -1,7 +1,7 @@
 -- Proofs of the laws of spec/notice.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Notice.lean and must not be restated here.
--- Written without a Lean toolchain (none on the machine that wrote them): unchecked until
--- `lake build` runs.
+-- Checked by a Lean kernel as formal/checked.txt records (`statute proofs` says which
+-- proofs, by which Lean, when).
 --
 -- Method: Notices has exactly ten reachable states (0 to MAX_RESTORES restores, attached or
 -- not), so `notices_reach` proves by induction on the reachability derivation that a reachable

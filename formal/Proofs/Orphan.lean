@@ -1,8 +1,8 @@
 -- Proofs of the laws of spec/orphan.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Orphan.lean and must not be restated here.
--- Written without a Lean toolchain (none on the machine that wrote them): unchecked until
--- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
--- (instance search does not unfold it).
+-- Checked by a Lean kernel as formal/checked.txt records (`statute proofs` says which
+-- proofs, by which Lean, when). A `_stmt` is a plain `def`, so a closed one is unfolded before
+-- `decide` (instance search does not unfold it).
 --
 -- The window laws share one method: unfold `decideOrphanExit`, then generalize each Bool atom
 -- the decision and the law read (`cases h : decideHasWork ..`, `cases h : decide (a ≥ w)`: the

@@ -1,6 +1,7 @@
 -- Proofs of the laws of spec/park.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Park.lean and must not be restated here.
--- Written without a Lean toolchain: every proof is an unchecked candidate until `lake build`.
+-- Checked by a Lean kernel as formal/checked.txt records (`statute proofs` says which
+-- proofs, by which Lean, when).
 import Statute.Park
 import Proofs.Lemmas
 
@@ -10,146 +11,251 @@ namespace Statute.Park.Proofs
 open Statute.Lemmas
 
 /-- The invariants of Parked, in one conjunction: at most MAX_JOBS jobs; jobs only in a running
-  or parked session; a closed session has a live kernel and only a child's kernel is released; a
-  job holds the kernel. Induction on the reachability derivation; in a step the state is split
-  as far as the step and the invariant read it (the job count into 0, 1, 2 and more, which is
-  all `jobs = 0`, `jobs ≤ MAX_JOBS`, `jobs ≥ MAX_JOBS` and `jobs - 1` need; the depth into 0 and
-  more; for a run end or a park also the release facts and the idle comparison, generalized
-  after unfolding the decision and its timer), and `imp_eval` carries the invariant by
-  evaluation (a state that breaks it before the step is refuted by `!false`). -/
+  or parked session; a closed session has a live kernel and only a child's kernel is released
+  (the depth read as `!(depth = 0)`, which evaluates on `n + 1`); a job holds the kernel. -/
+def parkedInv (s : ParkedState) : Bool :=
+  decide (s.jobs ≤ MAX_JOBS) &&
+    (decide (s.jobs = 0) || decide (s.phase = ParkPhase.Running) ||
+      decide (s.phase = ParkPhase.Parked)) &&
+    ((!decide (s.phase = ParkPhase.Closed) || decide (s.kernel = Kernel.Live)) &&
+      (decide (s.kernel = Kernel.Live) || !decide (s.depth = 0))) &&
+    (decide (s.jobs = 0) || decide (s.kernel = Kernel.Live))
+
+/-- `parkedInv` survives Open: the state split as far as the step and the invariant read it (the job
+  count into 0, 1, 2 and more, the phase, the kernel, the depth into 0 and more), each case by
+  evaluation (`imp_eval`: a state that breaks the invariant before the step gives `!false`). -/
+theorem inv_open {p : ParkParams} (x : Nat) (s : ParkedState) (ih : parkedInv s = true) :
+    parkedInv (stepParked p s (ParkedEvent.Open x)).1 = true := by
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases jobs with
+    | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+    | succ j =>
+      cases j with
+      | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | succ j =>
+        cases j with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+
+/-- `parkedInv` survives RunStart: the state split as far as the step and the invariant read it (the job
+  count into 0, 1, 2 and more, the phase, the kernel, the depth into 0 and more), each case by
+  evaluation (`imp_eval`: a state that breaks the invariant before the step gives `!false`). -/
+theorem inv_run_start {p : ParkParams} (s : ParkedState) (ih : parkedInv s = true) :
+    parkedInv (stepParked p s ParkedEvent.RunStart).1 = true := by
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases jobs with
+    | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+    | succ j =>
+      cases j with
+      | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | succ j =>
+        cases j with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+
+/-- `parkedInv` survives KernelUse: the state split as far as the step and the invariant read it (the job
+  count into 0, 1, 2 and more, the phase, the kernel, the depth into 0 and more), each case by
+  evaluation (`imp_eval`: a state that breaks the invariant before the step gives `!false`). -/
+theorem inv_kernel_use {p : ParkParams} (s : ParkedState) (ih : parkedInv s = true) :
+    parkedInv (stepParked p s ParkedEvent.KernelUse).1 = true := by
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases jobs with
+    | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+    | succ j =>
+      cases j with
+      | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | succ j =>
+        cases j with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+
+/-- `parkedInv` survives JobStart: the state split as far as the step and the invariant read it (the job
+  count into 0, 1, 2 and more, the phase, the kernel, the depth into 0 and more), each case by
+  evaluation (`imp_eval`: a state that breaks the invariant before the step gives `!false`). -/
+theorem inv_job_start {p : ParkParams} (s : ParkedState) (ih : parkedInv s = true) :
+    parkedInv (stepParked p s ParkedEvent.JobStart).1 = true := by
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases jobs with
+    | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+    | succ j =>
+      cases j with
+      | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | succ j =>
+        cases j with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+
+/-- `parkedInv` survives JobSettle: the state split as far as the step and the invariant read it (the job
+  count into 0, 1, 2 and more, the phase, the kernel, the depth into 0 and more), each case by
+  evaluation (`imp_eval`: a state that breaks the invariant before the step gives `!false`). -/
+theorem inv_job_settle {p : ParkParams} (s : ParkedState) (ih : parkedInv s = true) :
+    parkedInv (stepParked p s ParkedEvent.JobSettle).1 = true := by
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases jobs with
+    | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+    | succ j =>
+      cases j with
+      | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | succ j =>
+        cases j with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+
+/-- `parkedInv` survives Holds: the state split as far as the step and the invariant read it (the job
+  count into 0, 1, 2 and more, the phase, the kernel, the depth into 0 and more), each case by
+  evaluation (`imp_eval`: a state that breaks the invariant before the step gives `!false`). -/
+theorem inv_holds {p : ParkParams} (a l j : Bool) (s : ParkedState) (ih : parkedInv s = true) :
+    parkedInv (stepParked p s (ParkedEvent.Holds a l j)).1 = true := by
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases jobs with
+    | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+    | succ j =>
+      cases j with
+      | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | succ j =>
+        cases j with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+
+/-- `parkedInv` survives Elapse: the state split as far as the step and the invariant read it (the job
+  count into 0, 1, 2 and more, the phase, the kernel, the depth into 0 and more), each case by
+  evaluation (`imp_eval`: a state that breaks the invariant before the step gives `!false`). -/
+theorem inv_elapse {p : ParkParams} (ms : Nat) (s : ParkedState) (ih : parkedInv s = true) :
+    parkedInv (stepParked p s (ParkedEvent.Elapse ms)).1 = true := by
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases jobs with
+    | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+    | succ j =>
+      cases j with
+      | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+      | succ j =>
+        cases j with
+        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
+
+/-- `parkedInv` survives a run end: outside a run it is ignored; in a run the release decision is
+  evaluated where the state fixes it, and for an unattached idle root (the one case where it
+  reads the eviction timer) the step, the decision and the timer are unfolded and the timer's two
+  comparisons generalized. -/
+theorem inv_run_end {p : ParkParams} (s : ParkedState) (ih : parkedInv s = true) :
+    parkedInv (stepParked p s ParkedEvent.RunEnd).1 = true := by
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Closed => exact ih
+    | Parked => exact ih
+    | Evicted => exact ih
+    | Running =>
+      cases jobs with
+      | zero =>
+        cases d with
+        | zero =>
+          cases att with
+          | true => cases k <;> exact imp_eval ih rfl
+          | false =>
+            unfold stepParked stepParkedOnRunEnd decideParkRelease decideEvictionIn
+            cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;>
+              exact imp_eval ih rfl
+        | succ n => cases pl <;> cases sj <;> cases k <;> exact imp_eval ih rfl
+      | succ j =>
+        cases j with
+        | zero => cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j => cases k <;> cases d <;> exact imp_eval ih rfl
+
+/-- `parkedInv` survives a park, as a run end (`inv_run_end`), for a parked session. -/
+theorem inv_park {p : ParkParams} (s : ParkedState) (ih : parkedInv s = true) :
+    parkedInv (stepParked p s ParkedEvent.Park).1 = true := by
+  cases s with
+  | mk ph d att pl sj jobs k idle =>
+    cases ph with
+    | Closed => exact ih
+    | Running => exact ih
+    | Evicted => exact ih
+    | Parked =>
+      cases jobs with
+      | zero =>
+        cases d with
+        | zero =>
+          cases att with
+          | true => cases k <;> exact imp_eval ih rfl
+          | false =>
+            unfold stepParked stepParkedOnPark decideParkRelease decideEvictionIn
+            cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+              cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;>
+              exact imp_eval ih rfl
+        | succ n => cases pl <;> cases sj <;> cases k <;> exact imp_eval ih rfl
+      | succ j =>
+        cases j with
+        | zero => cases k <;> cases d <;> exact imp_eval ih rfl
+        | succ j =>
+          cases j with
+          | zero => cases k <;> cases d <;> exact imp_eval ih rfl
+          | succ j => cases k <;> cases d <;> exact imp_eval ih rfl
+
+/-- The invariants of Parked hold in every reachable state: induction on the reachability
+  derivation, one lemma per event. -/
 theorem parked_inv {p : ParkParams} (s : ParkedState) (h : ReachableParked p s) :
-    (decide (s.jobs ≤ MAX_JOBS) &&
-      (decide (s.jobs = 0) || decide (s.phase = ParkPhase.Running) ||
-        decide (s.phase = ParkPhase.Parked)) &&
-      ((!decide (s.phase = ParkPhase.Closed) || decide (s.kernel = Kernel.Live)) &&
-        (decide (s.kernel = Kernel.Live) || !decide (s.depth = 0))) &&
-      (decide (s.jobs = 0) || decide (s.kernel = Kernel.Live))) = true := by
+    parkedInv s = true := by
   induction h with
-  | init => decide
+  | init => rfl
   | step s e _ ih =>
-    cases s with
-    | mk ph d att pl sj jobs k idle =>
-      cases e with
-      | Open x =>
-        cases jobs with
-        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-        | succ j =>
-          cases j with
-          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-          | succ j =>
-            cases j with
-            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-      | RunStart =>
-        cases jobs with
-        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-        | succ j =>
-          cases j with
-          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-          | succ j =>
-            cases j with
-            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-      | KernelUse =>
-        cases jobs with
-        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-        | succ j =>
-          cases j with
-          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-          | succ j =>
-            cases j with
-            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-      | JobStart =>
-        cases jobs with
-        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-        | succ j =>
-          cases j with
-          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-          | succ j =>
-            cases j with
-            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-      | JobSettle =>
-        cases jobs with
-        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-        | succ j =>
-          cases j with
-          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-          | succ j =>
-            cases j with
-            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-      | Holds a p q =>
-        cases jobs with
-        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-        | succ j =>
-          cases j with
-          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-          | succ j =>
-            cases j with
-            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-      | Elapse ms =>
-        cases jobs with
-        | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-        | succ j =>
-          cases j with
-          | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-          | succ j =>
-            cases j with
-            | zero => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-            | succ j => cases ph <;> cases k <;> cases d <;> exact imp_eval ih rfl
-      | RunEnd =>
-        cases ph with
-        | Closed => exact ih
-        | Parked => exact ih
-        | Evicted => exact ih
-        | Running =>
-          simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn, dec_pos_eq]
-          cases jobs with
-          | zero =>
-            cases d with
-            | zero =>
-              cases att with
-              | true => cases k <;> exact imp_eval ih rfl
-              | false =>
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;>
-                  exact imp_eval ih rfl
-            | succ n => cases pl <;> cases sj <;> cases k <;> exact imp_eval ih rfl
-          | succ j =>
-            cases j with
-            | zero => cases k <;> cases d <;> exact imp_eval ih rfl
-            | succ j =>
-              cases j with
-              | zero => cases k <;> cases d <;> exact imp_eval ih rfl
-              | succ j => cases k <;> cases d <;> exact imp_eval ih rfl
-      | Park =>
-        cases ph with
-        | Closed => exact ih
-        | Running => exact ih
-        | Evicted => exact ih
-        | Parked =>
-          simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn, dec_pos_eq]
-          cases jobs with
-          | zero =>
-            cases d with
-            | zero =>
-              cases att with
-              | true => cases k <;> exact imp_eval ih rfl
-              | false =>
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;>
-                  exact imp_eval ih rfl
-            | succ n => cases pl <;> cases sj <;> cases k <;> exact imp_eval ih rfl
-          | succ j =>
-            cases j with
-            | zero => cases k <;> cases d <;> exact imp_eval ih rfl
-            | succ j =>
-              cases j with
-              | zero => cases k <;> cases d <;> exact imp_eval ih rfl
-              | succ j => cases k <;> cases d <;> exact imp_eval ih rfl
+    cases e with
+    | Open x => exact inv_open x s ih
+    | RunStart => exact inv_run_start s ih
+    | RunEnd => exact inv_run_end s ih
+    | KernelUse => exact inv_kernel_use s ih
+    | JobStart => exact inv_job_start s ih
+    | JobSettle => exact inv_job_settle s ih
+    | Park => exact inv_park s ih
+    | Holds a l j => exact inv_holds a l j s ih
+    | Elapse ms => exact inv_elapse ms s ih
+
+/-- A run end of an unattached idle root: it parks, whatever the eviction timer says (a run end
+  never evicts). The one place the run end reads the timer, unfolded here once. -/
+theorem run_end_root {p : ParkParams} (pl sj : Bool) (k : Kernel) (idle : Nat) :
+    stepParked p ⟨ParkPhase.Running, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.RunEnd =
+      (⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩, ParkOutput.Parked) := by
+  unfold stepParked stepParkedOnRunEnd decideParkRelease decideEvictionIn
+  cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
+    cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> rfl
+
+/-- A park of an unattached idle root whose idle time has reached the eviction time asks to stop,
+  for a valid record (the eviction time within the wire's range). -/
+theorem park_root_due {p : ParkParams} (hp : p.valid) (pl sj : Bool) (k : Kernel) (idle : Nat)
+    (hi : decide (idle ≥ p.IDLE_EVICTION_MS) = true) :
+    stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park =
+      (⟨ParkPhase.Evicted, 0, false, pl, sj, 0, k, idle⟩, ParkOutput.AskedStop) := by
+  unfold stepParked stepParkedOnPark decideParkRelease decideEvictionIn
+  cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
+  | false => exact absurd (hw.symm.trans (decide_eq_true hp)) ff_ne_tt
+  | true =>
+    cases hi' : decide (idle ≥ p.IDLE_EVICTION_MS) with
+    | false => cases hi'.symm.trans hi
+    | true => rfl
+
+/-- A park of an unattached idle root before the eviction time only parks. -/
+theorem park_root_wait {p : ParkParams} (pl sj : Bool) (k : Kernel) (idle : Nat)
+    (hi : decide (idle ≥ p.IDLE_EVICTION_MS) = false) :
+    stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park =
+      (⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩, ParkOutput.Parked) := by
+  unfold stepParked stepParkedOnPark decideParkRelease decideEvictionIn
+  cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
+  | false => rfl
+  | true =>
+    cases hi' : decide (idle ≥ p.IDLE_EVICTION_MS) with
+    | true => cases hi'.symm.trans hi
+    | false => rfl
 
 /-- park_evicts_idle_root: unfold the release decision and the eviction timer it reads, then
   generalize every guard (`cases h : e` replaces `e` in the goal, through the projections of the
@@ -215,10 +321,10 @@ theorem park_job_holds_kernel : Statute.Park.park_job_holds_kernel_stmt := by
   (a released one contradicts `parked_inv`); every other case leaves the phase out of Evicted,
   and the law is a Bool of constants (`exact rfl`). -/
 theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stmt := by
-  intro p _
+  intro p hp
   intro s h
   induction h with
-  | init => decide
+  | init => rfl
   | step s e hs ih =>
     cases s with
     | mk ph d att pl sj jobs k idle =>
@@ -268,7 +374,6 @@ theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stm
         | Closed => exact rfl
         | Parked => exact rfl
         | Running =>
-          simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn, dec_pos_eq]
           cases jobs with
           | zero =>
             cases d with
@@ -276,17 +381,18 @@ theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stm
               cases att with
               | true => cases k <;> exact rfl
               | false =>
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> exact rfl
+                cases hq : stepParked p ⟨ParkPhase.Running, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.RunEnd with
+                | mk r o =>
+                  cases hq.symm.trans (run_end_root pl sj k idle)
+                  exact rfl
             | succ n => cases pl <;> cases sj <;> cases k <;> exact rfl
-          | succ j => cases k <;> exact rfl
+          | succ j => cases j <;> cases k <;> exact rfl
       | Park =>
         cases ph with
         | Evicted => exact ih
         | Closed => exact rfl
         | Running => exact rfl
         | Parked =>
-          simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn, dec_pos_eq]
           cases jobs with
           | zero =>
             cases d with
@@ -294,19 +400,23 @@ theorem park_evicted_was_idle_root : Statute.Park.park_evicted_was_idle_root_stm
               cases att with
               | true => cases k <;> exact rfl
               | false =>
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
-                | false => cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> exact rfl
+                cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
+                | false =>
+                  cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+                  | mk r o =>
+                    cases hq.symm.trans (park_root_wait pl sj k idle hi)
+                    exact rfl
                 | true =>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
-                  | false => cases k <;> exact rfl
-                  | true =>
+                  cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+                  | mk r o =>
+                    cases hq.symm.trans (park_root_due hp pl sj k idle hi)
                     cases k with
                     | Live =>
                       exact or_right_of
                         (and_true_of (and_true_of (and_true_of (and_true_of rfl rfl) rfl) hi) rfl)
                     | Released => exact absurd (parked_inv _ hs) ff_ne_tt
             | succ n => cases pl <;> cases sj <;> cases k <;> exact rfl
-          | succ j => cases k <;> exact rfl
+          | succ j => cases j <;> cases k <;> exact rfl
       | Holds a p q =>
         cases ph with
         | Evicted => exact ih
@@ -346,7 +456,7 @@ theorem carry {a b c : Bool} (h : (a && c) = true) (hab : (!a || b) = true) : (b
   (the release decision at a run end or park, the job limit) generalized or split as far as the
   step needs to reduce. An ignored event leaves the state (`exact ih`). -/
 theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
-  intro p _
+  intro p hp
   intro s h
   induction h with
   | init => decide
@@ -388,7 +498,6 @@ theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
       | RunEnd =>
         cases ph with
         | Running =>
-          simp only [stepParked, stepParkedOnRunEnd, decideParkRelease, decideEvictionIn, dec_pos_eq]
           cases jobs with
           | zero =>
             cases d with
@@ -396,18 +505,18 @@ theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
               cases att with
               | true => cases k <;> cases idle <;> exact carry ih rfl
               | false =>
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> cases idle <;>
-                  exact carry ih rfl
+                cases hq : stepParked p ⟨ParkPhase.Running, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.RunEnd with
+                | mk r o =>
+                  cases hq.symm.trans (run_end_root pl sj k idle)
+                  cases idle <;> exact carry ih rfl
             | succ n => cases pl <;> cases sj <;> cases k <;> cases idle <;> exact carry ih rfl
-          | succ j => cases k <;> cases idle <;> exact carry ih rfl
+          | succ j => cases j <;> cases k <;> cases idle <;> exact carry ih rfl
         | Closed => exact ih
         | Parked => exact ih
         | Evicted => exact ih
       | Park =>
         cases ph with
         | Parked =>
-          simp only [stepParked, stepParkedOnPark, decideParkRelease, decideEvictionIn, dec_pos_eq]
           cases jobs with
           | zero =>
             cases d with
@@ -415,11 +524,19 @@ theorem park_idle_clock : Statute.Park.park_idle_clock_stmt := by
               cases att with
               | true => cases k <;> cases idle <;> exact carry ih rfl
               | false =>
-                cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-                  cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases k <;> cases idle <;>
-                  exact carry ih rfl
+                cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
+                | false =>
+                  cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+                  | mk r o =>
+                    cases hq.symm.trans (park_root_wait pl sj k idle hi)
+                    cases idle <;> exact carry ih rfl
+                | true =>
+                  cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+                  | mk r o =>
+                    cases hq.symm.trans (park_root_due hp pl sj k idle hi)
+                    cases idle <;> exact carry ih rfl
             | succ n => cases pl <;> cases sj <;> cases k <;> cases idle <;> exact carry ih rfl
-          | succ j => cases k <;> cases idle <;> exact carry ih rfl
+          | succ j => cases j <;> cases k <;> cases idle <;> exact carry ih rfl
         | Closed => exact ih
         | Running => exact ih
         | Evicted => exact ih
@@ -445,8 +562,6 @@ theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
   intro s _
   cases s with
   | mk ph d att pl sj jobs k idle =>
-    unfold stepParked stepParkedOnRunEnd
-    unfold decideParkRelease decideEvictionIn
     cases ph with
     | Closed => exact on_then rfl (both rfl rfl)
     | Parked => exact on_then rfl (both rfl rfl)
@@ -457,9 +572,13 @@ theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
       | zero =>
         cases d with
         | zero =>
-          cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) <;>
-            cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) <;> cases att <;>
-            exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+          cases att with
+          | true => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
+          | false =>
+            cases hq : stepParked p ⟨ParkPhase.Running, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.RunEnd with
+            | mk r o =>
+              cases hq.symm.trans (run_end_root pl sj k idle)
+              exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
         | succ d =>
           cases d <;> cases pl with
           | true =>
@@ -473,14 +592,13 @@ theorem park_run_end_rechecks : Statute.Park.park_run_end_rechecks_stmt := by
               | Released => exact on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))
 
 /-- park_timer_rechecks: as park_run_end_rechecks, for a parked session; the law's eviction
-  test reads the timer's own comparison, generalized once for both. -/
+  test reads the timer's own comparison, generalized once for both, and the timer's range test
+  holds for a valid record (`p.IDLE_EVICTION_MS ≤ WIRE_MAX_MS`). -/
 theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
   intro p hp
   intro s _
   cases s with
   | mk ph d att pl sj jobs k idle =>
-    unfold stepParked stepParkedOnPark
-    unfold decideParkRelease decideEvictionIn
     cases ph with
     | Closed => exact on_then rfl (both rfl rfl)
     | Running => exact on_then rfl (both rfl rfl)
@@ -492,18 +610,20 @@ theorem park_timer_rechecks : Statute.Park.park_timer_rechecks_stmt := by
       | zero =>
         cases d with
         | zero =>
-          cases hw : decide (p.IDLE_EVICTION_MS ≤ Statute.Timeouts.WIRE_MAX_MS) with
-          | false => exact absurd (hw.symm.trans (decide_eq_true hp)) ff_ne_tt
-          | true =>
+          cases att with
+          | true => exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+          | false =>
             cases hi : decide (idle ≥ p.IDLE_EVICTION_MS) with
             | false =>
-              cases att <;>
+              cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+              | mk r o =>
+                cases hq.symm.trans (park_root_wait pl sj k idle hi)
                 exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
             | true =>
-              cases att with
-              | false => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
-              | true =>
-                exact on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl)))
+              cases hq : stepParked p ⟨ParkPhase.Parked, 0, false, pl, sj, 0, k, idle⟩ ParkedEvent.Park with
+              | mk r o =>
+                cases hq.symm.trans (park_root_due hp pl sj k idle hi)
+                exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
         | succ d =>
           cases d <;> cases pl with
           | true =>

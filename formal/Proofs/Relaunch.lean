@@ -1,6 +1,7 @@
 -- Proofs of the laws of spec/relaunch.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Relaunch.lean and must not be restated here.
--- Written without a Lean toolchain: every proof is an unchecked candidate until `lake build`.
+-- Checked by a Lean kernel as formal/checked.txt records (`statute proofs` says which
+-- proofs, by which Lean, when).
 import Statute.Relaunch
 import Proofs.Lemmas
 
@@ -220,39 +221,31 @@ theorem relaunch_workers_follow_the_daemon :
         cases sock <;> cases wk <;> cases own <;> cases wown <;>
           exact imp_eval ih rfl
 
-/-- relaunch_probe_acts: unfold the probe and its decision, then generalize the one comparison
-  they read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS` (the law's `eligible` reads the same one). Split
-  the phase, the socket and, where the law's `eligible` or the decision reads them, `attached`
-  and `peer_own`; in each case the law's `if` takes the step's branch and its two conjuncts hold
-  by evaluation, with the other fields and the clock free. -/
+/-- relaunch_probe_acts: split the phase and the socket first; a connected or left client and a
+  listening socket are evaluated as they are. Only where the decision reads the window (a lost
+  client, its socket starting or down) are the probe and its decision unfolded and the one
+  comparison they read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS` (the law's `eligible` reads the same
+  one), generalized, with `attached` and `peer_own` split; in each case the law's `if` takes the
+  step's branch and its two conjuncts hold by evaluation, with the other fields and the clock
+  free. (Unfolding the decision in every case cost more than the default heartbeats.) -/
 theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
   intro p _
   intro s _
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
-    unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
-    cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
-    | false =>
-      cases ph with
-      | Connected => exact on_then rfl (both rfl rfl)
-      | Left => exact on_then rfl (both rfl rfl)
-      | Lost =>
-        cases sock with
-        | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
-        | Starting =>
+    cases ph with
+    | Connected => exact on_then rfl (both rfl rfl)
+    | Left => exact on_then rfl (both rfl rfl)
+    | Lost =>
+      cases sock with
+      | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
+      | Starting =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
+        | false =>
           cases att <;> cases peer <;>
             exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
-        | Down =>
-          cases att <;> cases peer <;>
-            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
-    | true =>
-      cases ph with
-      | Connected => exact on_then rfl (both rfl rfl)
-      | Left => exact on_then rfl (both rfl rfl)
-      | Lost =>
-        cases sock with
-        | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
-        | Starting =>
+        | true =>
           cases att with
           | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
           | true =>
@@ -261,7 +254,13 @@ theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
             | true =>
               exact on_else ff_ne_tt
                 (on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl))))
-        | Down =>
+      | Down =>
+        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
+        | false =>
+          cases att <;> cases peer <;>
+            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+        | true =>
           cases att with
           | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
           | true =>
@@ -301,9 +300,9 @@ theorem relaunch_crash_orphans : Statute.Relaunch.relaunch_crash_orphans_stmt :=
   off by relaunch_launches_own_build (a launch of its own never leaves the socket down), so the
   step's record is the law's. -/
 theorem relaunch_other_launch : Statute.Relaunch.relaunch_other_launch_stmt := by
-  intro p _
+  intro p hp
   intro s b h
-  have hM := and_left (relaunch_launches_own_build s h)
+  have hM := and_left (relaunch_launches_own_build p hp s h)
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
     cases sock with
@@ -375,9 +374,9 @@ theorem relaunch_lost_leads_to_launch : Statute.Relaunch.relaunch_lost_leads_to_
   to the daemon that now listens, never reading the clock) evaluate to the target. -/
 theorem relaunch_launch_leads_to_adoption :
     Statute.Relaunch.relaunch_launch_leads_to_adoption_stmt := by
-  intro p _
+  intro p hp
   intro s h hf
-  have hM := and_left (relaunch_launches_own_build s h)
+  have hM := and_left (relaunch_launches_own_build p hp s h)
   cases s with
   | mk sock own mine ph att peer lost wk wown =>
     have hC := and_right hf

@@ -1,8 +1,8 @@
 -- Proofs of the laws of spec/replace.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Replace.lean and must not be restated here.
--- Written without a Lean toolchain (none on the machine that wrote them): unchecked until
--- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
--- (instance search does not unfold it).
+-- Checked by a Lean kernel as formal/checked.txt records (`statute proofs` says which
+-- proofs, by which Lean, when). A `_stmt` is a plain `def`, so a closed one is unfolded before
+-- `decide` (instance search does not unfold it).
 --
 -- ReplacementFacts is finite (5 relations, 2 kinds, 3 Bools: 80 cases): the laws of the
 -- Replacement verdict split every field with `cases` and evaluate each closed case by `decide`.

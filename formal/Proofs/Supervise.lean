@@ -1,8 +1,8 @@
 -- Proofs of the laws of spec/supervise.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Supervise.lean and must not be restated here.
--- Written without a Lean toolchain (none on the machine that wrote them): unchecked until
--- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
--- (instance search does not unfold it).
+-- Checked by a Lean kernel as formal/checked.txt records (`statute proofs` says which
+-- proofs, by which Lean, when). A `_stmt` is a plain `def`, so a closed one is unfolded before
+-- `decide` (instance search does not unfold it).
 import Statute.Supervise
 import Proofs.Lemmas
 
@@ -148,12 +148,6 @@ theorem le_add_l (k e : Nat) : e ≤ k + e := by
   | zero => exact Nat.zero_le _
   | succ n ih => exact Nat.succ_le_succ ih
 
-/-- `a ≤ a + b`. -/
-theorem le_add_r' (a b : Nat) : a ≤ a + b := by
-  induction b with
-  | zero => exact Nat.le_refl _
-  | succ b ih => exact Nat.le_trans ih (Nat.le_succ _)
-
 /-- A fixed left factor keeps `≤` (induction on `a`, splitting `b`). -/
 theorem mul_le_mul_l' (k a : Nat) : ∀ (b : Nat), a ≤ b → k * a ≤ k * b := by
   induction a with
@@ -182,14 +176,20 @@ theorem pow_pos' (n : Nat) : 1 ≤ 2 ^ n := by
   | zero => exact Nat.le_refl 1
   | succ n ih => exact Nat.le_trans ih (le_mul_two (2 ^ n))
 
-/-- `2 ^ 7 ≤ 2 ^ (i + 7)`. The step names `(i + 1) + 7 = (i + 7) + 1` (`Nat.succ_add`), so that
-  `2 ^ ((i + 7) + 1)` is `2 ^ (i + 7) * 2` by the definition of `^`, with no literal unfolded. -/
+/-- `2 ^ (n + 1) = 2 ^ n * 2`: the definition of `^` (modern core states it as `Nat.pow_succ`;
+  the 2021 checker has no such name, and its unifier does not find this step inside a larger
+  application, so it is named here). -/
+theorem pow_two_succ (n : Nat) : 2 ^ (n + 1) = 2 ^ n * 2 := rfl
+
+/-- `2 ^ 7 ≤ 2 ^ (i + 7)`. The step: `(i + 1) + 7 = (i + 7) + 1` (`Nat.succ_add`), then
+  `pow_two_succ`. -/
 theorem pow_ge (i : Nat) : 2 ^ 7 ≤ 2 ^ (i + 7) := by
   induction i with
   | zero => exact Nat.le_refl _
   | succ i ih =>
     exact Nat.le_trans ih (Nat.le_trans (le_mul_two (2 ^ (i + 7)))
-      (le_of_eq' (congrArg (fun n => 2 ^ n) (Nat.succ_add i 7)).symm))
+      (le_of_eq' ((pow_two_succ (i + 7)).symm.trans
+        (congrArg (fun n => 2 ^ n) (Nat.succ_add i 7).symm))))
 
 /-- Below both, below the `min`. -/
 theorem le_min' {a x y : Nat} (h1 : a ≤ x) (h2 : a ≤ y) : a ≤ min x y :=
@@ -224,39 +224,58 @@ theorem pause_doubles_capped (i : Nat) :
       (congrArg (fun x => min (2 * x) RESTART_PAUSE_MAX_MS)
         (min_of_gt (pause_past_cap i))).symm)
 
-/-- restart_decide_verdict: split the facts and unfold RestartDecide (`simp only` with it, for
-  the zeta reduction; the law reads it twice) and generalize its budget test, and the test of the
-  count one lower. Over the budget: GiveUp, with `k ≥ b` from `k + 1 > b`. Within it: Restart,
-  `k < b` is the test's complement, the pause is at least the base (`base_le_pause`) and at most
-  the cap (`min_le_r`), and the last conjunct is split on the count: 0 to 7 failures are closed
-  cases (`exact rfl`), from 8 on both pauses are the cap (`pause_doubles_capped`). The range
-  hypotheses (`≤ 40`) are not needed. -/
+/-- RestartDecide over its budget gives up. -/
+theorem decide_give_up {k b : Nat} (h : decide (k + 1 > b) = true) :
+    decideRestartDecide ⟨k, b⟩ = Verdict.GiveUp := by
+  unfold decideRestartDecide
+  exact if_pos h
+
+/-- RestartDecide within its budget restarts after the doubled pause, capped. -/
+theorem decide_restart {k b : Nat} (h : decide (k + 1 > b) = false) :
+    decideRestartDecide ⟨k, b⟩ =
+      Verdict.Restart (min (RESTART_PAUSE_BASE_MS * 2 ^ k) RESTART_PAUSE_MAX_MS) := by
+  unfold decideRestartDecide
+  exact if_neg (fun hc => ff_ne_tt (h.symm.trans hc))
+
+/-- restart_decide_verdict: split the facts and name the two decisions the law reads (at the
+  count and at the count one lower) by generalizing each application (`cases hq : ...`) and
+  fixing its value with `decide_give_up` / `decide_restart` (the decision is never unfolded in
+  the law's goal: the generalization of a comparison inside it ran past the heartbeats). Over the
+  budget: GiveUp, with `k ≥ b` from `k + 1 > b`. Within it: Restart, `k < b` is the test's
+  complement, the pause is at least the base (`base_le_pause`) and at most the cap (`min_le_r`),
+  and the last conjunct is split on the count: 0 to 7 failures are closed cases (`exact rfl`),
+  from 8 on both pauses are the cap (`pause_doubles_capped`). The range hypotheses (`≤ 40`) are
+  not needed. -/
 theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt := by
   intro f _ _
   cases f with
   | mk k b =>
-    simp only [decideRestartDecide]
     cases hg : decide (k + 1 > b) with
-    | true => exact decide_eq_true (Nat.le_of_lt_succ (of_decide_eq_true hg))
+    | true =>
+      cases hq : decideRestartDecide ⟨k, b⟩ with
+      | GiveUp => exact decide_eq_true (Nat.le_of_lt_succ (of_decide_eq_true hg))
+      | Restart q => cases hq.symm.trans (decide_give_up hg)
+      | ClockBackwards x y => cases hq.symm.trans (decide_give_up hg)
     | false =>
       have hkb : k + 1 ≤ b := le_of_not_lt' (k + 1) b (of_decide_eq_false hg)
       have hlt : k < b := hkb
-      cases hg1 : decide (k - 1 + 1 > b) with
-      | true =>
-        cases k with
-        | zero => cases hg1.symm.trans (decide_eq_false (not_lt_of_le' hkb))
-        | succ j =>
-          cases hg1.symm.trans
-            (decide_eq_false (not_lt_of_le' (Nat.le_trans (Nat.le_succ (j + 1)) hkb)))
-      | false =>
+      cases hq : decideRestartDecide ⟨k, b⟩ with
+      | GiveUp => cases hq.symm.trans (decide_restart hg)
+      | ClockBackwards x y => cases hq.symm.trans (decide_restart hg)
+      | Restart q =>
+        cases hq.symm.trans (decide_restart hg)
         refine and_true_of (and_true_of (and_true_of (decide_eq_true hlt)
           (decide_eq_true (base_le_pause k))) (decide_eq_true (min_le_r _ _))) ?_
         cases k with
         | zero => exact rfl
         | succ j =>
-          cases j with
-          | zero => exact rfl
-          | succ j =>
+          have hj : decide (j + 1 - 1 + 1 > b) = false :=
+            decide_eq_false (not_lt_of_le' (Nat.le_trans (Nat.le_succ (j + 1)) hkb))
+          cases hr : decideRestartDecide ⟨j + 1 - 1, b⟩ with
+          | GiveUp => cases hr.symm.trans (decide_restart hj)
+          | ClockBackwards x y => cases hr.symm.trans (decide_restart hj)
+          | Restart r =>
+            cases hr.symm.trans (decide_restart hj)
             cases j with
             | zero => exact rfl
             | succ j =>
@@ -274,7 +293,10 @@ theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt :
                     | succ j =>
                       cases j with
                       | zero => exact rfl
-                      | succ i => exact decide_eq_true (pause_doubles_capped i)
+                      | succ j =>
+                        cases j with
+                        | zero => exact rfl
+                        | succ i => exact decide_eq_true (pause_doubles_capped i)
 
 /-- restart_clock_backwards_rejected: unfold the step and generalize `given_up` and the two
   comparisons of the failure time with the latest one (each beside its complement); a failure

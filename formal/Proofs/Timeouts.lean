@@ -1,8 +1,8 @@
 -- Proofs of the laws of spec/timeouts.yaml. Hand-written; the statements are generated in
 -- generated/lean/Statute/Timeouts.lean and must not be restated here.
--- Written without a Lean toolchain (none on the machine that wrote them): unchecked until
--- `lake build` runs. A `_stmt` is a plain `def`, so a closed one is unfolded before `decide`
--- (instance search does not unfold it).
+-- Checked by a Lean kernel as formal/checked.txt records (`statute proofs` says which
+-- proofs, by which Lean, when). A `_stmt` is a plain `def`, so a closed one is unfolded before
+-- `decide` (instance search does not unfold it).
 import Statute.Timeouts
 import Proofs.Lemmas
 
@@ -20,6 +20,25 @@ theorem timeouts_ordered_at_defaults :
     Statute.Timeouts.timeouts_ordered_at TimeoutsParams.defaults := by
   unfold Statute.Timeouts.timeouts_ordered_at
   decide
+
+/-- The five conjuncts of timeouts_ordered that hold for every parameters record (not only at the
+  defaults): each left side is derived as the sum on its right (the derived constant unfolds, by
+  `Nat.le_refl`; the launcher's wait adds a forced stop to the drain, `le_add_r'`). The other six
+  are CheckTimeouts' relations, which the ranges alone do not give. -/
+theorem timeouts_ordered_by_definition (p : TimeoutsParams) :
+    (decide (p.STOP_GRACE_MS ≥ p.KERNEL_TEARDOWN_MS + p.HARNESS_CLOSE_MS) &&
+     decide (p.LAUNCHER_WAIT_MS ≥ p.SUPERVISOR_DRAIN_MS) &&
+     decide (p.PARENT_KILL_MS ≥ p.ROUTE_TIMEOUT_MS + p.WORKER_STOP_MS) &&
+     decide (p.REVIVAL_MAX_AGE_MS ≥ p.REVIVE_WITHIN_MS + p.BUSY_REFRESH_MS) &&
+     decide (p.QUIESCE_HOLD_MS ≥ p.QUIESCE_ANSWER_MS + p.QUIESCE_COMMIT_MS)) = true :=
+  and_true_of
+    (and_true_of
+      (and_true_of
+        (and_true_of (decide_eq_true (Nat.le_refl _))
+          (decide_eq_true (le_add_r' p.SUPERVISOR_DRAIN_MS p.FORCED_STOP_MS)))
+        (decide_eq_true (Nat.le_refl _)))
+      (decide_eq_true (Nat.le_refl _)))
+    (decide_eq_true (Nat.le_refl _))
 
 /-- timeouts_check_first_violated: unfold the decision and take its rules in order. Each relation
   is generalized as the law reads it (`a ≥ b`) and as the rule reads it (`a < b`), the two

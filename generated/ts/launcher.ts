@@ -523,7 +523,7 @@ export function instance(given: Partial<LauncherParams> = {}) {
   }
 
   /**
-   * The machine Quiesce: its initial state, its step and its rule ids.
+   * The machine Quiesce: its initial state, its step, its rule ids and its invariant laws (a restored state is checked against them).
    *
    * spec/launcher.yaml:85
    */
@@ -555,6 +555,10 @@ export function instance(given: Partial<LauncherParams> = {}) {
       "Quiesce.SupervisorLost.already_lost",
       "Quiesce.SupervisorLost.lost",
     ],
+    invariants: {
+      idle_shutdown_never_aborts: (s: QuiesceState): boolean => s.workers.every((x) => !x.stopped || !verdictHasWork(x.work)) && s.workers.every((x) => x.gate === "Open" || !verdictHasWork(x.work)),
+      quiesce_answers_belong_to_the_round: (s: QuiesceState): boolean => (!(s.phase === "Serving" || s.phase === "Lost") || s.workers.every((x) => x.answer === "Unasked")) && (!(s.phase === "Stopping") || s.workers.every((x) => x.answer === "Quiesced")),
+    },
   } as const;
   /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
   const machines = {

@@ -144,7 +144,7 @@ export function stepNotices(s: NoticesState, e: NoticesEvent): rt.Step<NoticesSt
 }
 
 /**
- * The machine Notices: its initial state, its step and its rule ids.
+ * The machine Notices: its initial state, its step, its rule ids and its invariant laws (a restored state is checked against them).
  *
  * spec/notice.yaml:20
  */
@@ -160,6 +160,10 @@ export const Notices = {
     "Notices.Redeliver.drop",
     "Notices.Detach.detach",
   ],
+  invariants: {
+    notice_shown_once: (s: NoticesState): boolean => s.view.every((x) => rt.count(s.view, (y) => y === x) === 1),
+    notice_per_restore: (s: NoticesState): boolean => s.stored.length === s.restores && (!s.attached || (s.view.length === s.restores && s.stored.every((x) => s.view.some((y) => y === x)))) && (s.attached || s.view.length === 0),
+  },
 } as const;
 
 /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */

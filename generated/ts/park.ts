@@ -683,7 +683,7 @@ export function instance(given: Partial<ParkParams> = {}) {
   }
 
   /**
-   * The machine Parked: its initial state, its step and its rule ids.
+   * The machine Parked: its initial state, its step, its rule ids and its invariant laws (a restored state is checked against them).
    *
    * spec/park.yaml:81
    */
@@ -716,6 +716,12 @@ export function instance(given: Partial<ParkParams> = {}) {
       "Parked.Elapse.idle",
       "Parked.Elapse.busy",
     ],
+    invariants: {
+      park_job_holds_kernel: (s: ParkedState): boolean => s.jobs === 0 || s.kernel === "Live",
+      park_evicted_was_idle_root: (s: ParkedState): boolean => !(s.phase === "Evicted") || (s.depth === 0 && !s.attached && s.jobs === 0 && s.idle_ms >= IDLE_EVICTION_MS && s.kernel === "Live"),
+      park_root_keeps_kernel: (s: ParkedState): boolean => (s.kernel === "Live" || s.depth > 0) && s.jobs <= 2 /* MAX_JOBS */ && (s.jobs === 0 || s.phase === "Running" || s.phase === "Parked"),
+      park_idle_clock: (s: ParkedState): boolean => ((s.jobs === 0 && (s.phase === "Parked" || s.phase === "Evicted")) || s.idle_ms === 0) && s.idle_ms <= 100000000000000 /* WIRE_MAX_MS */,
+    },
   } as const;
   /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
   const machines = {

@@ -475,7 +475,7 @@ export function instance(given: Partial<RelaunchParams> = {}) {
   }
 
   /**
-   * The machine Relaunch: its initial state, its step and its rule ids.
+   * The machine Relaunch: its initial state, its step, its rule ids and its invariant laws (a restored state is checked against them).
    *
    * spec/relaunch.yaml:59
    */
@@ -500,6 +500,11 @@ export function instance(given: Partial<RelaunchParams> = {}) {
       "Relaunch.Elapse.still",
       "Relaunch.Attachment.attach",
     ],
+    invariants: {
+      relaunch_connected_to_a_listening_daemon: (s: RelaunchState): boolean => !(s.phase === "Connected") || (s.socket === "Listening" && s.lost_ms === 0 && s.peer_own === s.socket_own),
+      relaunch_launches_own_build: (s: RelaunchState): boolean => (!s.socket_mine || (s.socket_own && !(s.socket === "Down"))) && s.lost_ms <= 100000000000000 /* WIRE_MAX_MS */,
+      relaunch_workers_follow_the_daemon: (s: RelaunchState): boolean => (s.workers === "Served") === (s.socket === "Listening") && (!(s.workers === "Served") || s.workers_own === s.socket_own),
+    },
   } as const;
   /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
   const machines = {

@@ -205,7 +205,7 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
 }
 
 /**
- * The machine Daemon: its initial state, its step and its rule ids.
+ * The machine Daemon: its initial state, its step, its rule ids and its invariant laws (a restored state is checked against them).
  *
  * spec/replace.yaml:118
  */
@@ -217,6 +217,9 @@ export const Daemon = {
     "Daemon.ClientStart.replace",
     "Daemon.ClientStart.keep",
   ],
+  invariants: {
+    replace_at_most_k_minus_one: (s: DaemonState): boolean => s.replacements <= s.rank,
+  },
 } as const;
 
 /**

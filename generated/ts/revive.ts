@@ -343,7 +343,7 @@ export function instance(given: Partial<ReviveParams> = {}) {
   }
 
   /**
-   * The machine BusyRefresh: its initial state, its step and its rule ids.
+   * The machine BusyRefresh: its initial state, its step, its rule ids and its invariant laws (a restored state is checked against them).
    *
    * spec/revive.yaml:52
    */
@@ -369,6 +369,9 @@ export function instance(given: Partial<ReviveParams> = {}) {
       "BusyRefresh.Boot.late",
       "BusyRefresh.Boot.boot",
     ],
+    invariants: {
+      revive_busy_while_working: (s: BusyRefreshState): boolean => (s.record !== null) === verdictHasWork(s.work) && (s.record === null || ((s.record ?? 0) <= s.now_ms && s.due_ms <= (s.record ?? 0) + BUSY_REFRESH_MS)),
+    },
   } as const;
 
   /**

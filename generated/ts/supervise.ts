@@ -276,7 +276,7 @@ export function instance(given: Partial<SuperviseParams> = {}) {
   }
 
   /**
-   * The machine RestartBudget: its initial state, its step and its rule ids.
+   * The machine RestartBudget: its initial state, its step, its rule ids and its invariant laws (a restored state is checked against them).
    *
    * spec/supervise.yaml:53
    */
@@ -290,6 +290,7 @@ export function instance(given: Partial<SuperviseParams> = {}) {
       "RestartBudget.Failure.give_up",
       "RestartBudget.Failure.restart",
     ],
+    invariants: {},
   } as const;
   /** The machines of this module by name, for generic callers (CLI eval, runtime wire, tests). */
   const machines = {

@@ -149,7 +149,7 @@ export function valueArb(ctx: ArbContext, t: Type): fc.Arbitrary<Value> {
     case "list": {
       const item = valueArb(ctx, t.of);
       // Full lists matter as much as empty ones: `keep_last` and bounds act only there.
-      return fc.oneof(fc.array(item, { maxLength: t.max }), fc.array(item, { minLength: t.max, maxLength: t.max }));
+      return fc.oneof(fc.array(item, { minLength: t.min ?? 0, maxLength: t.max }), fc.array(item, { minLength: t.max, maxLength: t.max }));
     }
     default:
       return unreachable(t);

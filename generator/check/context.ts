@@ -68,7 +68,12 @@ export class ModuleContext {
     const parsed = parseExpr(text);
     if ("error" in parsed) {
       const { offset, length } = parsed.error;
-      this.diags.report({ id: parsed.error.limit === undefined ? "exprSyntax" : "exprLimit", file: this.parsed.file, offset: base + offset, length, args: syntaxArgs(parsed.error) });
+      // `when: !(x is Y)` unquoted: YAML took `!(x` for a tag and left the rest as the value.
+      const at = rangeOf(node).offset;
+      const tag = typeof raw === "string" ? /(![^\s,{}[\]]*)\s*$/.exec(this.parsed.text.slice(Math.max(0, at - 64), at)) : null;
+      const tagAt = tag === null ? -1 : at - tag[0].length;
+      const args = tag !== null ? { detail: `YAML read '${tag[1]}' as a tag, not as part of the expression`, hint: `quote the expression: "${tag[1]} ${text}"` } : syntaxArgs(parsed.error);
+      this.diags.report({ id: parsed.error.limit === undefined ? "exprSyntax" : "exprLimit", file: this.parsed.file, offset: tag !== null ? tagAt : base + offset, length: tag !== null ? tag[1]?.length ?? 1 : length, args });
       return this.placeholder(expected ?? BOOL);
     }
     return checkExpr(parsed.ast, this.tables.site(base, locals, allowDecide), expected);

@@ -220,7 +220,12 @@ export function checkTypes(cx: ModuleContext): TypeDecl[] {
       });
       decl = { kind: "enum", name, doc, members: t.enum, span };
     } else if (t.union) decl = { kind: "union", name, doc, variants: checkVariants(cx, t.union, [...path, "union"]), span };
-    else decl = { kind: "record", name, doc, fields: checkFields(cx, t.record, [...path, "record"]), span };
+    else {
+      const fields = checkFields(cx, t.record, [...path, "record"]);
+      for (const key of Object.keys(t.fallback ?? {})) if (!fields.some((f) => f.name === key)) cx.error("unknownKey", [...path, "fallback", key], { key, didYouMean: `fields of ${name}: ${fields.map((f) => f.name).join(", ")}` }, true);
+      const fallback = t.fallback === undefined ? {} : { fallback: `${name} { ${Object.entries(t.fallback).map(([k, v]) => `${k}: ${String(v)}`).join(", ")} }` };
+      decl = { kind: "record", name, doc, fields, ...fallback, span };
+    }
     register(cx, decl);
     out.push(decl);
   }

@@ -2,16 +2,17 @@
 "use strict";
 module.exports = validate20;
 module.exports.default = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://statute.dev/spec.schema.json","title":"Statute law module","description":"One YAML transition spec: constants, types, machines, decisions, laws, examples. See spec/LANGUAGE.md.","type":"object","additionalProperties":false,"required":["module","doc"],"properties":{"module":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Module name, equal to the file's base name."},"doc":{"type":"string","description":"Module docstring (Markdown)."},"decided":{"type":"array","items":{"type":"string"},"description":"Project decisions where the seed is silent."},"imports":{"type":"object","description":"Names taken from other modules: module -> [constants, types, decisions].","additionalProperties":{"type":"array","items":{"type":"string"}}},"constants":{"type":"object","additionalProperties":{"$ref":"#/$defs/constant"}},"types":{"type":"object","additionalProperties":{"$ref":"#/$defs/typeDecl"}},"machines":{"type":"object","additionalProperties":{"$ref":"#/$defs/machine"}},"decisions":{"type":"object","additionalProperties":{"$ref":"#/$defs/decision"}},"laws":{"type":"object","additionalProperties":{"$ref":"#/$defs/law"}},"examples":{"type":"array","items":{"$ref":"#/$defs/example"}},"explore":{"type":"object","properties":{"params":{"type":"object","description":"The parameter instances explore, mutate and the conformance suite run: per parameter the values to check (numbers or constant expressions such as \"1ms\"); every combination is one instance, beside the defaults.","additionalProperties":{"type":"array","minItems":1,"maxItems":16,"items":{"type":["string","number"]}}}},"additionalProperties":{"$ref":"#/$defs/explore"}},"equivalent":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["mutant","reason"],"properties":{"mutant":{"type":"string"},"reason":{"type":"string"}}}},"read_by_older":{"type":"array","description":"Types an older build must still decode (a newer client sends them to an older daemon): statute diff checks them in both directions. \"*\": every type of the module.","items":{"type":"string"}},"breaking":{"type":"array","description":"Breaking changes against the last release that this version makes on purpose (statute diff exits 1 on any other): the change's id as statute diff prints it (a type, variant or field path; a path covers everything under it), and why.","items":{"type":"object","additionalProperties":false,"required":["change","reason"],"properties":{"change":{"type":"string","minLength":1},"reason":{"type":"string","minLength":1}}}}},"$defs":{"expr":{"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."},"typeString":{"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, or a type name."},"field":{"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]},"fields":{"type":"object","additionalProperties":{"$ref":"#/$defs/field"}},"variant":{"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}},"constant":{"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"Replaced by 'param: env' (refused with that hint)."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"enum":[true,false,"env"],"description":"A parameter of the module: a base nat or ms the world may change, bound per instance at run time (TypeScript `instance(params)`, Lean arguments, Quint const). `env`: the operator sets it from STATUTE_<NAME>; `true`: the runtime binds it in code (a worker count)."},"range":{"type":"string","pattern":"\\.\\.","description":"A parameter's allowed values A..B (constant expressions over non-parameters); default 0 to the wire bound."}}},"typeDecl":{"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}},"stateField":{"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}},"lets":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"branch":{"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}},"handler":{"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}},"machine":{"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}},"migrate":{"type":"object","additionalProperties":false,"required":["from","to"],"description":"How a state the previous release wrote becomes a state of this one (statute diff, and a newer daemon reading an older journal): `from` is the old state record, `to` an expression over `s` (a `from` record) of this machine's state type.","properties":{"doc":{"type":"string"},"from":{"$ref":"#/$defs/fields"},"to":{"$ref":"#/$defs/expr"}}}}},"rule":{"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}},"decision":{"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}},"law":{"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}},"example":{"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}},"explore":{"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://statute.dev/spec.schema.json","title":"Statute law module","description":"One YAML transition spec: constants, types, machines, decisions, laws, examples. See spec/LANGUAGE.md.","type":"object","additionalProperties":false,"required":["module","doc"],"properties":{"module":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Module name, equal to the file's base name."},"doc":{"type":"string","description":"Module docstring (Markdown)."},"decided":{"type":"array","items":{"type":"string"},"description":"Project decisions where the seed is silent."},"imports":{"type":"object","description":"Names taken from other modules: module -> [constants, types, decisions].","additionalProperties":{"type":"array","items":{"type":"string"}}},"constants":{"type":"object","additionalProperties":{"$ref":"#/$defs/constant"}},"types":{"type":"object","additionalProperties":{"$ref":"#/$defs/typeDecl"}},"machines":{"type":"object","additionalProperties":{"$ref":"#/$defs/machine"}},"decisions":{"type":"object","additionalProperties":{"$ref":"#/$defs/decision"}},"laws":{"type":"object","additionalProperties":{"$ref":"#/$defs/law"}},"examples":{"type":"array","items":{"$ref":"#/$defs/example"}},"explore":{"type":"object","properties":{"params":{"type":"object","description":"The parameter instances explore, mutate and the conformance suite run: per parameter the values to check (numbers or constant expressions such as \"1ms\"); every combination is one instance, beside the defaults.","additionalProperties":{"type":"array","minItems":1,"maxItems":16,"items":{"type":["string","number"]}}}},"additionalProperties":{"$ref":"#/$defs/explore"}},"equivalent":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["mutant","reason"],"properties":{"mutant":{"type":"string"},"reason":{"type":"string"}}}},"read_by_older":{"type":"array","description":"Types an older build must still decode (a newer client sends them to an older daemon): statute diff checks them in both directions. \"*\": every type of the module.","items":{"type":"string"}},"breaking":{"type":"array","description":"Breaking changes against the last release that this version makes on purpose (statute diff exits 1 on any other): the change's id as statute diff prints it (a type, variant or field path; a path covers everything under it), and why.","items":{"type":"object","additionalProperties":false,"required":["change","reason"],"properties":{"change":{"type":"string","minLength":1},"reason":{"type":"string","minLength":1}}}}},"$defs":{"expr":{"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."},"typeString":{"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, list<T> len N, list<T> min N max M, or a type name."},"field":{"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]},"fields":{"type":"object","additionalProperties":{"$ref":"#/$defs/field"}},"variant":{"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}},"constant":{"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"Replaced by 'param: env' (refused with that hint)."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"enum":[true,false,"env"],"description":"A parameter of the module: a base nat or ms the world may change, bound per instance at run time (TypeScript `instance(params)`, Lean arguments, Quint const). `env`: the operator sets it from STATUTE_<NAME>; `true`: the runtime binds it in code (a worker count)."},"range":{"type":"string","pattern":"\\.\\.","description":"A parameter's allowed values A..B (constant expressions over non-parameters); default 0 to the wire bound."}}},"typeDecl":{"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"fallback":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"},"description":"A record type's value for each field, over constants: what nth_or(list, i) gives past the list's end."},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}},"stateField":{"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}},"lets":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"branch":{"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}},"handler":{"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}},"machine":{"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}},"migrate":{"type":"object","additionalProperties":false,"required":["from","to"],"description":"How a state the previous release wrote becomes a state of this one (statute diff, and a newer daemon reading an older journal): `from` is the old state record, `to` an expression over `s` (a `from` record) of this machine's state type.","properties":{"doc":{"type":"string"},"from":{"$ref":"#/$defs/fields"},"to":{"$ref":"#/$defs/expr"}}}}},"rule":{"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}},"decision":{"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}},"law":{"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}},"example":{"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}},"explore":{"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}}}};
 const schema32 = {"type":"object","additionalProperties":false,"required":["type","doc"],"oneOf":[{"required":["value"]},{"required":["expr"]}],"properties":{"type":{"enum":["nat","ms","bool"]},"value":{"type":["string","number","boolean"],"description":"A literal: 5, 250ms, 30s, 15min, 2h, true."},"expr":{"type":"string","description":"A derived constant: an expression over other constants."},"doc":{"type":"string"},"override":{"type":"boolean","description":"Replaced by 'param: env' (refused with that hint)."},"wire_bound":{"type":"boolean","description":"The largest number on the JSON wire of this module and the modules importing it; a value past it means never. At most one per module, a nat or ms."},"param":{"enum":[true,false,"env"],"description":"A parameter of the module: a base nat or ms the world may change, bound per instance at run time (TypeScript `instance(params)`, Lean arguments, Quint const). `env`: the operator sets it from STATUTE_<NAME>; `true`: the runtime binds it in code (a worker count)."},"range":{"type":"string","pattern":"\\.\\.","description":"A parameter's allowed values A..B (constant expressions over non-parameters); default 0 to the wire bound."}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern5 = new RegExp("\\.\\.", "u");
-const schema33 = {"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}};
+const schema33 = {"type":"object","additionalProperties":false,"oneOf":[{"required":["enum"]},{"required":["record"]},{"required":["union"]}],"properties":{"doc":{"type":"string"},"enum":{"type":"array","minItems":1,"items":{"type":"string"}},"record":{"$ref":"#/$defs/fields"},"fallback":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"},"description":"A record type's value for each field, over constants: what nth_or(list, i) gives past the list's end."},"union":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}}}};
+const schema38 = {"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."};
 const schema34 = {"type":"object","additionalProperties":{"$ref":"#/$defs/field"}};
 const schema35 = {"oneOf":[{"$ref":"#/$defs/typeString"},{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/$defs/typeString"},"doc":{"type":"string"}}}]};
-const schema36 = {"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, or a type name."};
+const schema36 = {"type":"string","description":"bool, nat, ms, int, string, nat A..B, option<T>, list<T> max N, list<T> len N, list<T> min N max M, or a type name."};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -176,7 +177,7 @@ return errors === 0;
 }
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema38 = {"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}};
+const schema39 = {"type":["object","null"],"additionalProperties":false,"properties":{"doc":{"type":"string"},"fields":{"$ref":"#/$defs/fields"}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -189,7 +190,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema38.type},message:"must be object,null",schema:schema38.type,parentSchema:schema38,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema39.type},message:"must be object,null",schema:schema39.type,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -201,7 +202,7 @@ errors++;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "doc") || (key0 === "fields"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -214,7 +215,7 @@ errors++;
 if(data.doc !== undefined){
 let data0 = data.doc;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.doc.type,parentSchema:schema38.properties.doc,data:data0};
+const err2 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.doc.type,parentSchema:schema39.properties.doc,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -339,7 +340,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "doc") || (key0 === "enum")) || (key0 === "record")) || (key0 === "union"))){
+if(!(((((key0 === "doc") || (key0 === "enum")) || (key0 === "record")) || (key0 === "fallback")) || (key0 === "union"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err4];
@@ -408,11 +409,13 @@ vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.error
 errors = vErrors.length;
 }
 }
-if(data.union !== undefined){
-let data4 = data.union;
+if(data.fallback !== undefined){
+let data4 = data.fallback;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(Object.keys(data4).length < 1){
-const err9 = {instancePath:instancePath+"/union",schemaPath:"#/properties/union/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.union,data:data4};
+for(const key1 in data4){
+let data5 = data4[key1];
+if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (typeof data5 !== "boolean")){
+const err9 = {instancePath:instancePath+"/fallback/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -421,15 +424,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!(validate26(data4[key1], {instancePath:instancePath+"/union/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/union",schemaPath:"#/properties/union/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.union.type,parentSchema:schema33.properties.union,data:data4};
+const err10 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.fallback.type,parentSchema:schema33.properties.fallback,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -439,9 +437,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(data.union !== undefined){
+let data6 = data.union;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length < 1){
+const err11 = {instancePath:instancePath+"/union",schemaPath:"#/properties/union/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.union,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -450,14 +450,42 @@ vErrors.push(err11);
 }
 errors++;
 }
+for(const key2 in data6){
+if(!(validate26(data6[key2], {instancePath:instancePath+"/union/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/union",schemaPath:"#/properties/union/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.union.type,parentSchema:schema33.properties.union,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema39 = {"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}},"migrate":{"type":"object","additionalProperties":false,"required":["from","to"],"description":"How a state the previous release wrote becomes a state of this one (statute diff, and a newer daemon reading an older journal): `from` is the old state record, `to` an expression over `s` (a `from` record) of this machine's state type.","properties":{"doc":{"type":"string"},"from":{"$ref":"#/$defs/fields"},"to":{"$ref":"#/$defs/expr"}}}}};
-const schema42 = {"type":["string","number","boolean"],"description":"An expression (see spec/LANGUAGE.md); YAML numbers and booleans are literals."};
-const schema40 = {"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}};
+const schema40 = {"type":"object","additionalProperties":false,"required":["doc","state","events","output","on"],"properties":{"doc":{"type":"string"},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/stateField"}},"events":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/$defs/variant"}},"output":{"$ref":"#/$defs/typeString"},"on":{"type":"object","additionalProperties":{"$ref":"#/$defs/handler"}},"migrate":{"type":"object","additionalProperties":false,"required":["from","to"],"description":"How a state the previous release wrote becomes a state of this one (statute diff, and a newer daemon reading an older journal): `from` is the old state record, `to` an expression over `s` (a `from` record) of this machine's state type.","properties":{"doc":{"type":"string"},"from":{"$ref":"#/$defs/fields"},"to":{"$ref":"#/$defs/expr"}}}}};
+const schema41 = {"type":"object","additionalProperties":false,"required":["type","init"],"properties":{"type":{"$ref":"#/$defs/typeString"},"init":{"$ref":"#/$defs/expr"},"doc":{"type":"string"}}};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -471,7 +499,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema40.required,parentSchema:schema40,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema41.required,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -481,7 +509,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.init === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "init"},message:"must have required property '"+"init"+"'",schema:schema40.required,parentSchema:schema40,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "init"},message:"must have required property '"+"init"+"'",schema:schema41.required,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -492,7 +520,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "init")) || (key0 === "doc"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -518,7 +546,7 @@ errors++;
 if(data.init !== undefined){
 let data1 = data.init;
 if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (typeof data1 !== "boolean")){
-const err4 = {instancePath:instancePath+"/init",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data1};
+const err4 = {instancePath:instancePath+"/init",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -531,7 +559,7 @@ errors++;
 if(data.doc !== undefined){
 let data2 = data.doc;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.doc.type,parentSchema:schema40.properties.doc,data:data2};
+const err5 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.doc.type,parentSchema:schema41.properties.doc,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -543,7 +571,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -557,8 +585,8 @@ return errors === 0;
 }
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema44 = {"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}};
-const schema45 = {"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}};
+const schema45 = {"type":"object","additionalProperties":false,"required":["branches"],"properties":{"let":{"$ref":"#/$defs/lets"},"branches":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/branch"}}}};
+const schema46 = {"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -574,7 +602,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 let data0 = data[key0];
 if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (typeof data0 !== "boolean")){
-const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data0};
+const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -586,7 +614,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -600,7 +628,7 @@ return errors === 0;
 }
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema47 = {"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}};
+const schema48 = {"type":"object","additionalProperties":false,"required":["id","emit"],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"set":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"emit":{"$ref":"#/$defs/expr"}}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -614,7 +642,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -624,7 +652,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.emit === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emit"},message:"must have required property '"+"emit"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emit"},message:"must have required property '"+"emit"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -635,7 +663,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "doc")) || (key0 === "when")) || (key0 === "set")) || (key0 === "emit"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -648,7 +676,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.id.type,parentSchema:schema48.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -661,7 +689,7 @@ errors++;
 if(data.doc !== undefined){
 let data1 = data.doc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.doc.type,parentSchema:schema47.properties.doc,data:data1};
+const err4 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.doc.type,parentSchema:schema48.properties.doc,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -674,7 +702,7 @@ errors++;
 if(data.when !== undefined){
 let data2 = data.when;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data2};
+const err5 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -690,7 +718,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 let data4 = data3[key1];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err6 = {instancePath:instancePath+"/set/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data4};
+const err6 = {instancePath:instancePath+"/set/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -702,7 +730,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/set",schemaPath:"#/properties/set/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.set.type,parentSchema:schema47.properties.set,data:data3};
+const err7 = {instancePath:instancePath+"/set",schemaPath:"#/properties/set/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.properties.set.type,parentSchema:schema48.properties.set,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -715,7 +743,7 @@ errors++;
 if(data.emit !== undefined){
 let data5 = data.emit;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (typeof data5 !== "boolean")){
-const err8 = {instancePath:instancePath+"/emit",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data5};
+const err8 = {instancePath:instancePath+"/emit",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -727,7 +755,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -754,7 +782,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.branches === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "branches"},message:"must have required property '"+"branches"+"'",schema:schema44.required,parentSchema:schema44,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "branches"},message:"must have required property '"+"branches"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -765,7 +793,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "let") || (key0 === "branches"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -785,7 +813,7 @@ if(data.branches !== undefined){
 let data1 = data.branches;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err2 = {instancePath:instancePath+"/branches",schemaPath:"#/properties/branches/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema44.properties.branches,data:data1};
+const err2 = {instancePath:instancePath+"/branches",schemaPath:"#/properties/branches/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema45.properties.branches,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -803,7 +831,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/branches",schemaPath:"#/properties/branches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.branches.type,parentSchema:schema44.properties.branches,data:data1};
+const err3 = {instancePath:instancePath+"/branches",schemaPath:"#/properties/branches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema45.properties.branches.type,parentSchema:schema45.properties.branches,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -815,7 +843,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -842,7 +870,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.doc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema40.required,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -852,7 +880,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.state === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'",schema:schema40.required,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -862,7 +890,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema40.required,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -872,7 +900,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.output === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema40.required,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -882,7 +910,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.on === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'",schema:schema40.required,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -893,7 +921,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "doc") || (key0 === "state")) || (key0 === "events")) || (key0 === "output")) || (key0 === "on")) || (key0 === "migrate"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -906,7 +934,7 @@ errors++;
 if(data.doc !== undefined){
 let data0 = data.doc;
 if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.doc.type,parentSchema:schema39.properties.doc,data:data0};
+const err6 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.doc.type,parentSchema:schema40.properties.doc,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -927,7 +955,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.state.type,parentSchema:schema39.properties.state,data:data1};
+const err7 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.state.type,parentSchema:schema40.properties.state,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -941,7 +969,7 @@ if(data.events !== undefined){
 let data3 = data.events;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(Object.keys(data3).length < 1){
-const err8 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema39.properties.events,data:data3};
+const err8 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema40.properties.events,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -958,7 +986,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.events.type,parentSchema:schema39.properties.events,data:data3};
+const err9 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.events.type,parentSchema:schema40.properties.events,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -992,7 +1020,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/on",schemaPath:"#/properties/on/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.on.type,parentSchema:schema39.properties.on,data:data6};
+const err11 = {instancePath:instancePath+"/on",schemaPath:"#/properties/on/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.on.type,parentSchema:schema40.properties.on,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1006,7 +1034,7 @@ if(data.migrate !== undefined){
 let data8 = data.migrate;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.from === undefined){
-const err12 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema39.properties.migrate.required,parentSchema:schema39.properties.migrate,data:data8};
+const err12 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema40.properties.migrate.required,parentSchema:schema40.properties.migrate,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1016,7 +1044,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data8.to === undefined){
-const err13 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema39.properties.migrate.required,parentSchema:schema39.properties.migrate,data:data8};
+const err13 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema40.properties.migrate.required,parentSchema:schema40.properties.migrate,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1027,7 +1055,7 @@ errors++;
 }
 for(const key4 in data8){
 if(!(((key4 === "doc") || (key4 === "from")) || (key4 === "to"))){
-const err14 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.migrate,data:data8};
+const err14 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema40.properties.migrate,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1040,7 +1068,7 @@ errors++;
 if(data8.doc !== undefined){
 let data9 = data8.doc;
 if(typeof data9 !== "string"){
-const err15 = {instancePath:instancePath+"/migrate/doc",schemaPath:"#/properties/migrate/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.migrate.properties.doc.type,parentSchema:schema39.properties.migrate.properties.doc,data:data9};
+const err15 = {instancePath:instancePath+"/migrate/doc",schemaPath:"#/properties/migrate/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.migrate.properties.doc.type,parentSchema:schema40.properties.migrate.properties.doc,data:data9};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1059,7 +1087,7 @@ errors = vErrors.length;
 if(data8.to !== undefined){
 let data11 = data8.to;
 if(((typeof data11 !== "string") && (!((typeof data11 == "number") && (isFinite(data11))))) && (typeof data11 !== "boolean")){
-const err16 = {instancePath:instancePath+"/migrate/to",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data11};
+const err16 = {instancePath:instancePath+"/migrate/to",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data11};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1071,7 +1099,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.migrate.type,parentSchema:schema39.properties.migrate,data:data8};
+const err17 = {instancePath:instancePath+"/migrate",schemaPath:"#/properties/migrate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.properties.migrate.type,parentSchema:schema40.properties.migrate,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1083,7 +1111,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1097,8 +1125,8 @@ return errors === 0;
 }
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema52 = {"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}};
-const schema54 = {"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}};
+const schema53 = {"type":"object","additionalProperties":false,"required":["doc","facts","verdict","rules"],"properties":{"doc":{"type":"string"},"facts":{"$ref":"#/$defs/fields"},"verdict":{"$ref":"#/$defs/typeString"},"let":{"$ref":"#/$defs/lets"},"rules":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/rule"}},"override_check":{"type":"object","additionalProperties":false,"required":["accept","facts"],"description":"The runtime asks this decision at start, over the effective constants (after STATUTE_<NAME> overrides), whether the relations an override can break hold; any other verdict refuses to start.","properties":{"accept":{"type":"string","description":"The verdict that means every relation holds: a variant without fields or an enum member."},"facts":{"type":"object","additionalProperties":{"type":"string"},"description":"Each facts field -> the constant whose effective value it takes."}}}}};
+const schema55 = {"type":"object","additionalProperties":false,"required":["id"],"oneOf":[{"required":["then"]},{"required":["otherwise"]}],"properties":{"id":{"type":"string"},"doc":{"type":"string"},"when":{"$ref":"#/$defs/expr"},"then":{"$ref":"#/$defs/expr"},"otherwise":{"$ref":"#/$defs/expr"}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1116,7 +1144,7 @@ let passing0 = null;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.then === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "then"},message:"must have required property '"+"then"+"'",schema:schema54.oneOf[0].required,parentSchema:schema54.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "then"},message:"must have required property '"+"then"+"'",schema:schema55.oneOf[0].required,parentSchema:schema55.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1134,7 +1162,7 @@ passing0 = 0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.otherwise === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "otherwise"},message:"must have required property '"+"otherwise"+"'",schema:schema54.oneOf[1].required,parentSchema:schema54.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "otherwise"},message:"must have required property '"+"otherwise"+"'",schema:schema55.oneOf[1].required,parentSchema:schema55.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1156,7 +1184,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema54.oneOf,parentSchema:schema54,data};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema55.oneOf,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1178,7 +1206,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1189,7 +1217,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "doc")) || (key0 === "when")) || (key0 === "then")) || (key0 === "otherwise"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1202,7 +1230,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.id.type,parentSchema:schema54.properties.id,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.id.type,parentSchema:schema55.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1215,7 +1243,7 @@ errors++;
 if(data.doc !== undefined){
 let data1 = data.doc;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.doc.type,parentSchema:schema54.properties.doc,data:data1};
+const err6 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.doc.type,parentSchema:schema55.properties.doc,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1228,7 +1256,7 @@ errors++;
 if(data.when !== undefined){
 let data2 = data.when;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err7 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data2};
+const err7 = {instancePath:instancePath+"/when",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1241,7 +1269,7 @@ errors++;
 if(data.then !== undefined){
 let data3 = data.then;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-const err8 = {instancePath:instancePath+"/then",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data3};
+const err8 = {instancePath:instancePath+"/then",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1254,7 +1282,7 @@ errors++;
 if(data.otherwise !== undefined){
 let data4 = data.otherwise;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err9 = {instancePath:instancePath+"/otherwise",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data4};
+const err9 = {instancePath:instancePath+"/otherwise",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1266,7 +1294,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1293,7 +1321,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.doc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema52.required,parentSchema:schema52,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema53.required,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1303,7 +1331,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.facts === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema52.required,parentSchema:schema52,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema53.required,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1313,7 +1341,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.verdict === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema52.required,parentSchema:schema52,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema53.required,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1323,7 +1351,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.rules === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema52.required,parentSchema:schema52,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'",schema:schema53.required,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1334,7 +1362,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "doc") || (key0 === "facts")) || (key0 === "verdict")) || (key0 === "let")) || (key0 === "rules")) || (key0 === "override_check"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1347,7 +1375,7 @@ errors++;
 if(data.doc !== undefined){
 let data0 = data.doc;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.doc.type,parentSchema:schema52.properties.doc,data:data0};
+const err5 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.doc.type,parentSchema:schema53.properties.doc,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1386,7 +1414,7 @@ if(data.rules !== undefined){
 let data4 = data.rules;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err7 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema52.properties.rules,data:data4};
+const err7 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema53.properties.rules,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1404,7 +1432,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema52.properties.rules.type,parentSchema:schema52.properties.rules,data:data4};
+const err8 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema53.properties.rules.type,parentSchema:schema53.properties.rules,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1418,7 +1446,7 @@ if(data.override_check !== undefined){
 let data6 = data.override_check;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.accept === undefined){
-const err9 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "accept"},message:"must have required property '"+"accept"+"'",schema:schema52.properties.override_check.required,parentSchema:schema52.properties.override_check,data:data6};
+const err9 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "accept"},message:"must have required property '"+"accept"+"'",schema:schema53.properties.override_check.required,parentSchema:schema53.properties.override_check,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1428,7 +1456,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data6.facts === undefined){
-const err10 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema52.properties.override_check.required,parentSchema:schema52.properties.override_check,data:data6};
+const err10 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema53.properties.override_check.required,parentSchema:schema53.properties.override_check,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1439,7 +1467,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "accept") || (key1 === "facts"))){
-const err11 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema52.properties.override_check,data:data6};
+const err11 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema53.properties.override_check,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1452,7 +1480,7 @@ errors++;
 if(data6.accept !== undefined){
 let data7 = data6.accept;
 if(typeof data7 !== "string"){
-const err12 = {instancePath:instancePath+"/override_check/accept",schemaPath:"#/properties/override_check/properties/accept/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.override_check.properties.accept.type,parentSchema:schema52.properties.override_check.properties.accept,data:data7};
+const err12 = {instancePath:instancePath+"/override_check/accept",schemaPath:"#/properties/override_check/properties/accept/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.override_check.properties.accept.type,parentSchema:schema53.properties.override_check.properties.accept,data:data7};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1468,7 +1496,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 let data9 = data8[key2];
 if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/override_check/facts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/override_check/properties/facts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.override_check.properties.facts.additionalProperties.type,parentSchema:schema52.properties.override_check.properties.facts.additionalProperties,data:data9};
+const err13 = {instancePath:instancePath+"/override_check/facts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/override_check/properties/facts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.override_check.properties.facts.additionalProperties.type,parentSchema:schema53.properties.override_check.properties.facts.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1480,7 +1508,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/override_check/facts",schemaPath:"#/properties/override_check/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.properties.override_check.properties.facts.type,parentSchema:schema52.properties.override_check.properties.facts,data:data8};
+const err14 = {instancePath:instancePath+"/override_check/facts",schemaPath:"#/properties/override_check/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.properties.override_check.properties.facts.type,parentSchema:schema53.properties.override_check.properties.facts,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1492,7 +1520,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.properties.override_check.type,parentSchema:schema52.properties.override_check,data:data6};
+const err15 = {instancePath:instancePath+"/override_check",schemaPath:"#/properties/override_check/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.properties.override_check.type,parentSchema:schema53.properties.override_check,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1504,7 +1532,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1518,7 +1546,7 @@ return errors === 0;
 }
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema58 = {"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}};
+const schema59 = {"type":"object","additionalProperties":false,"required":["doc"],"oneOf":[{"required":["order"]},{"required":["invariant"]},{"required":["step"]},{"required":["decision"]},{"required":["variant"]},{"required":["progress"]},{"required":["wire"]},{"required":["ffi"]}],"properties":{"doc":{"type":"string"},"secures":{"type":"string"},"adversary":{"type":"string"},"order":{"type":"string"},"invariant":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"holds":{"type":"string"}}},"step":{"type":"object","additionalProperties":false,"required":["machine","holds"],"properties":{"machine":{"type":"string"},"event":{"type":"string"},"holds":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["decision","holds"],"properties":{"decision":{"type":"string"},"holds":{"type":"string"}}},"variant":{"type":"object","additionalProperties":false,"required":["machine","when","measure","direction"],"properties":{"machine":{"type":"string"},"when":{"type":"string"},"measure":{"type":"string"},"direction":{"enum":["increases","decreases"]},"monotone":{"type":"boolean"}}},"progress":{"type":"object","additionalProperties":false,"required":["machine","from","to","by","within"],"properties":{"machine":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"},"by":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},"within":{"type":"integer","minimum":1,"maximum":16}}},"vacuous":{"type":"string","minLength":1},"wire":{"type":"string"},"ffi":{"type":"string"}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1536,7 +1564,7 @@ let passing0 = null;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'",schema:schema58.oneOf[0].required,parentSchema:schema58.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'",schema:schema59.oneOf[0].required,parentSchema:schema59.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1554,7 +1582,7 @@ passing0 = 0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.invariant === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "invariant"},message:"must have required property '"+"invariant"+"'",schema:schema58.oneOf[1].required,parentSchema:schema58.oneOf[1],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "invariant"},message:"must have required property '"+"invariant"+"'",schema:schema59.oneOf[1].required,parentSchema:schema59.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1577,7 +1605,7 @@ passing0 = 1;
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.step === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'",schema:schema58.oneOf[2].required,parentSchema:schema58.oneOf[2],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'",schema:schema59.oneOf[2].required,parentSchema:schema59.oneOf[2],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1600,7 +1628,7 @@ passing0 = 2;
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema58.oneOf[3].required,parentSchema:schema58.oneOf[3],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema59.oneOf[3].required,parentSchema:schema59.oneOf[3],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1623,7 +1651,7 @@ passing0 = 3;
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.variant === undefined){
-const err4 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "variant"},message:"must have required property '"+"variant"+"'",schema:schema58.oneOf[4].required,parentSchema:schema58.oneOf[4],data};
+const err4 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "variant"},message:"must have required property '"+"variant"+"'",schema:schema59.oneOf[4].required,parentSchema:schema59.oneOf[4],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1646,7 +1674,7 @@ passing0 = 4;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progress === undefined){
-const err5 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'",schema:schema58.oneOf[5].required,parentSchema:schema58.oneOf[5],data};
+const err5 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'",schema:schema59.oneOf[5].required,parentSchema:schema59.oneOf[5],data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1669,7 +1697,7 @@ passing0 = 5;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.wire === undefined){
-const err6 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "wire"},message:"must have required property '"+"wire"+"'",schema:schema58.oneOf[6].required,parentSchema:schema58.oneOf[6],data};
+const err6 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "wire"},message:"must have required property '"+"wire"+"'",schema:schema59.oneOf[6].required,parentSchema:schema59.oneOf[6],data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1692,7 +1720,7 @@ passing0 = 6;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ffi === undefined){
-const err7 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: "ffi"},message:"must have required property '"+"ffi"+"'",schema:schema58.oneOf[7].required,parentSchema:schema58.oneOf[7],data};
+const err7 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: "ffi"},message:"must have required property '"+"ffi"+"'",schema:schema59.oneOf[7].required,parentSchema:schema59.oneOf[7],data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1720,7 +1748,7 @@ passing0 = 7;
 }
 }
 if(!valid0){
-const err8 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema58.oneOf,parentSchema:schema58,data};
+const err8 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema59.oneOf,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1742,7 +1770,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.doc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1752,8 +1780,8 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema58.properties, key0))){
-const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema58,data};
+if(!(func1.call(schema59.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1766,7 +1794,7 @@ errors++;
 if(data.doc !== undefined){
 let data0 = data.doc;
 if(typeof data0 !== "string"){
-const err11 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.doc.type,parentSchema:schema58.properties.doc,data:data0};
+const err11 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.doc.type,parentSchema:schema59.properties.doc,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1779,7 +1807,7 @@ errors++;
 if(data.secures !== undefined){
 let data1 = data.secures;
 if(typeof data1 !== "string"){
-const err12 = {instancePath:instancePath+"/secures",schemaPath:"#/properties/secures/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.secures.type,parentSchema:schema58.properties.secures,data:data1};
+const err12 = {instancePath:instancePath+"/secures",schemaPath:"#/properties/secures/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.secures.type,parentSchema:schema59.properties.secures,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1792,7 +1820,7 @@ errors++;
 if(data.adversary !== undefined){
 let data2 = data.adversary;
 if(typeof data2 !== "string"){
-const err13 = {instancePath:instancePath+"/adversary",schemaPath:"#/properties/adversary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.adversary.type,parentSchema:schema58.properties.adversary,data:data2};
+const err13 = {instancePath:instancePath+"/adversary",schemaPath:"#/properties/adversary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.adversary.type,parentSchema:schema59.properties.adversary,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1805,7 +1833,7 @@ errors++;
 if(data.order !== undefined){
 let data3 = data.order;
 if(typeof data3 !== "string"){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.order.type,parentSchema:schema58.properties.order,data:data3};
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.order.type,parentSchema:schema59.properties.order,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1819,7 +1847,7 @@ if(data.invariant !== undefined){
 let data4 = data.invariant;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.machine === undefined){
-const err15 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema58.properties.invariant.required,parentSchema:schema58.properties.invariant,data:data4};
+const err15 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema59.properties.invariant.required,parentSchema:schema59.properties.invariant,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1829,7 +1857,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data4.holds === undefined){
-const err16 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema58.properties.invariant.required,parentSchema:schema58.properties.invariant,data:data4};
+const err16 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema59.properties.invariant.required,parentSchema:schema59.properties.invariant,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1840,7 +1868,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((key1 === "machine") || (key1 === "holds"))){
-const err17 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.invariant,data:data4};
+const err17 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema59.properties.invariant,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1853,7 +1881,7 @@ errors++;
 if(data4.machine !== undefined){
 let data5 = data4.machine;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/invariant/machine",schemaPath:"#/properties/invariant/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.invariant.properties.machine.type,parentSchema:schema58.properties.invariant.properties.machine,data:data5};
+const err18 = {instancePath:instancePath+"/invariant/machine",schemaPath:"#/properties/invariant/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.invariant.properties.machine.type,parentSchema:schema59.properties.invariant.properties.machine,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1866,7 +1894,7 @@ errors++;
 if(data4.holds !== undefined){
 let data6 = data4.holds;
 if(typeof data6 !== "string"){
-const err19 = {instancePath:instancePath+"/invariant/holds",schemaPath:"#/properties/invariant/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.invariant.properties.holds.type,parentSchema:schema58.properties.invariant.properties.holds,data:data6};
+const err19 = {instancePath:instancePath+"/invariant/holds",schemaPath:"#/properties/invariant/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.invariant.properties.holds.type,parentSchema:schema59.properties.invariant.properties.holds,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1878,7 +1906,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.invariant.type,parentSchema:schema58.properties.invariant,data:data4};
+const err20 = {instancePath:instancePath+"/invariant",schemaPath:"#/properties/invariant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.invariant.type,parentSchema:schema59.properties.invariant,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1892,7 +1920,7 @@ if(data.step !== undefined){
 let data7 = data.step;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.machine === undefined){
-const err21 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema58.properties.step.required,parentSchema:schema58.properties.step,data:data7};
+const err21 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema59.properties.step.required,parentSchema:schema59.properties.step,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1902,7 +1930,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data7.holds === undefined){
-const err22 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema58.properties.step.required,parentSchema:schema58.properties.step,data:data7};
+const err22 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema59.properties.step.required,parentSchema:schema59.properties.step,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1913,7 +1941,7 @@ errors++;
 }
 for(const key2 in data7){
 if(!(((key2 === "machine") || (key2 === "event")) || (key2 === "holds"))){
-const err23 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.step,data:data7};
+const err23 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema59.properties.step,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1926,7 +1954,7 @@ errors++;
 if(data7.machine !== undefined){
 let data8 = data7.machine;
 if(typeof data8 !== "string"){
-const err24 = {instancePath:instancePath+"/step/machine",schemaPath:"#/properties/step/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.step.properties.machine.type,parentSchema:schema58.properties.step.properties.machine,data:data8};
+const err24 = {instancePath:instancePath+"/step/machine",schemaPath:"#/properties/step/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.step.properties.machine.type,parentSchema:schema59.properties.step.properties.machine,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1939,7 +1967,7 @@ errors++;
 if(data7.event !== undefined){
 let data9 = data7.event;
 if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/step/event",schemaPath:"#/properties/step/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.step.properties.event.type,parentSchema:schema58.properties.step.properties.event,data:data9};
+const err25 = {instancePath:instancePath+"/step/event",schemaPath:"#/properties/step/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.step.properties.event.type,parentSchema:schema59.properties.step.properties.event,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1952,7 +1980,7 @@ errors++;
 if(data7.holds !== undefined){
 let data10 = data7.holds;
 if(typeof data10 !== "string"){
-const err26 = {instancePath:instancePath+"/step/holds",schemaPath:"#/properties/step/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.step.properties.holds.type,parentSchema:schema58.properties.step.properties.holds,data:data10};
+const err26 = {instancePath:instancePath+"/step/holds",schemaPath:"#/properties/step/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.step.properties.holds.type,parentSchema:schema59.properties.step.properties.holds,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1964,7 +1992,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.step.type,parentSchema:schema58.properties.step,data:data7};
+const err27 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.step.type,parentSchema:schema59.properties.step,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1978,7 +2006,7 @@ if(data.decision !== undefined){
 let data11 = data.decision;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.decision === undefined){
-const err28 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema58.properties.decision.required,parentSchema:schema58.properties.decision,data:data11};
+const err28 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema59.properties.decision.required,parentSchema:schema59.properties.decision,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1988,7 +2016,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data11.holds === undefined){
-const err29 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema58.properties.decision.required,parentSchema:schema58.properties.decision,data:data11};
+const err29 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/required",keyword:"required",params:{missingProperty: "holds"},message:"must have required property '"+"holds"+"'",schema:schema59.properties.decision.required,parentSchema:schema59.properties.decision,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1999,7 +2027,7 @@ errors++;
 }
 for(const key3 in data11){
 if(!((key3 === "decision") || (key3 === "holds"))){
-const err30 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.decision,data:data11};
+const err30 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema59.properties.decision,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2012,7 +2040,7 @@ errors++;
 if(data11.decision !== undefined){
 let data12 = data11.decision;
 if(typeof data12 !== "string"){
-const err31 = {instancePath:instancePath+"/decision/decision",schemaPath:"#/properties/decision/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.decision.properties.decision.type,parentSchema:schema58.properties.decision.properties.decision,data:data12};
+const err31 = {instancePath:instancePath+"/decision/decision",schemaPath:"#/properties/decision/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.decision.properties.decision.type,parentSchema:schema59.properties.decision.properties.decision,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2025,7 +2053,7 @@ errors++;
 if(data11.holds !== undefined){
 let data13 = data11.holds;
 if(typeof data13 !== "string"){
-const err32 = {instancePath:instancePath+"/decision/holds",schemaPath:"#/properties/decision/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.decision.properties.holds.type,parentSchema:schema58.properties.decision.properties.holds,data:data13};
+const err32 = {instancePath:instancePath+"/decision/holds",schemaPath:"#/properties/decision/properties/holds/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.decision.properties.holds.type,parentSchema:schema59.properties.decision.properties.holds,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2037,7 +2065,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.decision.type,parentSchema:schema58.properties.decision,data:data11};
+const err33 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.decision.type,parentSchema:schema59.properties.decision,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2051,7 +2079,7 @@ if(data.variant !== undefined){
 let data14 = data.variant;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.machine === undefined){
-const err34 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema58.properties.variant.required,parentSchema:schema58.properties.variant,data:data14};
+const err34 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema59.properties.variant.required,parentSchema:schema59.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2061,7 +2089,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data14.when === undefined){
-const err35 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema58.properties.variant.required,parentSchema:schema58.properties.variant,data:data14};
+const err35 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema59.properties.variant.required,parentSchema:schema59.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2071,7 +2099,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data14.measure === undefined){
-const err36 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "measure"},message:"must have required property '"+"measure"+"'",schema:schema58.properties.variant.required,parentSchema:schema58.properties.variant,data:data14};
+const err36 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "measure"},message:"must have required property '"+"measure"+"'",schema:schema59.properties.variant.required,parentSchema:schema59.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2081,7 +2109,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data14.direction === undefined){
-const err37 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema58.properties.variant.required,parentSchema:schema58.properties.variant,data:data14};
+const err37 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema59.properties.variant.required,parentSchema:schema59.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2092,7 +2120,7 @@ errors++;
 }
 for(const key4 in data14){
 if(!(((((key4 === "machine") || (key4 === "when")) || (key4 === "measure")) || (key4 === "direction")) || (key4 === "monotone"))){
-const err38 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.variant,data:data14};
+const err38 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema59.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2105,7 +2133,7 @@ errors++;
 if(data14.machine !== undefined){
 let data15 = data14.machine;
 if(typeof data15 !== "string"){
-const err39 = {instancePath:instancePath+"/variant/machine",schemaPath:"#/properties/variant/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.variant.properties.machine.type,parentSchema:schema58.properties.variant.properties.machine,data:data15};
+const err39 = {instancePath:instancePath+"/variant/machine",schemaPath:"#/properties/variant/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.variant.properties.machine.type,parentSchema:schema59.properties.variant.properties.machine,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2118,7 +2146,7 @@ errors++;
 if(data14.when !== undefined){
 let data16 = data14.when;
 if(typeof data16 !== "string"){
-const err40 = {instancePath:instancePath+"/variant/when",schemaPath:"#/properties/variant/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.variant.properties.when.type,parentSchema:schema58.properties.variant.properties.when,data:data16};
+const err40 = {instancePath:instancePath+"/variant/when",schemaPath:"#/properties/variant/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.variant.properties.when.type,parentSchema:schema59.properties.variant.properties.when,data:data16};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2131,7 +2159,7 @@ errors++;
 if(data14.measure !== undefined){
 let data17 = data14.measure;
 if(typeof data17 !== "string"){
-const err41 = {instancePath:instancePath+"/variant/measure",schemaPath:"#/properties/variant/properties/measure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.variant.properties.measure.type,parentSchema:schema58.properties.variant.properties.measure,data:data17};
+const err41 = {instancePath:instancePath+"/variant/measure",schemaPath:"#/properties/variant/properties/measure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.variant.properties.measure.type,parentSchema:schema59.properties.variant.properties.measure,data:data17};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2144,7 +2172,7 @@ errors++;
 if(data14.direction !== undefined){
 let data18 = data14.direction;
 if(!((data18 === "increases") || (data18 === "decreases"))){
-const err42 = {instancePath:instancePath+"/variant/direction",schemaPath:"#/properties/variant/properties/direction/enum",keyword:"enum",params:{allowedValues: schema58.properties.variant.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema58.properties.variant.properties.direction.enum,parentSchema:schema58.properties.variant.properties.direction,data:data18};
+const err42 = {instancePath:instancePath+"/variant/direction",schemaPath:"#/properties/variant/properties/direction/enum",keyword:"enum",params:{allowedValues: schema59.properties.variant.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema59.properties.variant.properties.direction.enum,parentSchema:schema59.properties.variant.properties.direction,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2157,7 +2185,7 @@ errors++;
 if(data14.monotone !== undefined){
 let data19 = data14.monotone;
 if(typeof data19 !== "boolean"){
-const err43 = {instancePath:instancePath+"/variant/monotone",schemaPath:"#/properties/variant/properties/monotone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema58.properties.variant.properties.monotone.type,parentSchema:schema58.properties.variant.properties.monotone,data:data19};
+const err43 = {instancePath:instancePath+"/variant/monotone",schemaPath:"#/properties/variant/properties/monotone/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema59.properties.variant.properties.monotone.type,parentSchema:schema59.properties.variant.properties.monotone,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2169,7 +2197,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.variant.type,parentSchema:schema58.properties.variant,data:data14};
+const err44 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.variant.type,parentSchema:schema59.properties.variant,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2183,7 +2211,7 @@ if(data.progress !== undefined){
 let data20 = data.progress;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.machine === undefined){
-const err45 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
+const err45 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema59.properties.progress.required,parentSchema:schema59.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2193,7 +2221,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data20.from === undefined){
-const err46 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
+const err46 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema59.properties.progress.required,parentSchema:schema59.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2203,7 +2231,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data20.to === undefined){
-const err47 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
+const err47 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema59.properties.progress.required,parentSchema:schema59.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2213,7 +2241,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data20.by === undefined){
-const err48 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "by"},message:"must have required property '"+"by"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
+const err48 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "by"},message:"must have required property '"+"by"+"'",schema:schema59.properties.progress.required,parentSchema:schema59.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2223,7 +2251,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data20.within === undefined){
-const err49 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "within"},message:"must have required property '"+"within"+"'",schema:schema58.properties.progress.required,parentSchema:schema58.properties.progress,data:data20};
+const err49 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/required",keyword:"required",params:{missingProperty: "within"},message:"must have required property '"+"within"+"'",schema:schema59.properties.progress.required,parentSchema:schema59.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2234,7 +2262,7 @@ errors++;
 }
 for(const key5 in data20){
 if(!(((((key5 === "machine") || (key5 === "from")) || (key5 === "to")) || (key5 === "by")) || (key5 === "within"))){
-const err50 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.progress,data:data20};
+const err50 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema59.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2247,7 +2275,7 @@ errors++;
 if(data20.machine !== undefined){
 let data21 = data20.machine;
 if(typeof data21 !== "string"){
-const err51 = {instancePath:instancePath+"/progress/machine",schemaPath:"#/properties/progress/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.progress.properties.machine.type,parentSchema:schema58.properties.progress.properties.machine,data:data21};
+const err51 = {instancePath:instancePath+"/progress/machine",schemaPath:"#/properties/progress/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.progress.properties.machine.type,parentSchema:schema59.properties.progress.properties.machine,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2260,7 +2288,7 @@ errors++;
 if(data20.from !== undefined){
 let data22 = data20.from;
 if(typeof data22 !== "string"){
-const err52 = {instancePath:instancePath+"/progress/from",schemaPath:"#/properties/progress/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.progress.properties.from.type,parentSchema:schema58.properties.progress.properties.from,data:data22};
+const err52 = {instancePath:instancePath+"/progress/from",schemaPath:"#/properties/progress/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.progress.properties.from.type,parentSchema:schema59.properties.progress.properties.from,data:data22};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2273,7 +2301,7 @@ errors++;
 if(data20.to !== undefined){
 let data23 = data20.to;
 if(typeof data23 !== "string"){
-const err53 = {instancePath:instancePath+"/progress/to",schemaPath:"#/properties/progress/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.progress.properties.to.type,parentSchema:schema58.properties.progress.properties.to,data:data23};
+const err53 = {instancePath:instancePath+"/progress/to",schemaPath:"#/properties/progress/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.progress.properties.to.type,parentSchema:schema59.properties.progress.properties.to,data:data23};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2287,7 +2315,7 @@ if(data20.by !== undefined){
 let data24 = data20.by;
 if(Array.isArray(data24)){
 if(data24.length < 1){
-const err54 = {instancePath:instancePath+"/progress/by",schemaPath:"#/properties/progress/properties/by/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema58.properties.progress.properties.by,data:data24};
+const err54 = {instancePath:instancePath+"/progress/by",schemaPath:"#/properties/progress/properties/by/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema59.properties.progress.properties.by,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2300,7 +2328,7 @@ const len0 = data24.length;
 for(let i0=0; i0<len0; i0++){
 let data25 = data24[i0];
 if(((typeof data25 !== "string") && (!((typeof data25 == "number") && (isFinite(data25))))) && (typeof data25 !== "boolean")){
-const err55 = {instancePath:instancePath+"/progress/by/" + i0,schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data25};
+const err55 = {instancePath:instancePath+"/progress/by/" + i0,schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data25};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2312,7 +2340,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/progress/by",schemaPath:"#/properties/progress/properties/by/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.progress.properties.by.type,parentSchema:schema58.properties.progress.properties.by,data:data24};
+const err56 = {instancePath:instancePath+"/progress/by",schemaPath:"#/properties/progress/properties/by/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.progress.properties.by.type,parentSchema:schema59.properties.progress.properties.by,data:data24};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2325,7 +2353,7 @@ errors++;
 if(data20.within !== undefined){
 let data26 = data20.within;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err57 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema58.properties.progress.properties.within.type,parentSchema:schema58.properties.progress.properties.within,data:data26};
+const err57 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.progress.properties.within.type,parentSchema:schema59.properties.progress.properties.within,data:data26};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2336,7 +2364,7 @@ errors++;
 }
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 16 || isNaN(data26)){
-const err58 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16",schema:16,parentSchema:schema58.properties.progress.properties.within,data:data26};
+const err58 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16",schema:16,parentSchema:schema59.properties.progress.properties.within,data:data26};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2346,7 +2374,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data26 < 1 || isNaN(data26)){
-const err59 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema58.properties.progress.properties.within,data:data26};
+const err59 = {instancePath:instancePath+"/progress/within",schemaPath:"#/properties/progress/properties/within/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema59.properties.progress.properties.within,data:data26};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2359,7 +2387,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.progress.type,parentSchema:schema58.properties.progress,data:data20};
+const err60 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.progress.type,parentSchema:schema59.properties.progress,data:data20};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2373,7 +2401,7 @@ if(data.vacuous !== undefined){
 let data27 = data.vacuous;
 if(typeof data27 === "string"){
 if(func3(data27) < 1){
-const err61 = {instancePath:instancePath+"/vacuous",schemaPath:"#/properties/vacuous/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema58.properties.vacuous,data:data27};
+const err61 = {instancePath:instancePath+"/vacuous",schemaPath:"#/properties/vacuous/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema59.properties.vacuous,data:data27};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2384,7 +2412,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/vacuous",schemaPath:"#/properties/vacuous/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.vacuous.type,parentSchema:schema58.properties.vacuous,data:data27};
+const err62 = {instancePath:instancePath+"/vacuous",schemaPath:"#/properties/vacuous/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.vacuous.type,parentSchema:schema59.properties.vacuous,data:data27};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2397,7 +2425,7 @@ errors++;
 if(data.wire !== undefined){
 let data28 = data.wire;
 if(typeof data28 !== "string"){
-const err63 = {instancePath:instancePath+"/wire",schemaPath:"#/properties/wire/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.wire.type,parentSchema:schema58.properties.wire,data:data28};
+const err63 = {instancePath:instancePath+"/wire",schemaPath:"#/properties/wire/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.wire.type,parentSchema:schema59.properties.wire,data:data28};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2410,7 +2438,7 @@ errors++;
 if(data.ffi !== undefined){
 let data29 = data.ffi;
 if(typeof data29 !== "string"){
-const err64 = {instancePath:instancePath+"/ffi",schemaPath:"#/properties/ffi/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.ffi.type,parentSchema:schema58.properties.ffi,data:data29};
+const err64 = {instancePath:instancePath+"/ffi",schemaPath:"#/properties/ffi/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.ffi.type,parentSchema:schema59.properties.ffi,data:data29};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2422,7 +2450,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.type,parentSchema:schema58,data};
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2436,7 +2464,7 @@ return errors === 0;
 }
 validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema60 = {"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}};
+const schema61 = {"type":"object","additionalProperties":false,"required":["name"],"oneOf":[{"required":["machine","events","outputs"]},{"required":["decision","facts","verdict"]}],"properties":{"name":{"type":"string"},"doc":{"type":"string"},"machine":{"type":"string"},"events":{"type":"array","items":{"$ref":"#/$defs/expr"}},"outputs":{"type":"array","items":{"$ref":"#/$defs/expr"}},"state":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"decision":{"type":"string"},"facts":{"type":"object","additionalProperties":{"$ref":"#/$defs/expr"}},"verdict":{"$ref":"#/$defs/expr"}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2454,7 +2482,7 @@ let passing0 = null;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.machine === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema60.oneOf[0].required,parentSchema:schema60.oneOf[0],data};
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "machine"},message:"must have required property '"+"machine"+"'",schema:schema61.oneOf[0].required,parentSchema:schema61.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2464,7 +2492,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.events === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema60.oneOf[0].required,parentSchema:schema60.oneOf[0],data};
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema61.oneOf[0].required,parentSchema:schema61.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2474,7 +2502,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.outputs === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outputs"},message:"must have required property '"+"outputs"+"'",schema:schema60.oneOf[0].required,parentSchema:schema60.oneOf[0],data};
+const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "outputs"},message:"must have required property '"+"outputs"+"'",schema:schema61.oneOf[0].required,parentSchema:schema61.oneOf[0],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2492,7 +2520,7 @@ passing0 = 0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema60.oneOf[1].required,parentSchema:schema60.oneOf[1],data};
+const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'",schema:schema61.oneOf[1].required,parentSchema:schema61.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2502,7 +2530,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.facts === undefined){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema60.oneOf[1].required,parentSchema:schema60.oneOf[1],data};
+const err4 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema61.oneOf[1].required,parentSchema:schema61.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2512,7 +2540,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.verdict === undefined){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema60.oneOf[1].required,parentSchema:schema60.oneOf[1],data};
+const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema61.oneOf[1].required,parentSchema:schema61.oneOf[1],data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2534,7 +2562,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema60.oneOf,parentSchema:schema60,data};
+const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema61.oneOf,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2556,7 +2584,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema60.required,parentSchema:schema60,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema61.required,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2566,8 +2594,8 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema60.properties, key0))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data};
+if(!(func1.call(schema61.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2580,7 +2608,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.name.type,parentSchema:schema60.properties.name,data:data0};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.name.type,parentSchema:schema61.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2593,7 +2621,7 @@ errors++;
 if(data.doc !== undefined){
 let data1 = data.doc;
 if(typeof data1 !== "string"){
-const err10 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.doc.type,parentSchema:schema60.properties.doc,data:data1};
+const err10 = {instancePath:instancePath+"/doc",schemaPath:"#/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.doc.type,parentSchema:schema61.properties.doc,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2606,7 +2634,7 @@ errors++;
 if(data.machine !== undefined){
 let data2 = data.machine;
 if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/machine",schemaPath:"#/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.machine.type,parentSchema:schema60.properties.machine,data:data2};
+const err11 = {instancePath:instancePath+"/machine",schemaPath:"#/properties/machine/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.machine.type,parentSchema:schema61.properties.machine,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2623,7 +2651,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err12 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data4};
+const err12 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2635,7 +2663,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.events.type,parentSchema:schema60.properties.events,data:data3};
+const err13 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.events.type,parentSchema:schema61.properties.events,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2652,7 +2680,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-const err14 = {instancePath:instancePath+"/outputs/" + i1,schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data6};
+const err14 = {instancePath:instancePath+"/outputs/" + i1,schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2664,7 +2692,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/outputs",schemaPath:"#/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.outputs.type,parentSchema:schema60.properties.outputs,data:data5};
+const err15 = {instancePath:instancePath+"/outputs",schemaPath:"#/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.outputs.type,parentSchema:schema61.properties.outputs,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2680,7 +2708,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key1 in data7){
 let data8 = data7[key1];
 if(((typeof data8 !== "string") && (!((typeof data8 == "number") && (isFinite(data8))))) && (typeof data8 !== "boolean")){
-const err16 = {instancePath:instancePath+"/state/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data8};
+const err16 = {instancePath:instancePath+"/state/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2692,7 +2720,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.properties.state.type,parentSchema:schema60.properties.state,data:data7};
+const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.state.type,parentSchema:schema61.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2705,7 +2733,7 @@ errors++;
 if(data.decision !== undefined){
 let data9 = data.decision;
 if(typeof data9 !== "string"){
-const err18 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.decision.type,parentSchema:schema60.properties.decision,data:data9};
+const err18 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.decision.type,parentSchema:schema61.properties.decision,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2721,7 +2749,7 @@ if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 for(const key2 in data10){
 let data11 = data10[key2];
 if(((typeof data11 !== "string") && (!((typeof data11 == "number") && (isFinite(data11))))) && (typeof data11 !== "boolean")){
-const err19 = {instancePath:instancePath+"/facts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data11};
+const err19 = {instancePath:instancePath+"/facts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data11};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2733,7 +2761,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.properties.facts.type,parentSchema:schema60.properties.facts,data:data10};
+const err20 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.facts.type,parentSchema:schema61.properties.facts,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2746,7 +2774,7 @@ errors++;
 if(data.verdict !== undefined){
 let data12 = data.verdict;
 if(((typeof data12 !== "string") && (!((typeof data12 == "number") && (isFinite(data12))))) && (typeof data12 !== "boolean")){
-const err21 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data12};
+const err21 = {instancePath:instancePath+"/verdict",schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2758,7 +2786,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2772,7 +2800,7 @@ return errors === 0;
 }
 validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema66 = {"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}};
+const schema67 = {"type":"object","additionalProperties":false,"required":["depth","events"],"properties":{"depth":{"type":"integer","minimum":1,"maximum":64},"symmetric":{"type":"array","items":{"type":"string"},"description":"State list fields whose rows are interchangeable workers, permuted together (symmetry reduction)."},"events":{"type":"object","additionalProperties":{"type":["object","null"],"additionalProperties":{"oneOf":[{"type":"array","minItems":1,"items":{"$ref":"#/$defs/expr"}},{"type":"string","pattern":"\\.\\.","description":"A range A..B of constant expressions: every whole number from A to B, refolded under --param."}]}}}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2786,7 +2814,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.depth === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "depth"},message:"must have required property '"+"depth"+"'",schema:schema66.required,parentSchema:schema66,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "depth"},message:"must have required property '"+"depth"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2796,7 +2824,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.events === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema66.required,parentSchema:schema66,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2807,7 +2835,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "depth") || (key0 === "symmetric")) || (key0 === "events"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema66,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2820,7 +2848,7 @@ errors++;
 if(data.depth !== undefined){
 let data0 = data.depth;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema66.properties.depth.type,parentSchema:schema66.properties.depth,data:data0};
+const err3 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.depth.type,parentSchema:schema67.properties.depth,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2831,7 +2859,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 64 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema66.properties.depth,data:data0};
+const err4 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 64},message:"must be <= 64",schema:64,parentSchema:schema67.properties.depth,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2841,7 +2869,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema66.properties.depth,data:data0};
+const err5 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.depth,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2859,7 +2887,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/symmetric/" + i0,schemaPath:"#/properties/symmetric/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.symmetric.items.type,parentSchema:schema66.properties.symmetric.items,data:data2};
+const err6 = {instancePath:instancePath+"/symmetric/" + i0,schemaPath:"#/properties/symmetric/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.symmetric.items.type,parentSchema:schema67.properties.symmetric.items,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2871,7 +2899,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/symmetric",schemaPath:"#/properties/symmetric/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.symmetric.type,parentSchema:schema66.properties.symmetric,data:data1};
+const err7 = {instancePath:instancePath+"/symmetric",schemaPath:"#/properties/symmetric/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema67.properties.symmetric.type,parentSchema:schema67.properties.symmetric,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2887,7 +2915,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 let data4 = data3[key1];
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/type",keyword:"type",params:{type: schema66.properties.events.additionalProperties.type},message:"must be object,null",schema:schema66.properties.events.additionalProperties.type,parentSchema:schema66.properties.events.additionalProperties,data:data4};
+const err8 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/type",keyword:"type",params:{type: schema67.properties.events.additionalProperties.type},message:"must be object,null",schema:schema67.properties.events.additionalProperties.type,parentSchema:schema67.properties.events.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2905,7 +2933,7 @@ let passing0 = null;
 const _errs16 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err9 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
+const err9 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema67.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2918,7 +2946,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-const err10 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema42.type},message:"must be string,number,boolean",schema:schema42.type,parentSchema:schema42,data:data6};
+const err10 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/$defs/expr/type",keyword:"type",params:{type: schema38.type},message:"must be string,number,boolean",schema:schema38.type,parentSchema:schema38,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2930,7 +2958,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[0].type,parentSchema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
+const err11 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema67.properties.events.additionalProperties.additionalProperties.oneOf[0].type,parentSchema:schema67.properties.events.additionalProperties.additionalProperties.oneOf[0],data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2947,7 +2975,7 @@ passing0 = 0;
 const _errs21 = errors;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
-const err12 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/pattern",keyword:"pattern",params:{pattern: "\\.\\."},message:"must match pattern \""+"\\.\\."+"\"",schema:"\\.\\.",parentSchema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
+const err12 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/pattern",keyword:"pattern",params:{pattern: "\\.\\."},message:"must match pattern \""+"\\.\\."+"\"",schema:"\\.\\.",parentSchema:schema67.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2958,7 +2986,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[1].type,parentSchema:schema66.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
+const err13 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.events.additionalProperties.additionalProperties.oneOf[1].type,parentSchema:schema67.properties.events.additionalProperties.additionalProperties.oneOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2979,7 +3007,7 @@ passing0 = 1;
 }
 }
 if(!valid5){
-const err14 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema66.properties.events.additionalProperties.additionalProperties.oneOf,parentSchema:schema66.properties.events.additionalProperties.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/events/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/additionalProperties/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema67.properties.events.additionalProperties.additionalProperties.oneOf,parentSchema:schema67.properties.events.additionalProperties.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3004,7 +3032,7 @@ vErrors = null;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.properties.events.type,parentSchema:schema66.properties.events,data:data3};
+const err15 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.properties.events.type,parentSchema:schema67.properties.events,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3016,7 +3044,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err16];
 }

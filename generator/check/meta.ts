@@ -28,9 +28,14 @@ export function checkMeta(parsed: Parsed, diags: Diagnostics): boolean {
   const validate = validator();
   if (validate(parsed.value)) return true;
   const errors = validate.errors ?? [];
+  // A `oneOf` is reported once, as itself: its alternatives' errors (reached through a $ref too)
+  // are folded into it, except a stray key of the mapping alternative, which names the key.
+  const folded = new Set(errors.filter((e) => e.keyword === "oneOf").map((e) => e.instancePath));
   for (const err of errors) {
     if (err.schemaPath.includes("/oneOf/")) continue;
-    report(parsed, err, diags);
+    if (err.keyword !== "oneOf" && folded.has(err.instancePath)) continue;
+    const stray = err.keyword === "oneOf" ? errors.find((e) => e.keyword === "additionalProperties" && e.instancePath === err.instancePath && e.schemaPath.includes("/oneOf/")) : undefined;
+    report(parsed, stray ?? err, diags);
   }
   return false;
 }
@@ -57,7 +62,10 @@ function report(parsed: Parsed, err: ErrorObject, diags: Diagnostics): void {
     case "additionalProperties": {
       const key = String(params["additionalProperty"]);
       const allowed = Object.keys((err.parentSchema?.["properties"] as Record<string, unknown> | undefined) ?? {});
-      diags.report({ id: "unknownKey", file, ...at([...path, key], true), args: { key, didYouMean: hintFor(key, allowed) } });
+      // `{ doc: one, two }`: YAML reads an unquoted comma in a flow mapping as the start of a key.
+      const comma = valueAt(parsed.value, [...path, key]) === null;
+      const didYouMean = comma ? `an unquoted comma in { ... } starts a new key: quote the value ("..., ${key}")` : hintFor(key, allowed);
+      diags.report({ id: "unknownKey", file, ...at([...path, key], true), args: { key, didYouMean } });
       return;
     }
     case "required":
@@ -78,6 +86,13 @@ function report(parsed: Parsed, err: ErrorObject, diags: Diagnostics): void {
     default:
       diags.report({ id: "badValue", file, ...at(path), args: { where: where(path), detail: err.message ?? err.keyword } });
   }
+}
+
+/** The plain value at `path` of `root` (undefined when there is none). */
+function valueAt(root: unknown, path: Path): unknown {
+  let v = root;
+  for (const p of path) v = v !== null && typeof v === "object" ? (v as Record<string | number, unknown>)[p] : undefined;
+  return v;
 }
 
 function hintFor(key: string, allowed: readonly string[]): string {

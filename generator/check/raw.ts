@@ -14,7 +14,7 @@ export interface RawSpec {
   decided?: string[];
   imports?: Record<string, string[]>;
   constants?: Record<string, { type: "nat" | "ms" | "bool"; value?: RawExpr; expr?: string; doc: string; override?: boolean; wire_bound?: boolean; param?: boolean | "env"; range?: string }>;
-  types?: Record<string, { doc?: string; enum?: string[]; record?: Record<string, RawField>; union?: Record<string, RawVariant | null> }>;
+  types?: Record<string, { doc?: string; enum?: string[]; record?: Record<string, RawField>; fallback?: Record<string, RawExpr>; union?: Record<string, RawVariant | null> }>;
   machines?: Record<string, RawMachine>;
   decisions?: Record<string, RawDecision>;
   laws?: Record<string, RawLaw>;

@@ -5,11 +5,12 @@
 
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { compileSpecs } from "../check/index.js";
 import { diffPrograms } from "../diff/index.js";
 import { showDiff } from "../diff/report.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
+import { InterpretError } from "../interpret/value.js";
 import type { Program } from "../ir/module.js";
 import { loadProject, specFilesOf } from "../project/config.js";
 import type { Io } from "./gen.js";
@@ -44,10 +45,14 @@ function compiled(root: string, label: string, files: readonly string[], read: (
 
 /** A folder of specs, or the spec folder of a git revision. */
 function load(root: string, source: string, specDir: string, io: Io): Loaded {
-  const dir = join(root, source);
+  const dir = resolve(root, source);
   if (existsSync(dir) && statSync(dir).isDirectory()) {
-    const files = readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort().map((f) => `${source.replace(/\/+$/, "")}/${f}`);
-    return compiled(root, source, files, undefined, io);
+    // Named from the project root when the folder is inside it, else from the folder's parent.
+    const inside = !relative(root, dir).startsWith("..");
+    const base = inside ? root : dirname(dir);
+    const prefix = relative(base, dir).replace(/\\/g, "/");
+    const files = readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort().map((f) => (prefix === "" ? f : `${prefix}/${f}`));
+    return compiled(base, source, files, undefined, io);
   }
   const commit = git(root, ["rev-parse", "--verify", "--quiet", `${source}^{commit}`])?.trim();
   if (!commit) {
@@ -73,7 +78,15 @@ export async function diff(root: string, args: { readonly old: string; readonly 
   if ("code" in old) return old.code;
   const now = args.new === undefined ? compiled(root, project.config.spec, specFilesOf(root, project.config), undefined, io) : load(root, args.new, project.config.spec, io);
   if ("code" in now) return now.code;
-  const report = diffPrograms(old.program, now.program, sameText(old.program, old.texts, now.program, now.texts));
+  let report;
+  try {
+    report = diffPrograms(old.program, now.program, sameText(old.program, old.texts, now.program, now.texts));
+  } catch (e) {
+    // A model that fails to evaluate (a step or decision the interpreter cannot finish) is a finding in words, not a stack trace.
+    if (!(e instanceof InterpretError)) throw e;
+    io.err(`error: a model could not be evaluated while comparing: ${e.message}\n`);
+    return 1;
+  }
   io.out(args.json ? `${JSON.stringify(report, null, 2)}\n` : showDiff(report, args.old, args.new ?? `${project.config.spec}/ (working)`));
   return report.undeclared > 0 ? 1 : 0;
 }

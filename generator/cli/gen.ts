@@ -6,6 +6,7 @@
 import { readFileSync, watch as watchFolder } from "node:fs";
 import { join } from "node:path";
 import { compileSpecs } from "../check/index.js";
+import { exampleDiagnostics } from "../check/run-examples.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { emitAll } from "../emit/index.js";
 import type { GeneratedFile } from "../emit/types.js";
@@ -54,6 +55,11 @@ export function render(root: string, io: Io): Rendered | null {
   const result = compileSpecs(root, specFilesOf(root, config));
   if (!result.ok) {
     io.err(formatDiagnostics(result.diagnostics, result.texts));
+    return null;
+  }
+  const examples = exampleDiagnostics(result.program, result.texts);
+  if (examples.length > 0) {
+    io.err(formatDiagnostics(examples, result.texts));
     return null;
   }
   const strength = readStrength(join(root, config.spec, STRENGTH_FILE));

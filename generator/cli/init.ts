@@ -1,18 +1,20 @@
 // CLI `statute init`: start a Statute project in the current folder: statute.config.json, a
-// starter spec (spec/turnstile.yaml) and package.json scripts (`gen`, `test`). Never overwrites
+// starter spec (spec/turnstile.yaml) and package.json scripts (`gen`, `test`), then generate. Never overwrites
 // a file or a real script that exists (npm's placeholder `test` script is replaced); says what it
 // wrote, what it left, and only the next steps that are still to do.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONFIG_FILE } from "../project/config.js";
+import { CONFIG_FILE, loadProject } from "../project/config.js";
 import { STARTER_CONFIG, STARTER_FILE, STARTER_SPEC } from "../project/starter.js";
-import type { Io } from "./gen.js";
+import { gen, type Io } from "./gen.js";
 
 const SCRIPTS: Readonly<Record<string, string>> = {
   gen: "statute gen",
   test: "statute gen --check && vitest run",
 };
+
+const ESM_FOLDER = `${JSON.stringify({ "//": "statute init: the generated code is ES modules in this CommonJS project", type: "module" }, null, 2)}\n`;
 
 /** npm's own `test` script of `npm init -y`: a placeholder that always fails, not the user's. */
 const isPlaceholder = (script: string): boolean => /^echo "Error: no test specified" && exit 1$/.test(script.trim());
@@ -34,6 +36,28 @@ function hasPackage(root: string, pkg: Record<string, unknown>, name: string): b
 }
 
 export function init(root: string, io: Io): number {
+  const code = setUp(root, io);
+  if (code !== 0) return code;
+  // Generated at once, so `npm test` passes right after init.
+  if (gen(root, { check: false }, io) !== 0) return 1;
+  const next = [
+    ...(hasPackage(root, readPackage(root), "vitest") ? [] : ["  npm install --save-dev vitest              # the generated tests run on vitest"]),
+    "  npm test                                   # drift check, then the generated conformance tests",
+    "  npx statute gen --watch                    # regenerate on every save of a spec file",
+  ];
+  io.out(`next:\n${next.join("\n")}\n`);
+  return 0;
+}
+
+function readPackage(root: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function setUp(root: string, io: Io): number {
   const pkgPath = join(root, "package.json");
   let pkg: Record<string, unknown> = { name: "my-statute-project", private: true, type: "module" };
   if (existsSync(pkgPath)) {
@@ -52,6 +76,13 @@ export function init(root: string, io: Io): number {
   writeNew(root, CONFIG_FILE, STARTER_CONFIG, io);
   mkdirSync(join(root, "spec"), { recursive: true });
   writeNew(root, STARTER_FILE, STARTER_SPEC, io);
+  // Generated code is ES modules; in a CommonJS project (npm's `npm init -y` makes one) the
+  // output folder says so itself, so it loads and type-checks as ESM there as well.
+  const project = loadProject(root);
+  if (pkg["type"] !== "module" && project.ok) {
+    mkdirSync(join(root, project.config.out), { recursive: true });
+    writeNew(root, `${project.config.out}/package.json`, ESM_FOLDER, io);
+  }
   const scripts = { ...((pkg["scripts"] as Record<string, string> | undefined) ?? {}) };
   const written: string[] = [];
   for (const [name, command] of Object.entries(SCRIPTS)) {
@@ -65,11 +96,5 @@ export function init(root: string, io: Io): number {
     writeFileSync(pkgPath, `${JSON.stringify({ ...pkg, scripts }, null, 2)}\n`);
     io.out(`  wrote   package.json ${written.length === 1 ? "script" : "scripts"}: ${written.join(", ")}\n`);
   }
-  const next = [
-    ...(hasPackage(root, pkg, "vitest") ? [] : ["  npm install --save-dev vitest              # the generated tests run on vitest"]),
-    "  npx statute gen                            # spec/ -> generated/{ts,schema,tests,docs}",
-    "  npm test                                   # drift check, then the generated conformance tests",
-  ];
-  io.out(`next:\n${next.join("\n")}\n`);
   return 0;
 }

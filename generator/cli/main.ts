@@ -31,7 +31,7 @@ function cmd<O extends Options>(usage: string, options: O, positionals: readonly
 }
 
 export const commands = {
-  init: cmd(`usage: statute init\n  writes statute.config.json, ${STARTER_FILE} (a starter spec) and the scripts gen and test in package.json\n  (never overwrites a file or a script; npm's placeholder test script is replaced)\n`, {}, [0, 0]),
+  init: cmd(`usage: statute init\n  writes statute.config.json, ${STARTER_FILE} (a starter spec) and the scripts gen and test in package.json,\n  then generates (so npm test passes at once)\n  (never overwrites a file or a script; npm's placeholder test script is replaced)\n`, {}, [0, 0]),
   gen: cmd(
     "usage: statute gen [--check] [--watch]\n  --check   exit 1 naming each generated file that differs from what the spec generates\n  --watch   regenerate whenever a spec file changes; print diagnostics, keep running until\n            interrupted or its parent process (or terminal) goes away\n",
     { check: { type: "boolean" }, watch: { type: "boolean" } },
@@ -69,10 +69,10 @@ export const commands = {
     [1, 2],
   ),
   proofs: cmd(
-    "usage: statute proofs [--formal DIR] [--record RESULT --checker TEXT]\n" +
+    "usage: statute proofs [--formal DIR] [--record RUNDIR --checker TEXT]\n" +
       "  per law, whether DIR (default formal) proves it for all parameters, at the defaults only, leaves it open (sorry) or lacks it,\n" +
       "  and whether the kernel check recorded in DIR/checked.txt accepted it (for the Lean files as they are now)\n" +
-      "  --record RESULT  write DIR/checked.txt from a lean2021 kit result (OUTDIR/result.txt of ../shared/lean2021/run.sh)\n" +
+      "  --record RUNDIR  write DIR/checked.txt from a lean2021 kit run folder (the OUTDIR of ../shared/lean2021/run.sh: result.txt, logs/)\n" +
       "  --checker TEXT   the Lean that ran the kit, as the record names it (with --record)\n",
     { formal: { type: "string" }, record: { type: "string" }, checker: { type: "string" } },
     [0, 0],
@@ -158,7 +158,7 @@ export async function main(argv: readonly string[], root: string, io: Io, env: R
         io.err(`error: --record and --checker go together\n${commands.proofs.usage}`);
         return 2;
       }
-      const record = a.values.record !== undefined && a.values.checker !== undefined ? { result: a.values.record, checker: a.values.checker } : undefined;
+      const record = a.values.record !== undefined && a.values.checker !== undefined ? { run: a.values.record, checker: a.values.checker } : undefined;
       return (await import("./proofs.js")).proofs(root, a.values.formal ?? "formal", io, record);
     }
     case "timeouts": {

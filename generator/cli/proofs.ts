@@ -1,21 +1,22 @@
-// CLI `statute proofs [--formal DIR] [--record RESULT --checker TEXT]`: what the hand-written Lean
+// CLI `statute proofs [--formal DIR] [--record RUNDIR --checker TEXT]`: what the hand-written Lean
 // project in formal/ claims about each law's statement (a proof for all parameters, at the
 // defaults only, open, none), and what the last kernel check recorded in DIR/checked.txt said of
 // it. Read here and nowhere else, so generated/ never depends on formal/. A proof is "checked"
 // only while the record's inputs hash is that of the Lean files as they are now; otherwise it is
-// a candidate. `--record` writes DIR/checked.txt from a lean2021 kit result table.
+// a candidate. `--record` writes DIR/checked.txt from a lean2021 kit run folder.
 
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type CheckRecord, CHECKED_FILE, leanInputsHash, parseKitResult, readCheckRecord, renderCheckRecord } from "../emit/lean/checked.js";
+import { atDefaultsRows, type CheckRecord, CHECKED_FILE, leanInputsHash, parseKitResult, readCheckRecord, renderCheckRecord } from "../emit/lean/checked.js";
 import { leanLaws } from "../emit/lean/laws.js";
 import { lawReadsParams } from "../emit/lean/params.js";
-import { type ProofStatus, readProofStatus } from "../emit/lean/proofs.js";
+import { type ProofStatus, proofStatusOf, readProofStatus } from "../emit/lean/proofs.js";
 import type { Io } from "./gen.js";
 import { compileProject } from "./project.js";
 
 export interface RecordOptions {
-  readonly result: string;
+  /** The kit's run folder (its result.txt and logs/). */
+  readonly run: string;
   readonly checker: string;
 }
 
@@ -34,16 +35,24 @@ function lawLine(ident: string, claim: ProofStatus | undefined, record: CheckRec
 export function proofs(root: string, formal: string, io: Io, record?: RecordOptions): number {
   const formalDir = join(root, formal);
   if (record !== undefined) {
-    if (!existsSync(record.result)) {
-      io.err(`error: no kit result at ${record.result}\n  hint: run LEAN=<lean> ../shared/lean2021/run.sh . OUTDIR and pass OUTDIR/result.txt\n`);
+    const resultFile = join(record.run, "result.txt");
+    if (!existsSync(resultFile)) {
+      io.err(`error: no kit result at ${resultFile}\n  hint: run LEAN=<lean> ../shared/lean2021/run.sh . RUNDIR and pass RUNDIR\n`);
       return 2;
     }
-    const text = readFileSync(record.result, "utf8");
+    const text = readFileSync(resultFile, "utf8");
     if (parseKitResult(text) === null) {
-      io.err(`error: ${record.result} is not a lean2021 kit result (no 'lean2021 per-law result:' or 'lean2021:' line)\n  hint: pass the result.txt the kit's run.sh wrote\n`);
+      io.err(`error: ${resultFile} is not a lean2021 kit result (no 'lean2021 per-law result:' or 'lean2021:' line)\n  hint: pass the folder the kit's run.sh wrote\n`);
       return 2;
     }
-    writeFileSync(join(formalDir, CHECKED_FILE), renderCheckRecord(text, record.checker, leanInputsHash(root, formalDir)));
+    const logsDir = join(record.run, "logs");
+    const logs = existsSync(logsDir) ? readdirSync(logsDir).filter((f) => f.startsWith("Proofs") && f.endsWith(".log")).sort().map((f) => readFileSync(join(logsDir, f), "utf8")) : [];
+    const atDefaults = new Map<string, string>();
+    const proofsDir = join(formalDir, "Proofs");
+    for (const f of existsSync(proofsDir) ? readdirSync(proofsDir).filter((x) => x.endsWith(".lean")).sort() : []) {
+      for (const [law, s] of proofStatusOf(readFileSync(join(proofsDir, f), "utf8"))) if (s === "defaults") atDefaults.set(`${law}_at_defaults`, f.replace(/\.lean$/, ""));
+    }
+    writeFileSync(join(formalDir, CHECKED_FILE), renderCheckRecord(text, record.checker, leanInputsHash(root, formalDir), atDefaultsRows(logs, atDefaults)));
   }
   const result = compileProject(root, io);
   if (result === null) return 1;

@@ -19,12 +19,12 @@ export const catalogue = {
   fileTooLarge: { code: 1005, message: "the file has {size} characters; a spec file may have at most {limit}", hint: "split it into modules that import each other" },
   yamlTooDeep: { code: 1006, message: "YAML nests deeper than {limit} levels here", hint: "a spec needs a few levels only; flatten the structure" },
   yamlCompose: { code: 1007, message: "YAML cannot be read: {detail}", hint: "{hint}" },
-  schemaHeader: { code: 1004, message: "the first line is not the yaml-language-server schema comment", hint: "start the file with: # yaml-language-server: $schema=../generator/spec.schema.json" },
+  schemaHeader: { code: 1004, message: "the first line is not the yaml-language-server schema comment", hint: "start the file with: # yaml-language-server: $schema=../node_modules/statute/generator/spec.schema.json (in statute's own repository: ../generator/spec.schema.json)" },
 
   unknownKey: { code: 2001, message: "unknown key '{key}'", hint: "{didYouMean}" },
-  wrongType: { code: 2002, message: "{where} must be {expected}", hint: "see generator/spec.schema.json for this key" },
+  wrongType: { code: 2002, message: "{where} must be {expected}", hint: "see the meta-schema for this key: statute/generator/spec.schema.json (node_modules/statute/generator/spec.schema.json in a project)" },
   missingKey: { code: 2003, message: "missing required key '{key}'", hint: "add '{key}:' here" },
-  badValue: { code: 2004, message: "{where}: {detail}", hint: "see generator/spec.schema.json for this key" },
+  badValue: { code: 2004, message: "{where}: {detail}", hint: "see the meta-schema for this key: statute/generator/spec.schema.json (node_modules/statute/generator/spec.schema.json in a project)" },
   oneOf: { code: 2005, message: "{where} must have exactly one of {keys}", hint: "keep one of {keys}" },
 
   unknownName: { code: 3001, message: "unknown {what} '{name}'", hint: "{didYouMean}" },
@@ -52,7 +52,7 @@ export const catalogue = {
   stuckMachine: { code: 5001, message: "handler {machine}.{event} may get stuck: every branch has a guard", hint: "drop the 'when' of the last branch so that some branch always fires" },
   neverFires: { code: 5002, message: "rule '{rule}' can never fire: {why}", hint: "remove it, or move it before the rule that shadows it" },
   missingHandler: { code: 5003, message: "machine {machine} has no handler for event {event}", hint: "add 'on: {event}:' with at least one branch" },
-  otherwiseMissing: { code: 5004, message: "decision {decision} does not end with an 'otherwise' rule", hint: "add a final rule: - id: otherwise\n    otherwise: <verdict>" },
+  otherwiseMissing: { code: 5004, message: "decision {decision} does not end with an 'otherwise' rule", hint: "add a final rule: - { id: otherwise, otherwise: <verdict> }" },
   otherwiseNotLast: { code: 5005, message: "'otherwise' in {decision} is not the last rule", hint: "move it to the end; rules after it never fire" },
   unknownStateField: { code: 5006, message: "{machine} has no state field '{field}'", hint: "{didYouMean}" },
 
@@ -64,6 +64,7 @@ export const catalogue = {
 
   exampleLength: { code: 7001, message: "example '{name}' has {events} events but {outputs} outputs", hint: "give one expected output per event" },
   exploreDomain: { code: 7002, message: "explore {machine}: {detail}", hint: "{hint}" },
+  exampleFails: { code: 7003, message: "example '{name}' does not hold: {detail}", hint: "the model answers otherwise: fix the expected value, or the rule that answers it" },
 } as const satisfies Record<string, DiagnosticDef>;
 
 export type DiagnosticId = keyof typeof catalogue;

@@ -42,13 +42,15 @@ export function report(env: ExprEnv, id: DiagnosticId, at: Range, args: Readonly
 }
 
 /** typeMismatch with a hint for the usual confusions (units, options, int vs nat). */
-export function reportMismatch(env: ExprEnv, at: Range, expected: Type | string, found: Type | string): void {
+export function reportMismatch(env: ExprEnv, at: Range, expected: Type | string, found: Type | string, bareNumber = false): void {
   const exp = typeof expected === "string" ? expected : showType(expected);
   const fnd = typeof found === "string" ? found : showType(found);
   let hint = `give a value of type ${exp} here`;
   if (typeof expected !== "string" && typeof found !== "string") {
-    if (expected.kind === "nat" && found.kind === "nat" && expected.unit === "ms") {
+    if (expected.kind === "nat" && found.kind === "nat" && expected.unit === "ms" && bareNumber) {
       hint = "a duration needs a unit: write 0ms, 250ms or 30s, not a bare number";
+    } else if (expected.kind === "nat" && found.kind === "nat" && expected.unit === "ms") {
+      hint = "a count is not a duration; multiply it by one (n * 1ms)";
     } else if (expected.kind === "nat" && found.kind === "nat") {
       hint = "a duration is not a count; ms / ms gives a nat (e.g. x / 1ms)";
     } else if (expected.kind === "option" && found.kind !== "option") {

@@ -9,6 +9,7 @@ import type { Ast } from "./ast.js";
 import { adaptLiteral, bad, isBad, node, report, reportMismatch, withLocals } from "./check-base.js";
 import { check, infer, inferPair } from "./check.js";
 import { evalConstExpr } from "./const-eval.js";
+import { parseExpr } from "./parser.js";
 import type { ExprEnv } from "./env.js";
 import { isNumber, plain, showType } from "./type-util.js";
 
@@ -54,7 +55,8 @@ export function inferCall(ast: CallAst, env: ExprEnv, hint: Type | undefined): E
   }
   const want = signature === undefined ? 1 : arity(signature);
   const shape = signature ?? `${name}(facts)`;
-  if (ast.args.length !== want) {
+  // `nth_or(list, i)`: the fallback is the element record type's own (`fallback:`).
+  if (ast.args.length !== want && !(name === "nth_or" && ast.args.length === 2)) {
     report(env, "badCall", ast, { fn: name, detail: `takes ${want} argument${want === 1 ? "" : "s"}, got ${ast.args.length}`, hint: `write ${shape}` });
     return bad(env, hint);
   }
@@ -70,6 +72,20 @@ export function inferCall(ast: CallAst, env: ExprEnv, hint: Type | undefined): E
     return isBad(arg) ? bad(env, decision.verdict) : node(env, decision.verdict, { kind: "decide", ref: decision.ref, arg });
   }
   return inferBuiltin(ast, name as Builtin, env, hint);
+}
+
+/** The declared `fallback:` of a record element type, checked here (at the call), or undefined after reporting. */
+function fallbackOf(ast: CallAst, of: Type, env: ExprEnv): Expr | undefined {
+  const decl = of.kind === "named" ? env.lookupType(of.ref.name)?.decl : undefined;
+  const text = decl?.kind === "record" ? decl.fallback : undefined;
+  const parsed = text === undefined ? undefined : parseExpr(text);
+  if (parsed === undefined || "error" in parsed) {
+    report(env, "badCall", ast, { fn: "nth_or", detail: `takes 3 arguments unless its element type is a record with a 'fallback:' (${showType(of)} has none)`, hint: "write nth_or(list, i, default), or give the record type a fallback: { field: value, ... }" });
+    return undefined;
+  }
+  // Every node of the fallback points at this call, where it is used.
+  const at = (a: unknown): unknown => (Array.isArray(a) ? a.map(at) : a !== null && typeof a === "object" ? Object.fromEntries(Object.entries(a).map(([k, v]) => [k, k === "offset" ? ast.offset : k === "end" ? ast.end : at(v)])) : a);
+  return check(at(parsed.ast) as Ast, env, of);
 }
 
 /** The i-th argument (arity was checked). */
@@ -138,7 +154,9 @@ function inferBuiltin(ast: CallAst, fn: Builtin, env: ExprEnv, hint: Type | unde
       const l = listArg(ast, 0, env, fn === "set_at" ? hint : undefined);
       if (!l) return bad(env, fn === "set_at" ? hint : undefined);
       const i = check(arg(ast, 1), env, NAT);
-      const x = check(arg(ast, 2), env, l.type.of);
+      const given = ast.args[2];
+      const x = given !== undefined ? check(given, env, l.type.of) : fallbackOf(ast, l.type.of, env);
+      if (x === undefined) return bad(env, l.type.of);
       return call(fn === "set_at" ? l.type : l.type.of, l, i, x);
     }
     case "repeat": {

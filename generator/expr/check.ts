@@ -42,7 +42,7 @@ export function check(ast: Ast, env: ExprEnv, expected: Type): Expr {
     return poison(e);
   }
   if (fit.kind === "mismatch") {
-    reportMismatch(env, ast, expected, e.type);
+    reportMismatch(env, ast, expected, e.type, ast.kind === "num" && ast.unit === "none");
     return poison(e);
   }
   if (e.kind === "lit" && typeof e.value === "number" && expected.kind === "nat") {

@@ -87,12 +87,22 @@ class TypeReader {
         this.punct("<");
         const of = this.type();
         this.punct(">");
-        const kw = this.next();
-        if (kw.kind !== "ident" || kw.text !== "max") this.bad(kw, "a list needs a bound: list<T> max N");
+        let kw = this.next();
+        // `len N`: exactly N entries; `min N max M`: N to M; `max M`: up to M.
+        const fixed = kw.kind === "ident" && kw.text === "len";
+        let min: number | undefined;
+        if (kw.kind === "ident" && kw.text === "min") {
+          min = this.bound({});
+          kw = this.next();
+        }
+        if (kw.kind !== "ident" || (kw.text !== "max" && kw.text !== "len")) this.bad(kw, "a list needs a bound: list<T> max N, list<T> len N or list<T> min N max M");
         {
           const bound: { expr?: Expr } = {};
           const max = this.bound(bound);
-          return bound.expr === undefined ? { kind: "list", of, max } : { kind: "list", of, max, maxOf: bound.expr };
+          if (fixed) min = max;
+          if (min !== undefined && min > max) this.bad(kw, `the least length ${min} is above the bound ${max}`);
+          const least = min === undefined || min === 0 ? {} : { min };
+          return bound.expr === undefined ? { kind: "list", of, max, ...least } : { kind: "list", of, max, maxOf: bound.expr, ...least };
         }
       }
       default:

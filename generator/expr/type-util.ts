@@ -20,7 +20,7 @@ export function showType(t: Type): string {
     case "option":
       return `option<${showType(t.of)}>`;
     case "list":
-      return `list<${showType(t.of)}> max ${t.max}`;
+      return t.min === undefined ? `list<${showType(t.of)}> max ${t.max}` : t.min === t.max ? `list<${showType(t.of)}> len ${t.max}` : `list<${showType(t.of)}> min ${t.min} max ${t.max}`;
     default:
       return unreachable(t);
   }

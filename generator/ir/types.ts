@@ -61,6 +61,8 @@ export type Type =
       readonly of: Type;
       /** Maximum length, a constant resolved at generation. */
       readonly max: number;
+      /** Least length (`list<T> len N`, `list<T> min N max M`); absent: 0. Checked by the schema (minItems). */
+      readonly min?: number;
       /** A bound that reads a parameter (`max WORKERS`): its expression (as a nat range's `maxOf`). */
       readonly maxOf?: import("./expr.js").Expr;
     };
@@ -106,6 +108,11 @@ export type TypeDecl =
       readonly doc: string;
       /** Fields in declaration order. */
       readonly fields: readonly Field[];
+      /**
+       * `fallback:`, the record literal `nth_or(list, i)` takes when `i` is past the list's end
+       * (`Job { phase: Free, .. }`), as expression text; checked where it is used.
+       */
+      readonly fallback?: string;
       /** Source position. */
       readonly span: Span;
     }

@@ -93,4 +93,4 @@ explore:
       Push: null
 `;
 
-export const STARTER_CONFIG = `${JSON.stringify({ spec: "spec", out: "generated", targets: ["ts", "schema", "tests", "docs"], runtime: "statute/runtime/v1" }, null, 2)}\n`;
+export const STARTER_CONFIG = `${JSON.stringify({ spec: "spec", out: "generated", targets: ["ts", "schema", "validate", "tests", "docs"], runtime: "statute/runtime/v1" }, null, 2)}\n`;

@@ -54,11 +54,13 @@ export interface Sup {
 }
 
 /** Start `run` and resolve once it listens (or exits). */
-export function supervisor(dir: string, opts: { worker?: string; env?: Record<string, string>; scale?: number; clockScale?: number; print?: boolean } = {}): Promise<Sup> {
+export function supervisor(dir: string, opts: { worker?: string; env?: Record<string, string>; scale?: number; clockScale?: number; print?: boolean; build?: string } = {}): Promise<Sup> {
   const journal = join(dir, "journal");
   const clock = opts.clockScale === undefined ? [] : ["--clock-scale", String(opts.clockScale)];
-  const proc = spawn(process.execPath, [bin, "run", "--dir", join(dir, "run"), "--journal", journal, "--worker", opts.worker ?? testWorker, "--pause-scale", String(opts.scale ?? 0.01), ...clock, ...(opts.print === true ? ["--print-journal"] : [])], {
-    cwd: root,
+  // `build`: the root of another build's sources (test/daemon/next-build.ts), whose supervisor runs instead.
+  const from = opts.build ?? root;
+  const proc = spawn(process.execPath, [join(from, "bin", "statute-supervisor.js"), "run", "--dir", join(dir, "run"), "--journal", journal, "--worker", opts.worker ?? testWorker, "--pause-scale", String(opts.scale ?? 0.01), ...clock, ...(opts.print === true ? ["--print-journal"] : [])], {
+    cwd: from,
     env: { ...process.env, ...FAST_STOP, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });

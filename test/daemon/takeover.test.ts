@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { audit } from "../../daemon/audit.js";
 import { digestOf, wire } from "../../daemon/config.js";
-import { encodeJournal, type JournalRecord } from "../../daemon/journal-format.js";
+import { crc32 } from "node:zlib";
+import { encodeHeader, encodeJournal, encodeRecord, JOURNAL_VERSION, type JournalRecord, scanJournal } from "../../daemon/journal-format.js";
+import { JOURNAL_VERSION as SPEC_JOURNAL_VERSION } from "../../generated/ts/journal.js";
 import { carried } from "../../daemon/replay.js";
 import { SPEC_DIGEST, instance } from "../../generated/ts/supervise.js";
 import { cleanup, scratch } from "./harness.js";
@@ -30,6 +32,26 @@ function journal(records: readonly JournalRecord[]): string {
   writeFileSync(path, encodeJournal([{ seq: 1, type: "session_started", session: "a" }, ...records]));
   return path;
 }
+
+describe("the journal's line formats are spec/journal.yaml's types", () => {
+  it("a decision record without its rule, or with a digest that is no string, is refused at its byte offset", () => {
+    const first: JournalRecord = { seq: 1, type: "session_started", session: "a" };
+    const offset = encodeHeader().length + encodeRecord(first).length;
+    const bad = (r: JournalRecord) => () => scanJournal(encodeJournal([first, r]), "j");
+    expect(bad({ seq: 2, type: "decision", module: "supervise", digest: SPEC_DIGEST })).toThrow(new RegExp(`damaged record at byte ${offset} .*not a DecisionStamp .*rule`));
+    expect(bad({ seq: 2, type: "decision", module: "supervise", rule: "r", digest: 7 })).toThrow(/not a DecisionStamp .*digest/);
+    expect(bad({ seq: 2.5, type: "x" } as never)).toThrow(/not a Stamp .*seq/);
+    // A record written before digests (none) still reads.
+    expect(scanJournal(encodeJournal([first, { seq: 2, type: "decision", module: "supervise", rule: "r" }]), "j").records).toHaveLength(2);
+  });
+
+  it("a header of another version is refused, and the one version this build reads is the spec's", () => {
+    expect(JOURNAL_VERSION).toBe(SPEC_JOURNAL_VERSION);
+    const header = (v: unknown) => Buffer.from(`${(() => { const j = Buffer.from(JSON.stringify({ format: "statute-journal", version: v })); return `${crc32(j).toString(16).padStart(8, "0")} ${j.toString()}`; })()}\n`);
+    expect(() => scanJournal(header(2), "j")).toThrow(/format version 2; this build reads version 1 only/);
+    expect(scanJournal(header(1), "j").records).toEqual([]);
+  });
+});
 
 describe("takeover across builds", () => {
   it("the digest a decision record names is the generated SPEC_DIGEST", () => {

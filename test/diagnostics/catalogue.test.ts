@@ -18,6 +18,14 @@ const exempt = readFileSync(join(dir, "no-golden.txt"), "utf8")
 describe("diagnostic catalogue", () => {
   const codes = Object.values(catalogue).map((d) => `STA${d.code}`);
 
+  it("every message and hint is one line, and no hint points into this repository's layout alone", () => {
+    for (const d of Object.values(catalogue)) {
+      expect(d.message, `STA${d.code}`).not.toContain("\n");
+      expect(d.hint, `STA${d.code}`).not.toContain("\n");
+      if (d.hint.includes("generator/spec.schema.json")) expect(d.hint, `STA${d.code}`).toContain("node_modules/statute/generator/spec.schema.json");
+    }
+  });
+
   it("has unique codes", () => {
     expect(new Set(codes).size).toBe(codes.length);
   });

@@ -24,7 +24,7 @@ describe("formal/ skeleton", () => {
   it("states the shared helpers once, in Proofs/Lemmas.lean, which proves no law", () => {
     const lemmas = stripComments(readFileSync(join(FORMAL, "Proofs", LEMMAS), "utf8"));
     expect(proofStatusOf(lemmas).size).toBe(0);
-    const shared = [...lemmas.matchAll(/^theorem ([A-Za-z_][A-Za-z0-9_']*)/gm)].map((m) => m[1] as string);
+    const shared = [...lemmas.matchAll(/^theorem ([A-Za-z_][A-Za-z0-9_']*)/gm)].map((m) => m[1] ?? "");
     expect(shared.length).toBeGreaterThan(0);
     for (const f of proofFiles) {
       const src = stripComments(readFileSync(join(FORMAL, "Proofs", f), "utf8"));

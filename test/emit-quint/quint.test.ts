@@ -114,7 +114,9 @@ describe("generated/quint with the Quint CLI", () => {
   it("type-checks every module and passes its examples and sampled laws as run tests", () => {
     for (const m of program.modules) {
       const call = tests.get(m.name);
-      expect(call?.stdout ?? "", `${m.name}: ${call?.stderr}`).toMatch(/\d+ passing/);
+      // A types-only module that imports nothing (spec/journal.yaml) has no run to pass: Quint prints none.
+      const runsNothing = m.examples.length === 0 && m.laws.length === 0 && m.imports.length === 0;
+      if (!runsNothing) expect(call?.stdout ?? "", `${m.name}: ${call?.stderr}`).toMatch(/\d+ passing/);
       expect(call?.stdout ?? "").not.toMatch(/\d+ failing/);
       expect(call?.code, m.name).toBe(0);
       // One run per example and per decision or order law, at least.

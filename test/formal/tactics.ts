@@ -93,7 +93,7 @@ export function termLines(lines: readonly string[]): boolean[] {
 
 /** File-level commands that start lines outside proofs. */
 function isHeaderWord(word: string): boolean {
-  return ["import", "namespace", "theorem", "private", "open", "section", "set_option"].includes(word);
+  return ["import", "namespace", "theorem", "def", "private", "open", "section", "set_option"].includes(word);
 }
 
 /** Each `theorem <law> : Statute.<Module>.<law>_stmt` of a file, with whether it uses sorry. */

@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as superviseModule from "../../generated/ts/supervise.js";
+import * as notice from "../../generated/ts/notice.js";
 
 const supervise = superviseModule.instance();
 import { createWire, HolderStateError, loadSchemas, MachineHolder } from "../../runtime/index.js";
@@ -61,6 +62,16 @@ describe("hostile wire input (issue #12, defects 6-10)", () => {
     const good = MachineHolder.restore(wire, "supervise", supervise, "RestartBudget", '{"failures":[5],"given_up":false,"last_ms":5}');
     expect(good.ok).toBe(true);
     if (good.ok) expect(good.value.dispatch({ kind: "Failure", at_ms: 6 }).ok).toBe(true);
+  });
+
+  it("9b: a restored state must satisfy every invariant of its machine, refused with the law's name", () => {
+    // Schema-valid, but one restore and no stored notice: no run reaches it (notice_per_restore).
+    const broken = '{"restores":1,"stored":[],"view":[],"attached":false}';
+    const r = MachineHolder.restore(wire, "notice", notice, "Notices", broken);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toBe("notice.NoticesState: at the message: expected a state that satisfies the invariant notice_per_restore, got a state that breaks it");
+    expect(() => new MachineHolder(wire, "notice", notice, "Notices", { state: JSON.parse(broken) as never })).toThrow(/notice_per_restore/);
+    expect(MachineHolder.restore(wire, "notice", notice, "Notices", '{"restores":1,"stored":[1],"view":[],"attached":false}').ok).toBe(true);
   });
 
   it("10: an inherited kind (on the prototype) is not a field", () => {

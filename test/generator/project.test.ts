@@ -77,6 +77,7 @@ describe("statute init", () => {
     expect(readFileSync(join(dir, "spec", "turnstile.yaml"), "utf8")).toBe(STARTER_SPEC);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { type: string; scripts: Record<string, string> };
     expect(pkg.type).toBe("module");
+    expect(existsSync(join(dir, "generated", "package.json"))).toBe(false);
     expect(pkg.scripts["test"]).toBe("statute gen --check && vitest run");
     writeFileSync(join(dir, "spec", "turnstile.yaml"), "# mine\n");
     const second = await run(dir, "init");
@@ -92,6 +93,10 @@ describe("statute init", () => {
     expect((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["test"]).toBe("statute gen --check && vitest run");
     expect(r.out).toContain("wrote   package.json scripts: gen, test");
     expect(r.out).not.toContain("npm install");
+    // A CommonJS project: the output folder says its code is ES modules; generated already, so npm test passes at once.
+    expect((JSON.parse(readFileSync(join(dir, "generated", "package.json"), "utf8")) as { type: string }).type).toBe("module");
+    expect(existsSync(join(dir, "generated", "ts", "turnstile.ts"))).toBe(true);
+    expect((await run(dir, "gen", "--check")).code).toBe(0);
     const mine = fresh("init-mine");
     writeFileSync(join(mine, "package.json"), JSON.stringify({ name: "y", scripts: { test: "node --test" } }));
     const kept = await run(mine, "init");
@@ -153,9 +158,10 @@ describe("statute gen in a project", () => {
     const done = watch(dir, io, stop.signal);
     expect(out).toContain("watching specs/");
     const spec = join(dir, "specs", "turnstile.yaml");
-    writeFileSync(spec, readFileSync(spec, "utf8").replace("value: 100, doc: the price", "value: 250, doc: the price"));
-    for (let i = 0; i < 100 && !readFileSync(join(dir, "generated", "ts", "turnstile.ts"), "utf8").includes("FARE_CENTS: number = 250"); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(readFileSync(join(dir, "generated", "ts", "turnstile.ts"), "utf8")).toContain("FARE_CENTS: number = 250");
+        // A fare of 90 keeps every example true (gen runs them): 100 cents still pays, 50 do not.
+    writeFileSync(spec, readFileSync(spec, "utf8").replace("value: 100, doc: the price", "value: 90, doc: the price"));
+    for (let i = 0; i < 100 && !readFileSync(join(dir, "generated", "ts", "turnstile.ts"), "utf8").includes("FARE_CENTS: number = 90"); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(readFileSync(join(dir, "generated", "ts", "turnstile.ts"), "utf8")).toContain("FARE_CENTS: number = 90");
     stop.abort();
     expect(await done).toBe(0);
   });

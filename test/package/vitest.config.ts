@@ -1,5 +1,5 @@
 // Vitest for the package test alone (`npm run test:package`): it packs, installs and runs a
-// consumer project, about two minutes, so the default `npm test` leaves it out and CI runs it.
+// consumer project (two of them, one install), a few minutes, so the default `npm test` leaves it out and CI runs it.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({

@@ -353,7 +353,7 @@ def revive_busy_while_working_stmt : Prop :=
   (spec/revive.yaml:140) -/
 def revive_veto_order_at (p : ReviveParams) : Prop :=
   ∀ (f : RevivalVetoFacts),
-    let v := decideRevivalVeto f
+    let v := decideRevivalVeto p f
     (let stamp := Option.getD f.stamp_ms 0
      let future := decide (stamp - f.now_ms > p.REVIVAL_CLOCK_SKEW_MS)
      let old := decide (f.now_ms - stamp > p.REVIVAL_MAX_AGE_MS)
@@ -424,7 +424,7 @@ def revive_accepted_events_stmt : Prop :=
   a clock that moves on. (spec/revive.yaml:171) -/
 def revive_veto_ages_as_model_at (p : ReviveParams) : Prop :=
   ∀ (f : RevivalVetoFacts),
-    let v := decideRevivalVeto f
+    let v := decideRevivalVeto p f
     ((let earlier := f.given_up ||
                      f.archived ||
                      f.live_lease ||
@@ -448,7 +448,7 @@ def revive_veto_ages_as_model_stmt : Prop :=
   (spec/revive.yaml:181) -/
 def revive_veto_future_as_skew_at (p : ReviveParams) : Prop :=
   ∀ (f : RevivalVetoFacts),
-    let v := decideRevivalVeto f
+    let v := decideRevivalVeto p f
     (let earlier := f.given_up ||
                     f.archived ||
                     f.live_lease ||
@@ -550,7 +550,7 @@ def revive_work_recorded_stmt : Prop :=
 /-- Example given_up_worker_with_fresh_stamp_is_vetoed_as_given_up: every veto fact holds and the
   stamp is fresh; given up comes first. (spec/revive.yaml:225) -/
 theorem ex_given_up_worker_with_fresh_stamp_is_vetoed_as_given_up :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := true,
          archived := true,
          live_lease := true,
@@ -563,7 +563,7 @@ theorem ex_given_up_worker_with_fresh_stamp_is_vetoed_as_given_up :
 
 /-- Example archived_before_live_lease: (spec/revive.yaml:230) -/
 theorem ex_archived_before_live_lease :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := true,
          live_lease := true,
@@ -576,7 +576,7 @@ theorem ex_archived_before_live_lease :
 
 /-- Example live_lease_before_missing_time: (spec/revive.yaml:234) -/
 theorem ex_live_lease_before_missing_time :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := true,
@@ -589,7 +589,7 @@ theorem ex_live_lease_before_missing_time :
 
 /-- Example missing_time_before_unreadable_stamp: (spec/revive.yaml:238) -/
 theorem ex_missing_time_before_unreadable_stamp :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := false,
@@ -602,7 +602,7 @@ theorem ex_missing_time_before_unreadable_stamp :
 
 /-- Example unreadable_stamp_is_vetoed: (spec/revive.yaml:242) -/
 theorem ex_unreadable_stamp_is_vetoed :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := false,
@@ -615,7 +615,7 @@ theorem ex_unreadable_stamp_is_vetoed :
 
 /-- Example stamp_61s_in_the_future_is_vetoed: (spec/revive.yaml:246) -/
 theorem ex_stamp_61s_in_the_future_is_vetoed :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := false,
@@ -628,7 +628,7 @@ theorem ex_stamp_61s_in_the_future_is_vetoed :
 
 /-- Example stamp_59s_in_the_future_is_revived: (spec/revive.yaml:250) -/
 theorem ex_stamp_59s_in_the_future_is_revived :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := false,
@@ -641,7 +641,7 @@ theorem ex_stamp_59s_in_the_future_is_revived :
 
 /-- Example stamp_exactly_skew_in_the_future_is_revived: (spec/revive.yaml:254) -/
 theorem ex_stamp_exactly_skew_in_the_future_is_revived :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := false,
@@ -654,7 +654,7 @@ theorem ex_stamp_exactly_skew_in_the_future_is_revived :
 
 /-- Example stamp_exactly_30min_old_is_revived: (spec/revive.yaml:258) -/
 theorem ex_stamp_exactly_30min_old_is_revived :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := false,
@@ -667,7 +667,7 @@ theorem ex_stamp_exactly_30min_old_is_revived :
 
 /-- Example stamp_30min_1ms_old_is_vetoed: (spec/revive.yaml:262) -/
 theorem ex_stamp_30min_1ms_old_is_vetoed :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := false,
@@ -681,7 +681,7 @@ theorem ex_stamp_30min_1ms_old_is_vetoed :
 /-- Example stamp_1ms_past_the_skew_is_vetoed: a stamp 60 001 ms ahead is more than the 60 s
   skew. (spec/revive.yaml:266) -/
 theorem ex_stamp_1ms_past_the_skew_is_vetoed :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := false,
@@ -1137,7 +1137,7 @@ theorem ex_crash_after_the_run_ended_with_a_job_left_is_revived :
 
 /-- Example job_outliving_its_run_stamp_is_revived: (spec/revive.yaml:323) -/
 theorem ex_job_outliving_its_run_stamp_is_revived :
-    decideRevivalVeto
+    decideRevivalVeto ReviveParams.defaults
       ({ given_up := false,
          archived := false,
          live_lease := false,

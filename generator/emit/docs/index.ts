@@ -95,7 +95,7 @@ function moduleSection(program: Program, m: Module, ctx: EmitContext): string {
   out.push("| Rule | TypeScript | Model | Law |", "|---|---|---|---|");
   for (const law of m.laws) {
     const rule = [law.doc, law.secures && `Secures: ${law.secures}.`, law.adversary && `Adversary: ${law.adversary}.`].filter(Boolean).join(" ");
-    const lean = law.body.kind === "wire" || law.body.kind === "ffi" ? "" : `, Lean \`${leanNamespace(m)}.${law.ident}_stmt\`${leanOver(program, m, law)} (proof for all parameters, at the defaults only, or open: \`statute proofs\`; a candidate until \`lake build\`)`;
+    const lean = law.body.kind === "wire" || law.body.kind === "ffi" ? "" : `, Lean \`${leanNamespace(m)}.${law.ident}_stmt\`${leanOver(program, m, law)} (proved for all parameters, at the defaults only or open, and kernel-checked or a candidate: \`statute proofs\`)`;
     const model = `${link(law.span)}${lean}`;
     out.push(`| ${cell(rule)} | ${cell(tsOf(m, law))} | ${cell(model)} | \`${law.name}\` (${law.body.kind}): ${cell([lawStatus(law), strengthOf(m, law, ctx)].filter(Boolean).join("; "))} |`);
   }
@@ -129,10 +129,11 @@ export const emitDocs: Emitter = (program: Program, ctx: EmitContext) => {
     "",
     "Each law is written once in a spec; the TypeScript that runs it, the JSON Schemas of its wire,",
     "the Lean statements and the conformance tests are generated from it. Status per law: how it is",
-    "checked. Which Lean statements `formal/` proves is reported by `statute proofs`: a proof there is",
-    "a candidate until `cd formal && lake build` has checked it.",
+    "checked. Which Lean statements `formal/` proves, and which a Lean kernel accepted (which Lean,",
+    "when), is reported by `statute proofs` from `formal/checked.txt`, the record of the last check: a",
+    "proof is checked only while that record is of the Lean files as they are, a candidate otherwise.",
     "",
-    `${laws.length} laws in ${program.modules.length} modules.`,
+    `${laws.length} law${laws.length === 1 ? "" : "s"} in ${program.modules.length} module${program.modules.length === 1 ? "" : "s"}.`,
   ];
   const scores = program.modules.flatMap((m) => {
     const r = ctx.strength?.[m.name];

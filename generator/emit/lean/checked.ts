@@ -87,20 +87,52 @@ export function parseKitResult(text: string): { date: string; summary: string; r
   return { date: DATE.exec(first)?.[1] ?? "unknown date", summary: summary.trim(), rows };
 }
 
-/** The text of formal/checked.txt for a kit result, the checker's name and the inputs' hash. */
-export function renderCheckRecord(result: string, checker: string, inputs: string): string {
+// `#print axioms` output in a kit log: `'<Ns>.<theorem>' does not depend on any axioms` or
+// `'<Ns>.<theorem>' depends on axioms: [a, b]`.
+const AXIOMS = /^'([A-Za-z0-9_.']+)' (?:does not depend on any axioms|depends on axioms: \[([^\]]*)\])/gm;
+
+/**
+ * Rows for the `<law>_at_defaults` theorems of a run, which the kit's table does not list (it
+ * reads only theorems of a `_stmt`): from each proof module's log, OK when `#print axioms` names
+ * no `sorryAx` (an elaboration error leaves one), FAILED otherwise, NOT CHECKED when the log has
+ * no line for it. `theorems` maps each such theorem to its module.
+ */
+export function atDefaultsRows(logs: readonly string[], theorems: ReadonlyMap<string, string>): CheckedRow[] {
+  const seen = new Map<string, string[]>();
+  for (const log of logs) {
+    for (const m of log.matchAll(AXIOMS)) {
+      const name = (m[1] ?? "").split(".").pop() ?? "";
+      seen.set(name, (m[2] ?? "").split(",").map((a) => a.trim()).filter(Boolean));
+    }
+  }
+  return sorted([...theorems.keys()]).map((law) => {
+    const axioms = seen.get(law);
+    const module = theorems.get(law) ?? "";
+    if (axioms === undefined) return { module, law, status: "NOT CHECKED", detail: "no #print axioms line in the run's logs" };
+    if (axioms.includes("sorryAx")) return { module, law, status: "FAILED", detail: "its proof did not elaborate (sorryAx)" };
+    return { module, law, status: "OK", detail: axioms.length ? `axioms: ${axioms.join(", ")}` : "" };
+  });
+}
+
+/** The text of formal/checked.txt for a kit result, the checker's name, the inputs' hash and the at-defaults rows. */
+export function renderCheckRecord(result: string, checker: string, inputs: string, atDefaults: readonly CheckedRow[] = []): string {
   const parsed = parseKitResult(result);
   const date = parsed?.date ?? "unknown date";
   const body = result.endsWith("\n") ? result : `${result}\n`;
+  const row = (r: CheckedRow) => `${r.module.padEnd(10)} ${r.law.padEnd(46)} ${r.status.padEnd(12)} ${r.detail}`.trimEnd();
+  const extra = atDefaults.length
+    ? ["", "theorems at the parameters' defaults only (not in the kit's table; from #print axioms in the run's logs):", "", `${"module".padEnd(10)} ${"law".padEnd(46)} ${"status".padEnd(12)} detail`, ...atDefaults.map(row), ""]
+    : [];
   return [
-    "# The last check of formal/ by a Lean kernel. Written by `statute proofs --record RESULT --checker",
-    "# TEXT` from the result of the lean2021 kit (../shared/lean2021/run.sh); read by `statute proofs`,",
-    "# which calls a proof checked only while `inputs` is the hash of the Lean files as they are.",
+    "# The last check of formal/ by a Lean kernel. Written by `statute proofs --record RUNDIR --checker",
+    "# TEXT` from the run folder of the lean2021 kit (../shared/lean2021/run.sh); read by `statute",
+    "# proofs`, which calls a proof checked only while `inputs` is the hash of the Lean files as they are.",
     `checker: ${checker}`,
     `date: ${date}`,
     `inputs: ${inputs}`,
     "",
     body,
+    ...extra,
   ].join("\n");
 }
 

@@ -9,7 +9,7 @@ import type { Decision, Example, Law, Machine, Module, Program } from "../../ir/
 import type { Field, TypeRef } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
 import type { ExprCx } from "./context.js";
-import { leanType, typeRefName, withLocal, withParams } from "./context.js";
+import { leanType, paramsArg, typeRefName, withLocal, withParams } from "./context.js";
 import { docComment, sentences } from "./docs.js";
 import type { Term } from "./expr.js";
 import { P, app, at, holds, term } from "./expr.js";
@@ -53,7 +53,7 @@ function listOf(items: readonly Term[], type: string): Term {
 function exampleProp(ex: Example, cx: ExprCx, idx: ProgramIndex): Term {
   const b = ex.body;
   if (b.kind === "decision") {
-    return equals(app(qualifiedDecide(b.decision, cx), [term(b.facts, cx)]), term(b.verdict, cx));
+    return equals(app(decideHead(b.decision, cx), [term(b.facts, cx)]), term(b.verdict, cx));
   }
   const names = machineNames(b.machine.name);
   const m = idx.machine(b.machine);
@@ -72,6 +72,12 @@ function exampleProp(ex: Example, cx: ExprCx, idx: ProgramIndex): Term {
 
 function qualifiedDecide(ref: TypeRef, cx: ExprCx): string {
   return qualify(ref, decisionName(ref.name), cx.module);
+}
+
+/** The decision's function, applied to the parameters record in scope when it reads one (as `term` does for a `decide` expression). */
+function decideHead(ref: TypeRef, cx: ExprCx): string {
+  const fn = qualifiedDecide(ref, cx);
+  return ref.module === cx.module && (cx.lp?.decisions.has(ref.name) ?? false) ? `${fn} ${paramsArg(cx, ref.name)}` : fn;
 }
 
 /** Machines and decisions of the whole program, by reference. */
@@ -162,7 +168,7 @@ function statement(law: Law, cx: ExprCx, idx: ProgramIndex): Doc {
     case "decision": {
       const d = idx.decision(b.decision);
       const inner = withLocal(withLocal(cx, "f", { kind: "value", lean: "f" }), "v", { kind: "value", lean: "v" });
-      const v = mentions(b.expr, "v") ? [cat(`let v := ${qualifiedDecide(b.decision, cx)} f`, hard)] : [];
+      const v = mentions(b.expr, "v") ? [cat(`let v := ${decideHead(b.decision, cx)} f`, hard)] : [];
       const facts = cx.typeDecl(d.facts);
       const bounds = facts.kind === "record" ? rangeHypotheses(facts.fields, (fd) => `f.${ident(fd.name)}`, cx) : [];
       return cat(`∀ (f : ${typeRefName(d.facts, cx.module)}),`, nest(2, cat(hard, ...bounds, ...v, holds(b.expr, inner))));

@@ -1,7 +1,7 @@
 // Emit stage (Lean), outside the pure emitter: what formal/ claims to prove. `statute proofs`
-// reads it and reports each claim as a candidate until a Lean build has checked it; nothing
-// here feeds an emitter, so editing formal/ never changes generated/. Also scaffolds a proofs
-// file for a module whose laws are not yet stated there.
+// reads it, with the record of the last kernel check (checked.ts), and reports each claim as
+// checked or a candidate; nothing here feeds an emitter, so editing formal/ never changes
+// generated/. Also scaffolds a proofs file for a module whose laws are not yet stated there.
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -33,7 +33,7 @@ export function typeSchema(t: Type, ctx: TypeContext): JsonObject {
     case "option":
       return { oneOf: [{ type: "null" }, typeSchema(t.of, ctx)] };
     case "list":
-      return { type: "array", items: typeSchema(t.of, ctx), maxItems: t.maxOf !== undefined ? ctx.widest(t.maxOf) : t.max };
+      return { type: "array", items: typeSchema(t.of, ctx), ...(t.min === undefined ? {} : { minItems: t.min }), maxItems: t.maxOf !== undefined ? ctx.widest(t.maxOf) : t.max };
     default:
       return unreachable(t);
   }

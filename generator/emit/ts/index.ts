@@ -16,6 +16,7 @@ import { overrideDecls } from "./overrides.js";
 import { constStatement, registries } from "./registries.js";
 import { typeDecl } from "./types.js";
 import { instanceConstants, instanceDecls } from "./params.js";
+import { invariantsProperty } from "./invariants.js";
 import { boundCode } from "../../check/params.js";
 import { moduleDigest } from "../../ir/digest.js";
 
@@ -47,8 +48,9 @@ export function emitModule(project: Project, program: Program, module: Module, r
   };
   // Code first: printing it discovers the values to hoist, declared before their first use. A
   // machine or decision a parameter reaches lives inside `instance`, with the registries.
-  const reg = registries(module);
   const reached = boundCode(program, module);
+  const visible = new Set(instanceConstants(program, module).map((l) => `${l.module}.${l.constant.name}`));
+  const reg = registries(module, (m) => invariantsProperty(ctx, program, module, m, reached.machines.has(m.name) ? visible : new Set()));
   const outside: StatementStructures[] = [];
   const inside: StatementStructures[] = [];
   module.machines.forEach((m, i) => (reached.machines.has(m.name) ? inside : outside).push(...machineDecls(ctx, m), reg.machines[i] as StatementStructures));

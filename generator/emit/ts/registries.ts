@@ -1,5 +1,5 @@
 // Emit stage, TypeScript target: what a module exports besides its functions. One typed object
-// per machine (`RestartBudget = { name, initial, step, rules }`) and per decision (`{ name,
+// per machine (`RestartBudget = { name, initial, step, rules, invariants }`) and per decision (`{ name,
 // decide, rules }`), for a caller that imports one model; then `RULES` and the `machines` and
 // `decisions` registries that generic callers (CLI eval, runtime wire, tests) index by name.
 // The registries hold the same functions, so both views always agree. No spec text is emitted.
@@ -10,7 +10,7 @@ import type { Decision, Machine, Module } from "../../ir/module.js";
 import { docText } from "./context.js";
 
 /** The per-machine and per-decision objects (in declaration order), the registries (`tables`), and `RULES`. */
-export function registries(module: Module): { machines: StatementStructures[]; decisions: StatementStructures[]; tables: StatementStructures[]; rules: StatementStructures } {
+export function registries(module: Module, invariants: (m: Machine) => string): { machines: StatementStructures[]; decisions: StatementStructures[]; tables: StatementStructures[]; rules: StatementStructures } {
   const machineRules = module.machines.map(machineRuleIds);
   const decisionRules = module.decisions.map((d) => d.rules.map((r) => r.rule));
   const all = [...machineRules.flat(), ...decisionRules.flat()];
@@ -25,14 +25,14 @@ export function registries(module: Module): { machines: StatementStructures[]; d
     ),
     constStatement("decisions", `${entries(decisions)} as const`, "The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests)."),
   ];
-  return { machines: module.machines.map(machineObject), decisions: module.decisions.map(decisionObject), tables, rules };
+  return { machines: module.machines.map((m) => machineObject(m, invariants(m))), decisions: module.decisions.map(decisionObject), tables, rules };
 }
 
 function machineRuleIds(m: Machine): string[] {
   return m.handlers.flatMap((h) => h.branches.map((b) => b.rule));
 }
 
-function machineObject(m: Machine): StatementStructures {
+function machineObject(m: Machine, invariants: string): StatementStructures {
   const init = [
     "{",
     `  name: ${JSON.stringify(m.name)},`,
@@ -40,9 +40,10 @@ function machineObject(m: Machine): StatementStructures {
     `  step: step${m.name},`,
     ...(m.migrate === null ? [] : [`  migrate: migrate${m.name},`]),
     `  rules: ${list(machineRuleIds(m), "  ")},`,
+    invariants,
     "} as const",
   ].join("\n");
-  return constStatement(m.name, init, docText(`The machine ${m.name}: its initial state, its step and its rule ids.`, m.span));
+  return constStatement(m.name, init, docText(`The machine ${m.name}: its initial state, its step, its rule ids and its invariant laws (a restored state is checked against them).`, m.span));
 }
 
 function decisionObject(d: Decision): StatementStructures {

@@ -63,6 +63,13 @@ function mentions(e: Expr, name: string): boolean {
   return found;
 }
 
+/** Whether a `match` in `e` reads variable `name` in its subject (a match prints its subject as is, never unboxed). */
+function matchedOn(e: Expr, name: string): boolean {
+  let found = false;
+  walkExpr(e, { enter: (x) => void (found ||= x.kind === "match" && mentions(x.of, name)) });
+  return found;
+}
+
 /** The decision `l` applies when it can be unboxed in handler `h`, else null. */
 export function unboxable(ctx: ModuleCtx, h: Handler, l: Let): Decision | null {
   const v = l.value;
@@ -75,7 +82,7 @@ export function unboxable(ctx: ModuleCtx, h: Handler, l: Let): Decision | null {
   // Other lets must not read it at all; guards only through `is`; results may read it whole.
   if (h.lets.some((o) => o !== l && mentions(o.value, l.name))) return null;
   if (!h.branches.every((b) => b.guard === null || (onlyTagTested(b.guard, l.name) && !binds(b.guard, l.name)))) return null;
-  if (!h.branches.every((b) => [b.emit, ...b.assigns.map((a) => a.value)].every((e) => !binds(e, l.name)))) return null;
+  if (!h.branches.every((b) => [b.emit, ...b.assigns.map((a) => a.value)].every((e) => !binds(e, l.name) && !matchedOn(e, l.name)))) return null;
   return d;
 }
 
