@@ -93,10 +93,10 @@ function symmetryLines(prog: Program): string[] {
     if (!p || !x) continue;
     const label = `${module} ${param} = ${n}`;
     const reduced = runs(3, () => exploreMachine(p, x, { depth: 64, threads: 1 }), 3);
-    let line = `${label}: with symmetry [${x.symmetric.join(", ")}] ${reduced.last.states} states${reduced.last.complete ? " (complete)" : " (NOT complete)"} at ${k(reduced.rate)} states/s, ${(reduced.last.bytes / reduced.last.states).toFixed(1)} bytes/state`;
+    let line = `${label}: with symmetry [${x.symmetric.join(", ")}] ${reduced.last.states} states${reduced.last.complete ? " (complete)" : " (NOT complete)"} at ${k(reduced.rate)} states/s (${k(reduced.cpuRate)} per CPU second), ${(reduced.last.bytes / reduced.last.states).toFixed(1)} bytes/state`;
     if (plain) {
       const full = runs(3, () => exploreMachine(p, x, { depth: 64, symmetry: false, threads: 1 }), 3);
-      line += `; without ${full.last.states} states at ${k(full.rate)} states/s, ${(full.last.bytes / full.last.states).toFixed(1)} bytes/state; ${(full.last.states / reduced.last.states).toFixed(1)}x fewer with`;
+      line += `; without ${full.last.states} states at ${k(full.rate)} states/s (${k(full.cpuRate)} per CPU second), ${(full.last.bytes / full.last.states).toFixed(1)} bytes/state; ${(full.last.states / reduced.last.states).toFixed(1)}x fewer with`;
     }
     lines.push(line);
   }

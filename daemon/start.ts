@@ -14,6 +14,8 @@ import { out } from "./tty.js";
 
 /** How long a start waits for its supervisor's report (a journal to replay may take a while). */
 const REPORT_WAIT_MS = 30_000;
+/** How long a start waits for a supervisor that reported its refusal to exit. */
+const EXIT_WAIT_MS = 10_000;
 
 /** The first line on the stream, or null when it ends first or `ms` pass. */
 function firstLine(stream: Readable, ms: number): Promise<string | null> {
@@ -57,7 +59,13 @@ export async function startDetached(dir: string, runArgs: readonly string[]): Pr
     }
     throw new ClientError(`${me} exited (${child.exitCode ?? child.signalCode}) before it listened; see ${logPath}`);
   }
-  if (line.startsWith("error ")) throw new ClientError(`${me} did not start: ${line.slice(6)}`);
+  if (line.startsWith("error ")) {
+    // It reported and now exits: wait for that (reaped, so nothing of this start is left behind).
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([exited, new Promise<"running">((r) => (timer = setTimeout(() => r("running"), EXIT_WAIT_MS)))]);
+    clearTimeout(timer);
+    throw new ClientError(`${me} did not start: ${line.slice(6)}${code === "running" ? ` (it had not exited ${EXIT_WAIT_MS / 1000} s later; see ${logPath})` : ""}`);
+  }
   const r = await request(join(dir, "control.sock"), { kind: "Status" }, 10_000);
   if (r["pid"] !== child.pid) throw new ClientError(`${me} reported '${line}' but pid ${String(r["pid"])} answers on the socket`);
   out(`supervisor ${child.pid} started\n`);

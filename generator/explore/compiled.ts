@@ -117,7 +117,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         nextCheck = x.transitions + CHECK_EVERY;
         const elapsedMs = performance.now() - started;
         opts.onProgress?.({ states: visited.size, transitions: x.transitions, depth: depth + 1, elapsedMs, memory: process.memoryUsage.rss() });
-        stopped = memoryStop(opts.maxMemory, heapLimit);
+        stopped = memoryStop(opts.maxMemory, heapLimit, { visited: visited.bytes, levels: frontier.bytes + next.bytes, states: visited.size });
         if (stopped) break search;
       }
     }

@@ -17,9 +17,12 @@ export class Frontier {
       grown.set(this.words.subarray(0, this.length));
       this.words = grown;
     }
-    this.words[this.length] = index;
-    this.words.set(src.subarray(0, n), this.length + 1);
-    this.length += n + 1;
+    const words = this.words;
+    const at = this.length + 1;
+    words[at - 1] = index;
+    // A loop, not set(subarray): a state is a few words, and a view per state is garbage.
+    for (let i = 0; i < n; i++) words[at + i] = src[i] as number;
+    this.length = at + n;
     this.count++;
   }
 

@@ -56,8 +56,15 @@ export function firstBroken(prog: Program, laws: readonly Law[], binding: { s: V
   return null;
 }
 
+/** What the search itself holds, in words, for a memory stop. */
+function split(held: { readonly visited: number; readonly levels: number; readonly states: number } | undefined): string {
+  if (held === undefined) return "";
+  const mb = (n: number): string => `${(n / 2 ** 20).toFixed(1)} MB`;
+  return ` (the search's own: ${mb(held.visited)} of visited fingerprints and parents for ${held.states} states, ${mb(held.levels)} of packed levels; the rest is the program, the compiled machine and the collector's slack)`;
+}
+
 /** Memory budgets: the caller's, and a refusal before V8's heap limit turns into a crash. */
-export function memoryStop(maxMemory: number | undefined, heapLimit: number): { budget: "memory"; message: string } | null {
+export function memoryStop(maxMemory: number | undefined, heapLimit: number, held?: { readonly visited: number; readonly levels: number; readonly states: number }): { budget: "memory"; message: string } | null {
   // Not process.memoryUsage(): it costs tens of microseconds, a few percent of a small search
   // checked every few thousand transitions; the heap figure alone costs well under one, and the
   // resident size is read only for a budget that asks for it.
@@ -66,7 +73,7 @@ export function memoryStop(maxMemory: number | undefined, heapLimit: number): { 
   if (maxMemory !== undefined && m.rss >= maxMemory) {
     return {
       budget: "memory",
-      message: `stopped at --max-memory ${mb(maxMemory)}: the process holds ${mb(m.rss)}; the frontier is kept in memory (there is no disk-backed frontier), so to go further raise --max-memory, lower --depth, or declare interchangeable workers \`symmetric:\` in the spec's explore section`,
+      message: `stopped at --max-memory ${mb(maxMemory)}: the process holds ${mb(m.rss)}${split(held)}; there is no disk-backed frontier: a level packed on disk would spare only its own share, while the visited fingerprints, which every new state is checked against, must stay in memory; to go further raise --max-memory, lower --depth, or declare interchangeable workers \`symmetric:\` in the spec's explore section`,
     };
   }
   if (m.heapUsed >= heapLimit * 0.85) {

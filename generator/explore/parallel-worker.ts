@@ -75,7 +75,7 @@ function run(setup: WorkerSetup): void {
   const cm = compileMachine(prog, explore, setup.symmetry);
   const symmetric = setup.symmetry ? explore.symmetric : [];
   const badState = stateCheck(cm, symmetric);
-  const visited = new Visited(64, false);
+  let visited = new Visited(64, false);
   let frontier = new Frontier();
   let next = new Frontier();
   const scratch = new Frontier();
@@ -178,6 +178,9 @@ function run(setup: WorkerSetup): void {
   };
 
   const start = (table: Int32Array, words: Int32Array, count: number): void => {
+    // Sized as the main thread's table: its slots come in order of their home, and filling a
+    // smaller table in that order would pack its first part solid (every add a long probe).
+    visited = new Visited(table.length / 2, false);
     for (let i = 0; i < table.length; i += 2) {
       const h1 = table[i] as number;
       const h2 = table[i + 1] as number;

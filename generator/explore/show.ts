@@ -67,7 +67,7 @@ export function showResult(r: ExploreResult, params?: Params): string[] {
         : `bounded at depth ${r.depth}`;
   const lines = [
     `${head}: ${r.violation ? "VIOLATION" : "ok"}, ${how}`,
-    `  ${r.states} states, ${r.transitions} transitions, ${(r.elapsedMs / 1000).toFixed(2)} s, ${rate(r.states, r.elapsedMs)} states/s, ${Math.round(r.bytes / Math.max(1, r.states))} bytes/state`,
+    `  ${r.states} states, ${r.transitions} transitions, ${(r.elapsedMs / 1000).toFixed(2)} s, ${rate(r.states, r.elapsedMs)} states/s, ${Math.round(r.bytes / Math.max(1, r.states))} bytes/state${r.threads > 1 ? `, on ${r.threads} threads` : ""}`,
     `  laws checked: ${r.laws.length === 0 ? "none" : r.laws.join(", ")}`,
     ...(r.symmetric.length > 0 ? [`  symmetry: states that differ by a permutation of ${r.symmetric.join(", ")} counted once`] : []),
   ];

@@ -70,7 +70,7 @@ describe("statute proofs with a recorded check", () => {
     const record = readCheckRecord(join(dir, "formal"));
     expect(record?.inputs).toBe(leanInputsHash(dir, join(dir, "formal")));
     expect(rec.out).toContain("last kernel check: Lean 4 (test), 2026-12-02 04:10");
-    expect(rec.out).toContain("restart_gives_up: checked for all parameters (Lean 4 (test), 2026-12-02 04:10)");
+    expect(rec.out).toContain("restart_gives_up: checked for all parameters by the last check\n");
     expect(rec.out).toMatch(/restart_decide_verdict: candidate for all parameters, FAILED in the last check: Proofs\/Supervise.lean:192:7/);
     expect(rec.out).toContain("timeouts_ordered: candidate at the defaults only, NOT CHECKED in the last check");
     const proofs = join(dir, "formal", "Proofs", "Supervise.lean");

@@ -34,7 +34,9 @@ describe("statute explore", { timeout: 120_000 }, () => {
     expect(states.code).toBe(0);
     expect(states.out).toContain("truncated at 500 states (stopped at --max-states 500)");
     const memory = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry", "--max-memory", "1", "--out", out);
-    expect(memory.out).toMatch(/truncated at \d+ states \(stopped at --max-memory 1 MB: the process holds \d+ MB; .*raise --max-memory, lower --depth, or declare interchangeable workers `symmetric:`/);
+    expect(memory.out).toMatch(/truncated at \d+ states \(stopped at --max-memory 1 MB: the process holds \d+ MB .*raise --max-memory, lower --depth, or declare interchangeable workers `symmetric:`/);
+    // Why there is no disk-backed frontier, with what the search itself holds.
+    expect(memory.out).toMatch(/the process holds \d+ MB \(the search's own: [\d.]+ MB of visited fingerprints and parents for \d+ states, [\d.]+ MB of packed levels;.*\); there is no disk-backed frontier: .*visited fingerprints.*must stay in memory/);
     const progress = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry", "--progress", "--max-states", "30000", "--out", out);
     expect(progress.err).toMatch(/^explore: \d+ states, \d+ states\/s, \d+ transitions, depth \d+, \d+ MB$/m);
     const sym = await run("explore", "launcher", "--param", "WORKERS=5", "--depth", "64", "--out", out);

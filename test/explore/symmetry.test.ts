@@ -1,10 +1,18 @@
-// The permutations a symmetric search checks the order-sensitive laws on (compiled.ts): every
+// The permutations a symmetric search checks the order-sensitive laws on (arrangements.ts): every
 // arrangement of the rows, the state itself first, each distinct arrangement once when rows are
-// equal, and the symmetric fields permuted together.
+// equal, and the symmetric fields permuted together; for a law that reads rows at fixed
+// positions, one arrangement per choice of rows there, which still finds what it breaks.
 
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { compileSpecs, specFiles } from "../../generator/check/index.js";
+import { findArrangement } from "../../generator/explore/arrangements.js";
 import { permutations } from "../../generator/explore/compiled.js";
+import { compileMachine, exploreMachine } from "../../generator/explore/index.js";
 import type { Value } from "../../generator/interpret/index.js";
+import type { Explore } from "../../generator/ir/module.js";
 
 const text = (v: Value): string => JSON.stringify(v);
 
@@ -42,5 +50,53 @@ describe("permutations of symmetric rows", () => {
   it("leaves lists of different lengths alone", () => {
     const s = { workers: [1, 2], budgets: [1] };
     expect([...permutations(s, ["workers", "budgets"])]).toEqual([s]);
+  });
+});
+
+describe("arrangements for laws that read rows at fixed positions (findArrangement, rowPositions)", () => {
+  const same = (s: Value, i: number, j: number): boolean => text((s as { workers: Value[] }).workers[i] as Value) === text((s as { workers: Value[] }).workers[j] as Value);
+
+  it("tries each distinct row once at the position, never the state itself again", () => {
+    const s = { workers: [{ id: "a" }, { id: "b" }, { id: "a" }, { id: "c" }] };
+    const tried: string[] = [];
+    const found = findArrangement(s, ["workers"], [0], same, (v) => {
+      tried.push(text((v as { workers: Value[] }).workers[0] as Value));
+      return false;
+    });
+    expect(found).toBeNull();
+    // a is at position 0 already (the state itself is checked apart); b and c once each.
+    expect(tried.sort()).toEqual([text({ id: "b" }), text({ id: "c" })]);
+  });
+
+  it("returns the arrangement a law fails on, the rows permuted together; null positions try every permutation", () => {
+    const s = { workers: [{ id: "a" }, { id: "b" }, { id: "c" }], budgets: [1, 2, 3] };
+    const bad = (v: Value): boolean => (v as { budgets: number[] }).budgets[1] === 3;
+    const found = findArrangement(s, ["workers", "budgets"], [1], same, bad) as { workers: { id: string }[]; budgets: number[] };
+    expect(found.budgets[1]).toBe(3);
+    expect(found.workers[1]).toEqual({ id: "c" });
+    const all: string[] = [];
+    findArrangement(s, ["workers", "budgets"], null, same, (v) => (all.push(text(v)), false));
+    expect(all).toHaveLength(5);
+  });
+
+  it("a symmetric search finds a law broken only at another row's position, as short as without symmetry", () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const dir = join(root, ".tmp", "symmetry-test");
+    mkdirSync(dir, { recursive: true });
+    // The third client may never hold the lock: under symmetry the holder is any row, so only an
+    // arrangement with it at index 2 shows the violation.
+    const spec = readFileSync(join(root, "bench/specs/lock_clients.yaml"), "utf8")
+      .replace("module: lock_clients", "module: lock_third")
+      .replace('holds: "all(s.clients, x -> x.tries <= MAX_TRIES && x.renews <= MAX_RENEWS)"', 'holds: "!(nth_or(s.clients, 2, Client { phase: Idle, tries: 0, renews: 0 }).phase is Holding)"');
+    writeFileSync(join(dir, "lock_third.yaml"), spec);
+    const r = compileSpecs(root, [...specFiles(root), ".tmp/symmetry-test/lock_third.yaml"]);
+    if (!r.ok) throw new Error("the test spec does not compile");
+    const x = r.program.modules.find((m) => m.name === "lock_third")?.explore[0] as Explore;
+    expect(compileMachine(r.program, x).orderedPositions).toEqual([0, 2]);
+    const reduced = exploreMachine(r.program, x, { depth: 10 });
+    const plain = exploreMachine(r.program, x, { depth: 10, symmetry: false });
+    expect(plain.violation?.law).toBe("lock_tries_bounded");
+    expect(reduced.violation?.law).toBe("lock_tries_bounded");
+    expect(reduced.violation?.trace).toHaveLength(plain.violation?.trace.length ?? -1);
   });
 });

@@ -139,6 +139,29 @@ export class HashCompiler {
     return name;
   }
 
+  /**
+   * The fields of a record at `v`: those that pack (bools, enums, records of such) several to a
+   * word, up to 30 bits, in declaration order; then the others one by one (`other`, default
+   * `value`). A wide record of flags and enums costs a word or two, not one mix per field.
+   */
+  fields(v: string, fields: readonly { readonly name: string; readonly type: Type }[], other?: (f: { readonly name: string; readonly type: Type }) => string): string {
+    const words: string[][] = [];
+    let bits = 31;
+    for (const f of fields) {
+      const b = this.bits(f.type);
+      if (b === null) continue;
+      if (bits + b > 30) {
+        words.push([]);
+        bits = 0;
+      }
+      const part = this.packed(`${v}${prop(f.name)}`, f.type);
+      (words[words.length - 1] as string[]).push(bits === 0 ? part : `(${part} << ${bits})`);
+      bits += b;
+    }
+    const rest = fields.filter((f) => this.bits(f.type) === null).map((f) => (other ? other(f) : this.value(`${v}${prop(f.name)}`, f.type)));
+    return [...words.map((w) => mix(w.join(" | "))), ...rest].join(" ");
+  }
+
   private body(v: string, ref: TypeRef): string {
     const shape = shapeOf(this.prog, ref);
     const t: Type = { kind: "named", ref };
@@ -147,7 +170,7 @@ export class HashCompiler {
       const e = `$e${this.serial++}`;
       return `const ${e} = ${this.ordinal(ref, shape.members)}(${v}); if (${e} < ${shape.members.length}) { ${mix(e)} } else { ${this.text(v)} }`;
     }
-    if (shape.kind === "record") return shape.fields.map((f) => this.value(`${v}${prop(f.name)}`, f.type)).join(" ");
+    if (shape.kind === "record") return this.fields(v, shape.fields);
     const arms = shape.variants.map((variant, i) => `case ${JSON.stringify(variant.name)}: ${mix(String(i))} ${variant.fields.map((f) => this.value(`${v}${prop(f.name)}`, f.type)).join(" ")} break;`);
     return `switch (${v}.kind) { ${arms.join(" ")} default: ${this.text(`${v}.kind`)} }`;
   }
@@ -258,7 +281,7 @@ export class HashCompiler {
       }
       return `{ let ${ha} = 0, ${hb} = 0; ${compute} ${mix(ha)} ${mix(hb)} }`;
     };
-    const lines = [`let $a = 0x811c9dc5 | 0, $b = 0x2545f491, $w = 0;`, ...plain.map(plainField)];
+    const lines = [`let $a = 0x811c9dc5 | 0, $b = 0x2545f491, $w = 0;`, this.fields("s", plain, plainField)];
     const rowTypes = sym.map((f) => (f.type as Type & { kind: "list" }).of);
     const rowBits = rowTypes.reduce<number | null>((n, t) => (n === null ? null : ((b) => (b === null ? null : n + b))(this.bits(t))), 0);
     if (sym.length > 0 && rowBits !== null && rowBits <= 30) {
