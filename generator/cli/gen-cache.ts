@@ -8,11 +8,12 @@
 // kept for a project without node_modules/, and a clean clone (CI) never has one.
 
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Config, loadProject } from "../project/config.js";
+import { filesUnder } from "../project/files.js";
 import type { Io } from "./gen.js";
 
 interface Entry {
@@ -26,17 +27,6 @@ interface Entry {
 const VERSION = 1;
 const cacheFile = (root: string) => join(root, "node_modules", ".cache", "statute", "gen-check.json");
 const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
-
-/** Every file under `dir`, sorted by code unit, as paths relative to `dir`. */
-function filesUnder(dir: string, prefix = ""): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const rel = prefix ? `${prefix}/${name}` : name;
-      return statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name), rel) : [rel];
-    });
-}
 
 function digestTree(h: ReturnType<typeof createHash>, dir: string): void {
   for (const rel of filesUnder(dir)) h.update(`${rel}\0`).update(readFileSync(join(dir, rel))).update("\0");
@@ -100,7 +90,7 @@ export function checkFromCache(root: string, io: Io): boolean {
  */
 export function remember(root: string, inputs: string | null, folders: readonly string[], files: ReadonlyMap<string, string>): void {
   if (inputs === null || !existsSync(join(root, "node_modules"))) return;
-  const entry: Entry = { inputs, folders: [...folders].sort(), files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([p, c]) => [p, sha(c)])) };
+  const entry: Entry = { inputs, folders: [...folders].sort(), files: Object.fromEntries([...files.keys()].sort().map((p) => [p, sha(files.get(p) as string)])) };
   try {
     mkdirSync(dirname(cacheFile(root)), { recursive: true });
     writeFileSync(cacheFile(root), `${JSON.stringify(entry)}\n`);

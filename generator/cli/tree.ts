@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { GeneratedFile } from "../emit/types.js";
+import { filesUnder } from "../project/files.js";
 
 export interface Drift {
   readonly changed: readonly string[];
@@ -11,21 +12,10 @@ export interface Drift {
   readonly extra: readonly string[];
 }
 
-function listFiles(dir: string, prefix = ""): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = join(dir, name);
-      const rel = prefix ? `${prefix}/${name}` : name;
-      return statSync(full).isDirectory() ? listFiles(full, rel) : [rel];
-    });
-}
-
 /** How the tree under `dir` differs from `files`. */
 export function diffTree(dir: string, files: readonly GeneratedFile[]): Drift {
   const want = new Map(files.map((f) => [f.path, f.content]));
-  const have = new Set(listFiles(dir));
+  const have = new Set(filesUnder(dir));
   const changed: string[] = [];
   const missing: string[] = [];
   for (const [path, content] of want) {

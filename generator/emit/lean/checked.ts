@@ -5,8 +5,9 @@
 // an emitter: generated/ stays a function of spec/ alone.
 
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { filesUnder } from "../../project/files.js";
 
 /** The record's file name, inside the formal folder. */
 export const CHECKED_FILE = "checked.txt";
@@ -42,16 +43,9 @@ function sorted(xs: string[]): string[] {
   return xs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** The `.lean` files under `dir`, relative to it; hidden folders (Lake's `.lake`) are not entered. */
 function leanFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name.startsWith(".")) continue;
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...leanFiles(p));
-    else if (e.name.endsWith(".lean")) out.push(p);
-  }
-  return out;
+  return filesUnder(dir, (name) => name.startsWith(".")).filter((f) => f.endsWith(".lean") && !f.split("/").some((part) => part.startsWith(".")));
 }
 
 /**
@@ -60,7 +54,7 @@ function leanFiles(dir: string): string[] {
  * a NUL, its text, a NUL, in path order.
  */
 export function leanInputsHash(root: string, formalDir: string): string {
-  const files = [...leanFiles(join(root, "generated", "lean")), ...leanFiles(formalDir)];
+  const files = [join(root, "generated", "lean"), formalDir].flatMap((dir) => leanFiles(dir).map((f) => join(dir, f)));
   const h = createHash("sha256");
   for (const rel of sorted(files.map((f) => relative(root, f).split("\\").join("/")))) {
     h.update(rel).update("\0").update(readFileSync(join(root, rel))).update("\0");
