@@ -77,13 +77,12 @@ export function foreign(r: JournalRecord): boolean {
  */
 export function carried<S>(module: ModuleName, machine: string, value: unknown, where: string): S {
   const w = wireOfBuild();
-  if (w.decode(module, `${machine}State`, value).ok) return value as S;
+  const asIs = w.decode(module, `${machine}State`, value);
+  if (asIs.ok) return value as S;
   const migrate = modelOf(module, null).machines[machine]?.migrate;
   const migrated = migrate === undefined ? undefined : migrate(value as never);
-  const again = migrated === undefined ? null : w.decode(module, `${machine}State`, migrated);
-  if (again?.ok === true) return migrated as S;
-  const why = w.decode(module, `${machine}State`, value);
-  const reason = why.ok ? "" : `${why.error.pointer === "" ? "" : `at ${why.error.pointer}: `}${why.error.message}`;
+  if (migrated !== undefined && w.decode(module, `${machine}State`, migrated).ok) return migrated as S;
+  const reason = `${asIs.error.pointer === "" ? "" : `at ${asIs.error.pointer}: `}${asIs.error.message}`;
   throw new JournalError(`${where}: a ${module}.${machine} state this build cannot read (${reason})${migrate === undefined ? " and its spec declares no migration" : " and its migration does not give one"}; refusing to start (it is never skipped)`, -1);
 }
 
