@@ -7,10 +7,8 @@ import type { Migration, Program } from "../ir/module.js";
 import { type Field, type Type, type TypeDecl, unreachable } from "../ir/types.js";
 import { showType } from "../expr/type-util.js";
 import { wireMax } from "../emit/schema/json.js";
-import type { Value } from "../interpret/value.js";
+import { isRecord, type RecordValue, type Value } from "../interpret/value.js";
 
-type Obj = { readonly [k: string]: Value };
-const isObj = (v: Value): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 function declOf(prog: Program, t: Type & { kind: "named" }): TypeDecl | undefined {
   return prog.modules.find((m) => m.name === t.ref.module)?.types.find((d) => d.name === t.ref.name);
@@ -53,7 +51,7 @@ export function misfit(prog: Program, module: string, t: Type, v: Value, path: s
   }
 }
 
-function misfitFields(prog: Program, module: string, fields: readonly Field[], v: Obj, path: string, tag: boolean): string | null {
+function misfitFields(prog: Program, module: string, fields: readonly Field[], v: RecordValue, path: string, tag: boolean): string | null {
   for (const k of Object.keys(v)) {
     if (tag && k === "kind") continue;
     if (!fields.some((f) => f.name === k)) return `${path}.${k}: no such field`;
@@ -72,9 +70,9 @@ export function misfitDecl(prog: Program, module: string, d: TypeDecl, v: Value,
     case "enum":
       return typeof v === "string" && d.members.includes(v) ? null : `${path}: ${JSON.stringify(v)} is no member of ${d.name} (${d.members.join(", ")})`;
     case "record":
-      return isObj(v) ? misfitFields(prog, module, d.fields, v, path, false) : `${path}: expected a ${d.name} record`;
+      return isRecord(v) ? misfitFields(prog, module, d.fields, v, path, false) : `${path}: expected a ${d.name} record`;
     case "union": {
-      if (!isObj(v)) return `${path}: expected a ${d.name} value`;
+      if (!isRecord(v)) return `${path}: expected a ${d.name} value`;
       const variant = d.variants.find((x) => x.name === v["kind"]);
       if (variant === undefined) return `${path}: ${JSON.stringify(v["kind"])} is no variant of ${d.name} (${d.variants.map((x) => x.name).join(", ")})`;
       return misfitFields(prog, module, variant.fields, v, path, true);
