@@ -12,7 +12,7 @@
 import type { GeneratedModel, Wire } from "../runtime/index.js";
 import { type ModuleName, modelOf, models, type Params } from "./config.js";
 import { readChain } from "./journal-chain.js";
-import type { JournalRecord } from "./journal-format.js";
+import { type JournalRecord, JournalError } from "./journal-format.js";
 import { Fold, foreign } from "./replay.js";
 
 export interface AuditReport {
@@ -63,8 +63,15 @@ export function audit(path: string, wire: Wire): AuditReport {
   const fold = new Fold(wire);
   let decisions = 0;
   const others = new Map<string, { module: string; digest: string; records: number }>();
-  for (const r of chain.records) {
-    fold.apply(r);
+  for (const [i, r] of chain.records.entries()) {
+    try {
+      fold.apply(r);
+    } catch (e) {
+      // A record this build cannot read is refused where it lies, never skipped.
+      if (!(e instanceof JournalError)) throw e;
+      const at = chain.places[i];
+      throw new JournalError(`${at?.file ?? path}: the record at byte ${at?.offset ?? -1}: ${e.message}`, at?.offset ?? -1);
+    }
     if (r.type !== "decision") continue;
     if (foreign(r)) {
       const key = `${String(r["module"])} ${String(r["digest"])}`;

@@ -75,6 +75,8 @@ export function repairRotation(journal: string): string[] {
 export interface Chain {
   /** Every record of every segment still on disk, oldest first. */
   readonly records: JournalRecord[];
+  /** Where each record's line starts: its segment file and byte offset, in the order of `records`. */
+  readonly places: { readonly file: string; readonly offset: number }[];
   readonly segments: number;
   /** Bytes of a torn last line of the journal (not read). */
   readonly tornBytes: number;
@@ -89,6 +91,7 @@ export interface Chain {
 export function readChain(journal: string, o: { readonly headerless?: boolean } = {}): Chain {
   const files = [...archives(journal), journal];
   const records: JournalRecord[] = [];
+  const places: { file: string; offset: number }[] = [];
   let tornBytes = 0;
   let headerless = 0;
   for (const [i, file] of files.entries()) {
@@ -101,7 +104,8 @@ export function readChain(journal: string, o: { readonly headerless?: boolean } 
       if (first.type !== "snapshot") throw new JournalError(`${file}: a rotated segment starts with a ${first.type}, not a snapshot`, 0);
     }
     records.push(...scanned.records);
+    places.push(...scanned.offsets.map((offset) => ({ file, offset })));
     if (i === files.length - 1) tornBytes = scanned.tornBytes;
   }
-  return { records, segments: files.length, tornBytes, headerless };
+  return { records, places, segments: files.length, tornBytes, headerless };
 }

@@ -4,7 +4,7 @@
 // wrote goes through the machine's declared migration, and one this build cannot read is
 // refused, never skipped.
 
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { audit } from "../../daemon/audit.js";
@@ -75,10 +75,14 @@ describe("takeover across builds", () => {
     expect(audit(journal([wrong]), wire()).disagreements.length).toBeGreaterThan(0);
   });
 
-  it("a state this build cannot read and has no migration for is refused, naming the record", () => {
+  it("a state this build cannot read and has no migration for is refused, naming the record, its file and byte offset", () => {
     expect(carried("supervise", "RestartBudget", s0, "record 2")).toEqual(s0);
     expect(() => carried("supervise", "RestartBudget", { ...s0, restarts: 3 }, "record 7")).toThrow(/record 7: a supervise\.RestartBudget state this build cannot read .*declares no migration; refusing to start/);
     const old = failure(2, s0, 0, OTHER, { ...s0, restarts: 1 });
-    expect(() => audit(journal([old]), wire())).toThrow(/record 2: a supervise\.RestartBudget state this build cannot read/);
+    const path = journal([old]);
+    const scanned = scanJournal(readFileSync(path), path);
+    const at = scanned.offsets[scanned.records.findIndex((r) => r.seq === 2)];
+    expect(at).toBeGreaterThan(0);
+    expect(() => audit(path, wire())).toThrow(`${path}: the record at byte ${at}: record 2: a supervise.RestartBudget state this build cannot read (at /restarts:`);
   });
 });
