@@ -1,5 +1,5 @@
-// Conformance stage (test support): the generated JSON Schemas as validators. Every module's
-// schema is compiled by one ajv 2020-12 instance in strict mode (so imported types resolve), and
+// Conformance stage (test support; also the diff's judge of values): the generated JSON Schemas
+// as validators. Every module's schema is compiled by one ajv 2020-12 instance in strict mode (so imported types resolve), and
 // a spec type is looked up as `<module>.schema.json#/$defs/<Name>`; states, events, outputs,
 // facts and verdicts all have such an entry (unnamed outputs as `<Machine>Output`).
 
@@ -28,15 +28,20 @@ export class SchemaSet {
     return v;
   }
 
-  /** null when `value` validates against the type's schema entry, else the errors in words. */
-  check(ref: TypeRef, value: Value): string | null {
+  /** null when `value` validates against the type's schema entry, else the errors in words (`/path message; ...`). */
+  why(ref: TypeRef, value: Value): string | null {
     const v = this.validator(ref);
     if (v(value)) return null;
     // A union reports every variant's mismatch; the errors below the top level are the telling ones.
     const all = v.errors ?? [];
     const deep = all.filter((e) => e.instancePath !== "");
-    const errors = (deep.length > 0 ? deep : all).map((e) => `${e.instancePath || "/"} ${e.message ?? "invalid"}`).join("; ");
-    return `${JSON.stringify(value)} is not a valid ${ref.name}: ${errors}`;
+    return (deep.length > 0 ? deep : all).map((e) => `${e.instancePath || "/"} ${e.message ?? "invalid"}`).join("; ");
+  }
+
+  /** null when `value` validates against the type's schema entry, else the value and the errors. */
+  check(ref: TypeRef, value: Value): string | null {
+    const errors = this.why(ref, value);
+    return errors === null ? null : `${JSON.stringify(value)} is not a valid ${ref.name}: ${errors}`;
   }
 }
 

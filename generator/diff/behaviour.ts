@@ -73,7 +73,7 @@ function diffDecisions(old: Side, now: Side, tally: Tally, bindings: Bound[]): v
     const refOld: TypeRef = { module: old.module.name, name: d.name };
     const refNew: TypeRef = { module: now.module.name, name: d.name };
     const facts = dedup([...factsFor(old.program, refOld), ...factsFor(now.program, refNew)]).filter(
-      (f) => misfit(old.program, old.module.name, { kind: "named", ref: before.facts }, f, "") === null && misfit(now.program, now.module.name, { kind: "named", ref: d.facts }, f, "") === null,
+      (f) => misfit(old.program, before.facts, f) === null && misfit(now.program, d.facts, f) === null,
     );
     for (const f of facts) {
       const a = attempt(() => { const r = decide(old.program, refOld, f); return { value: r.verdict, rule: r.rule }; });
@@ -109,14 +109,12 @@ function diffMachines(old: Side, now: Side, reached: Reached, tally: Tally, bind
     if (before === undefined || states === undefined) continue;
     const xOld = old.module.explore.find((x) => x.machine.name === m.name);
     const xNew = now.module.explore.find((x) => x.machine.name === m.name);
-    const eventOld = { kind: "named", ref: before.event } as const;
-    const eventNew = { kind: "named", ref: m.event } as const;
     for (const s of states) {
       const carried = migrateState(now, m, s);
       if (!carried.ok) continue; // the state report says why
       bindings.push({ target: m.name, binding: { s: carried.state } });
       const events = dedup([...(xOld ? candidateEvents(old.program, xOld, s) : []), ...(xNew ? candidateEvents(now.program, xNew, carried.state) : [])]).filter(
-        (e) => misfit(old.program, old.module.name, eventOld, e, "") === null && misfit(now.program, now.module.name, eventNew, e, "") === null,
+        (e) => misfit(old.program, before.event, e) === null && misfit(now.program, m.event, e) === null,
       );
       for (const e of events) diffStep(old, now, m, s, carried.state, e, tally, bindings);
     }

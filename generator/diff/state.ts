@@ -11,7 +11,7 @@ import { firstBroken } from "../explore/oracle.js";
 import { evalExpr } from "../interpret/expr.js";
 import { initialState } from "../interpret/machine.js";
 import { InterpretError, type Value } from "../interpret/value.js";
-import { migrationRecord, misfit, misfitDecl } from "./values.js";
+import { migrationRef, misfit } from "./values.js";
 import type { Side } from "./wire.js";
 
 /** At most this many old states per machine (the search stops there and says so). */
@@ -24,7 +24,7 @@ export type Migrated = { readonly ok: true; readonly state: Value } | { readonly
 export function migrateState(now: Side, machine: Machine, old: Value): Migrated {
   let state = old;
   if (machine.migrate !== null) {
-    const why = misfitDecl(now.program, now.module.name, migrationRecord(machine.migrate), old, "");
+    const why = misfit(now.program, migrationRef(now.module.name, machine), old);
     if (why !== null) return { ok: false, reason: `it is no ${machine.name}State.from record: ${why}` };
     try {
       state = evalExpr(machine.migrate.to, new Map([["s", old]]), now.program);
@@ -33,7 +33,7 @@ export function migrateState(now: Side, machine: Machine, old: Value): Migrated 
       return { ok: false, reason: `the migration fails on it: ${e.message}` };
     }
   }
-  const fit = misfit(now.program, now.module.name, { kind: "named", ref: machine.state }, state, "");
+  const fit = misfit(now.program, machine.state, state);
   if (fit !== null) return { ok: false, reason: `${machine.migrate === null ? "" : `migrated to ${JSON.stringify(state)}, `}it is no ${machine.state.name}: ${fit}` };
   return { ok: true, state };
 }
@@ -64,7 +64,7 @@ export function reachOld(old: Side): Reached {
   for (const m of old.module.machines) {
     const r = { states: [] as Value[], complete: false, unwritable: 0 };
     const keep = (s: Value): void => {
-      if (misfit(old.program, old.module.name, { kind: "named", ref: m.state }, s, "") === null) r.states.push(s);
+      if (misfit(old.program, m.state, s) === null) r.states.push(s);
       else r.unwritable++;
     };
     const x = old.module.explore.find((e) => e.machine.name === m.name);

@@ -33,15 +33,19 @@ function definitions(module: Module, ctx: TypeContext): Map<string, JsonObject> 
   return defs;
 }
 
-/** The schema document of one module, keys in a fixed order, `$defs` sorted by code unit. */
-export function moduleSchema(program: Program, module: Module): JsonObject {
+/** How the module's types are written as schemas: its wire bound, parameter bounds at their maxima. */
+export function schemaContext(program: Program, module: Module): TypeContext {
   const widest = (e: Expr): number => {
     const v = evalConstExpr(e, (ref) => program.modules.find((m) => m.name === ref.module)?.constants.find((c) => c.name === ref.name)?.widest);
     if (typeof v !== "number") throw new Error(`schema: a type bound over a parameter does not fold at the parameters' maxima`);
     return v;
   };
-  const ctx: TypeContext = { module: module.name, wireMax: wireMax(program, module), widest };
-  const defs = definitions(module, ctx);
+  return { module: module.name, wireMax: wireMax(program, module), widest };
+}
+
+/** The schema document of one module, keys in a fixed order, `$defs` sorted by code unit. */
+export function moduleSchema(program: Program, module: Module): JsonObject {
+  const defs = definitions(module, schemaContext(program, module));
   const sorted: JsonObject = {};
   for (const name of [...defs.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
     sorted[name] = defs.get(name) as JsonObject;
