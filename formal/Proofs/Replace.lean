@@ -512,17 +512,35 @@ theorem replace_at_most_k_minus_one : Statute.Replace.replace_at_most_k_minus_on
   intro s h
   exact decide_eq_true (daemon_replacements_le_rank s h)
 
-/-- replace_message_older_client: not yet proved. The sentence is a String built with `++` from
-  free facts (the app name and two versions), so the proof needs String associativity, which
-  old and new Lean state differently (a List Char structure then, UTF-8 bytes now). Sketch:
-  split the tell; every other tell closes by `rfl`; for OlderClient, `String.append_assoc` to
-  right-nest both sides, then the literal pieces agree by evaluation. -/
+/-- replace_message_older_client: split the facts and the tell. TellMessage writes each sentence
+  out whole, as the law states it, so for OlderClient the rendered text is the law's text by
+  definition (`decide_eq_true rfl`, the app and versions free); every other tell makes the law's
+  guard false, and the disjunction evaluates (`rfl`). -/
 theorem replace_message_older_client : Statute.Replace.replace_message_older_client_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk tell app cv dv =>
+    cases tell with
+    | Silent => exact rfl
+    | OlderClient => exact or_right_of (decide_eq_true rfl)
+    | SameVersionOtherBuild => exact rfl
+    | VersionUnknown => exact rfl
+    | BusyDaemon => exact rfl
+    | NoCapability => exact rfl
 
-/-- replace_message_wording: not yet proved, for the reason and by the sketch above, per tell. -/
+/-- replace_message_wording: per tell, the law's arm is the sentence TellMessage renders for it,
+  by definition (`decide_eq_true rfl`); the OlderClient arm is `true`. -/
 theorem replace_message_wording : Statute.Replace.replace_message_wording_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk tell app cv dv =>
+    cases tell with
+    | Silent => exact decide_eq_true rfl
+    | OlderClient => exact rfl
+    | SameVersionOtherBuild => exact decide_eq_true rfl
+    | VersionUnknown => exact decide_eq_true rfl
+    | BusyDaemon => exact decide_eq_true rfl
+    | NoCapability => exact decide_eq_true rfl
 
 /-- replace_message_distinct: not yet proved. Beyond associativity it needs two sentences with
   the same free pieces to differ, i.e. a first differing character after a common prefix. -/
