@@ -270,14 +270,15 @@ theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt :
   intro f _ _
   cases f with
   | mk k b =>
-    cases hg : decide (k + 1 > b) with
-    | true =>
-      cases hq : decideRestartDecide ⟨k, b⟩ with
+    -- The test is split without generalizing it in the goal (`cases hg : decide ..` would also
+    -- rewrite the law's `decide (k ≥ b)`, the same `Nat.ble b k` by definition, in one Lean
+    -- and not in another).
+    refine Or.elim (bool_split (decide (k + 1 > b))) (fun hg => ?_) (fun hg => ?_)
+    · cases hq : decideRestartDecide ⟨k, b⟩ with
       | GiveUp => exact decide_eq_true (Nat.le_of_lt_succ (of_decide_eq_true hg))
       | Restart q => cases hq.symm.trans (decide_give_up hg)
       | ClockBackwards x y => cases hq.symm.trans (decide_give_up hg)
-    | false =>
-      have hkb : k + 1 ≤ b := le_of_not_lt' (k + 1) b (of_decide_eq_false hg)
+    · have hkb : k + 1 ≤ b := le_of_not_lt' (k + 1) b (of_decide_eq_false hg)
       have hlt : k < b := hkb
       cases hq : decideRestartDecide ⟨k, b⟩ with
       | GiveUp => cases hq.symm.trans (decide_restart hg)

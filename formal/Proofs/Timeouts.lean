@@ -138,7 +138,7 @@ theorem accepted_relations {f : CheckTimeoutsFacts} (hle : f.restart_max_failure
   `valid` assumes (`hp.2`: the runtime refuses to start on a record the check does not accept). -/
 theorem timeouts_ordered : Statute.Timeouts.timeouts_ordered_stmt := by
   intro p hp
-  have r := accepted_relations (by decide) hp.2
+  have r := accepted_relations (by decide : Statute.Supervise.RESTART_MAX_FAILURES ≤ 64) hp.2
   exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of
     (timeouts_ordered_by_definition p)
     (and_left (and_left (and_left (and_left (and_left r))))))
