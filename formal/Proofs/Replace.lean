@@ -542,9 +542,430 @@ theorem replace_message_wording : Statute.Replace.replace_message_wording_stmt :
     | BusyDaemon => exact decide_eq_true rfl
     | NoCapability => exact decide_eq_true rfl
 
-/-- replace_message_distinct: not yet proved. Beyond associativity it needs two sentences with
-  the same free pieces to differ, i.e. a first differing character after a common prefix. -/
+/-- Two tells' sentences for one client and daemon differ. Each sentence is a chain of literal
+  pieces and the free names and versions (TellMessage writes it whole); right-nested
+  (`list_append_assoc`), the pieces both share cancel (`list_append_cancel_left`), and the first
+  characters of what follows (`List.take`, which evaluates on the literal prefix) already differ,
+  by evaluation. The silent sentence is `[]`; every other starts with a character. -/
+theorem msg_ne_silent_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_silent_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_silent_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_silent_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_silent_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'o'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'a'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i'] : List Char) =
+      [')', ' ', 'c'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'o'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'n'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'o'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'n'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'a'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'o'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i'] : List Char) =
+      [')', ' ', 'c'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'a'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'n'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'a'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'n'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'c'] : List Char) =
+      [')', ' ', 'i'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'c'] : List Char) =
+      [')', ' ', 'i'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'c'] : List Char) =
+      [')', ' ', 'i'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'c'] : List Char) =
+      [')', ' ', 'i'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'n'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'o'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'n'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'a'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i'] : List Char) =
+      [')', ' ', 'c'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'i'] : List Char) =
+      [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c'] := congrArg (List.take 10) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'n'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'o'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'n'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'a'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i'] : List Char) =
+      [')', ' ', 'c'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c'] : List Char) =
+      [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'i'] := congrArg (List.take 10) h
+  exact absurd hc (by decide)
+
+/-- replace_message_distinct: split the facts and the tell; the first conjunct evaluates (a told
+  sentence starts with a character, the silent one is `[]`), and each other conjunct is the tell
+  itself (`rfl`) or one of the `msg_ne` lemmas. -/
 theorem replace_message_distinct : Statute.Replace.replace_message_distinct_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk tell app cv dv =>
+    cases tell with
+    | Silent =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_older_silent app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_other_silent app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_unknown_silent app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_busy_silent app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_nocap_silent app cv dv)))
+    | OlderClient =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_older app cv dv))))
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_other_older app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_unknown_older app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_busy_older app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_nocap_older app cv dv)))
+    | SameVersionOtherBuild =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_other app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_older_other app cv dv))))
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_unknown_other app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_busy_other app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_nocap_other app cv dv)))
+    | VersionUnknown =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_unknown app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_older_unknown app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_other_unknown app cv dv))))
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_busy_unknown app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_nocap_unknown app cv dv)))
+    | BusyDaemon =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_busy app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_older_busy app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_other_busy app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_unknown_busy app cv dv))))
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_nocap_busy app cv dv)))
+    | NoCapability =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_nocap app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_older_nocap app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_other_nocap app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_unknown_nocap app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_busy_nocap app cv dv))))
+        (rfl)
 
 end Statute.Replace.Proofs

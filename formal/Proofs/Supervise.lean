@@ -189,10 +189,7 @@ theorem base_le_pause (k : Nat) :
 theorem two_mul' (n : Nat) : 2 * n = n + n := by
   induction n with
   | zero => exact rfl
-  | succ n ih =>
-    show 2 * n + 2 = Nat.succ n + Nat.succ n
-    rw [ih]
-    exact congrArg Nat.succ (Nat.succ_add n n).symm
+  | succ n ih => exact (congrArg (fun t => t + 2) ih).trans (congrArg Nat.succ (Nat.succ_add n n).symm)
 
 /-- `(x + y) + z = x + (y + z)` (induction on `z`). -/
 theorem add_assoc' (x y : Nat) : ∀ (z : Nat), x + y + z = x + (y + z) := by
@@ -206,15 +203,12 @@ theorem mul_add' (a b : Nat) : ∀ (c : Nat), a * (b + c) = a * b + a * c := by
   intro c
   induction c with
   | zero => exact rfl
-  | succ c ih =>
-    show a * (b + c) + a = a * b + (a * c + a)
-    rw [ih]
-    exact add_assoc' (a * b) (a * c) a
+  | succ c ih => exact (congrArg (fun t => t + a) ih).trans (add_assoc' (a * b) (a * c) a)
 
 /-- `a * (y * 2) = 2 * (a * y)`: `y * 2` is `(0 + y) + y` by definition. -/
 theorem mul_double (a y : Nat) : a * (y * 2) = 2 * (a * y) := by
   have h : y * 2 = y + y := congrArg (fun t => t + y) (Nat.zero_add y)
-  rw [h, mul_add', two_mul']
+  exact (congrArg (fun t => a * t) h).trans ((mul_add' a y y).trans (two_mul' (a * y)).symm)
 
 /-- Doubling then capping does not see an earlier cap: `min (2 * x) M = min (2 * min x M) M`
   (below the cap both sides are the same term; past it both are `M`). -/
@@ -222,19 +216,19 @@ theorem double_min (x M : Nat) : min (2 * x) M = min (2 * min x M) M := by
   cases hx : decide (x ≤ M) with
   | true =>
     have e : min x M = x := if_pos (of_decide_eq_true hx)
-    rw [e]
+    exact congrArg (fun t => min (2 * t) M) e.symm
   | false =>
     have hlt : M < x := of_decide_eq_true (gt_true_of_not_le hx)
     have e : min x M = M := min_of_gt hlt
-    rw [e]
     have l : min (2 * x) M = M :=
       min_of_gt (Nat.lt_of_lt_of_le hlt (Nat.le_trans (le_add_r' x x) (le_of_eq' (two_mul' x).symm)))
-    rw [l]
-    cases M with
-    | zero => exact rfl
-    | succ m =>
-      exact (min_of_gt (Nat.le_trans (Nat.succ_le_succ (le_add_r' (Nat.succ m) m))
-        (le_of_eq' (two_mul' (Nat.succ m)).symm))).symm
+    have r : min (2 * M) M = M := by
+      cases M with
+      | zero => exact rfl
+      | succ m =>
+        exact min_of_gt (Nat.le_trans (Nat.succ_le_succ (le_add_r' (Nat.succ m) m))
+          (le_of_eq' (two_mul' (Nat.succ m)).symm))
+    exact l.trans (r.symm.trans (congrArg (fun t => min (2 * t) M) e.symm))
 
 /-- One more failure doubles the pause, capped: the pause at `j + 1` failures is twice the pause
   at `j`, capped (`2 ^ (j + 1)` is `2 ^ j * 2` by definition, `mul_double`, `double_min`). -/

@@ -118,7 +118,8 @@ theorem timeouts_check_first_violated :
                           exact rfl
 
 /-- The six relations CheckTimeouts checks hold on any facts it accepts: timeouts_check_first_violated
-  at those facts, its verdict rewritten to Ordered. -/
+  at those facts, its verdict split (Ordered gives the relations; a Violated verdict is not
+  Ordered). -/
 theorem accepted_relations {f : CheckTimeoutsFacts} (hle : f.restart_max_failures ≤ 64)
     (h : decideCheckTimeouts f = TimeoutsVerdict.Ordered) :
     (decide (f.worker_lost_exit_ms ≥
@@ -130,8 +131,9 @@ theorem accepted_relations {f : CheckTimeoutsFacts} (hle : f.restart_max_failure
      decide (f.registration_backoff_base_ms ≥ 1) &&
      decide (f.busy_refresh_ms ≥ 1)) = true := by
   have k := timeouts_check_first_violated f hle
-  rw [h] at k
-  exact k
+  exact match decideCheckTimeouts f, h, k with
+    | TimeoutsVerdict.Ordered, _, k => by exact k
+    | TimeoutsVerdict.Violated _, h, _ => by cases h
 
 /-- timeouts_ordered, for every valid parameters record: the five derived relations by definition
   (timeouts_ordered_by_definition), the other six from the start-up check's acceptance, which

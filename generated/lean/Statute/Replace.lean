@@ -145,13 +145,13 @@ structure TellMessageFacts where
   /-- what the Replacement verdict tells. -/
   tell : Tell
   /-- the client's command name, <app> in the seed's sentence. -/
-  app : String
+  app : List Char
   /-- the client's version as written (1.2.3-dev+abc), the text read where it cannot be parsed,
     or ? when there is none. -/
-  client_version : String
+  client_version : List Char
   /-- the daemon's version as it advertises it, the text read where it cannot be parsed, or ?
     when it advertises none. -/
-  daemon_version : String
+  daemon_version : List Char
   deriving Repr, BEq, DecidableEq
 
 /-- Relate: How the client's version stands to the daemon's, by rank (series, then the cut, then
@@ -234,60 +234,98 @@ def decideReplacement (f : ReplacementFacts) : ReplaceAnswer :=
 /-- TellMessage: The sentence a kept daemon's Tell stands for, shown to the user (or with which
   the client stops); nothing for Silent. The older-client sentence is the seed's. The first rule
   whose guard holds wins. (spec/replace.yaml:94) -/
-def decideTellMessage (f : TellMessageFacts) : String :=
+def decideTellMessage (f : TellMessageFacts) : List Char :=
   -- rule TellMessage.render (spec/replace.yaml:103)
   (match f.tell with
-   | Tell.Silent => ""
+   | Tell.Silent => []
    | Tell.OlderClient =>
-       "this " ++
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
        f.app ++
-       " (v" ++
+       /- " (v" -/ [' ', '(', 'v'] ++
        f.client_version ++
-       ") is older than the running daemon (v" ++
+       /- ") is older than the running daemon (v" -/
+       [')', ' ', 'i', 's', ' ', 'o', 'l', 'd', 'e', 'r', ' ', 't', 'h', 'a',
+        'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+        'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
        f.daemon_version ++
-       "): update or run " ++
+       /- "): update or run " -/
+       [')', ':', ' ', 'u', 'p', 'd', 'a', 't', 'e', ' ', 'o', 'r', ' ', 'r',
+        'u', 'n', ' '] ++
        f.app ++
-       " shutdown"
+       /- " shutdown" -/ [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n']
    | Tell.SameVersionOtherBuild =>
-       "this " ++
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
        f.app ++
-       " (v" ++
+       /- " (v" -/ [' ', '(', 'v'] ++
        f.client_version ++
-       (") is another build of the version of the " ++ "running daemon (v") ++
+       /- ") is another build of the version of the running daemon "
+          "(v" -/
+       [')', ' ', 'i', 's', ' ', 'a', 'n', 'o', 't', 'h', 'e', 'r', ' ', 'b',
+        'u', 'i', 'l', 'd', ' ', 'o', 'f', ' ', 't', 'h', 'e', ' ', 'v', 'e',
+        'r', 's', 'i', 'o', 'n', ' ', 'o', 'f', ' ', 't', 'h', 'e', ' ', 'r',
+        'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ',
+        '(', 'v'] ++
        f.daemon_version ++
-       "): run " ++
+       /- "): run " -/ [')', ':', ' ', 'r', 'u', 'n', ' '] ++
        f.app ++
-       " shutdown to use this build"
+       /- " shutdown to use this build" -/
+       [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+        's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd']
    | Tell.VersionUnknown =>
-       "this " ++
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
        f.app ++
-       " (v" ++
+       /- " (v" -/ [' ', '(', 'v'] ++
        f.client_version ++
-       (") cannot tell whether it is newer than the " ++ "running daemon (v") ++
+       /- ") cannot tell whether it is newer than the running daemo"
+          "n (v" -/
+       [')', ' ', 'c', 'a', 'n', 'n', 'o', 't', ' ', 't', 'e', 'l', 'l', ' ',
+        'w', 'h', 'e', 't', 'h', 'e', 'r', ' ', 'i', 't', ' ', 'i', 's', ' ',
+        'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e',
+        ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o',
+        'n', ' ', '(', 'v'] ++
        f.daemon_version ++
-       "): run " ++
+       /- "): run " -/ [')', ':', ' ', 'r', 'u', 'n', ' '] ++
        f.app ++
-       " shutdown to use this build"
+       /- " shutdown to use this build" -/
+       [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+        's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd']
    | Tell.BusyDaemon =>
-       "this " ++
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
        f.app ++
-       " (v" ++
+       /- " (v" -/ [' ', '(', 'v'] ++
        f.client_version ++
-       ") is newer than the running daemon (v" ++
+       /- ") is newer than the running daemon (v" -/
+       [')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a',
+        'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+        'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
        f.daemon_version ++
-       "), which is busy and keeps serving: run " ++
+       /- "), which is busy and keeps serving: run " -/
+       [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'i', 's', ' ', 'b', 'u',
+        's', 'y', ' ', 'a', 'n', 'd', ' ', 'k', 'e', 'e', 'p', 's', ' ', 's',
+        'e', 'r', 'v', 'i', 'n', 'g', ':', ' ', 'r', 'u', 'n', ' '] ++
        f.app ++
-       " shutdown when its work is done"
+       /- " shutdown when its work is done" -/
+       [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 'w', 'h', 'e', 'n',
+        ' ', 'i', 't', 's', ' ', 'w', 'o', 'r', 'k', ' ', 'i', 's', ' ', 'd',
+        'o', 'n', 'e']
    | Tell.NoCapability =>
-       "this " ++
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
        f.app ++
-       " (v" ++
+       /- " (v" -/ [' ', '(', 'v'] ++
        f.client_version ++
-       ") is newer than the running daemon (v" ++
+       /- ") is newer than the running daemon (v" -/
+       [')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a',
+        'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+        'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
        f.daemon_version ++
-       "), which cannot shut down when idle: run " ++
+       /- "), which cannot shut down when idle: run " -/
+       [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c', 'a', 'n', 'n', 'o',
+        't', ' ', 's', 'h', 'u', 't', ' ', 'd', 'o', 'w', 'n', ' ', 'w', 'h',
+        'e', 'n', ' ', 'i', 'd', 'l', 'e', ':', ' ', 'r', 'u', 'n', ' '] ++
        f.app ++
-       " shutdown to use this build")
+       /- " shutdown to use this build" -/
+       [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+        's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'])
 
 /-- The initial state of Daemon. The daemon on one socket across client starts; its state is the
   running build's rank. (spec/replace.yaml:123) -/
@@ -510,15 +548,20 @@ def replace_message_older_client_stmt : Prop :=
     let v := decideTellMessage f
     (!decide (f.tell = Tell.OlderClient) ||
      decide (v =
-             "this " ++
+             /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
              f.app ++
-             " (v" ++
+             /- " (v" -/ [' ', '(', 'v'] ++
              f.client_version ++
-             ") is older than the running daemon (v" ++
+             /- ") is older than the running daemon (v" -/
+             [')', ' ', 'i', 's', ' ', 'o', 'l', 'd', 'e', 'r', ' ', 't', 'h', 'a',
+              'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+              'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
              f.daemon_version ++
-             "): update or run " ++
+             /- "): update or run " -/
+             [')', ':', ' ', 'u', 'p', 'd', 'a', 't', 'e', ' ', 'o', 'r', ' ', 'r',
+              'u', 'n', ' '] ++
              f.app ++
-             " shutdown")) = true
+             /- " shutdown" -/ [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n'])) = true
 
 /-- replace_message_wording: a silent tell renders nothing, and every other tell the sentence
   decided for it, naming the client with its version, the daemon with its version and what to
@@ -529,52 +572,85 @@ def replace_message_wording_stmt : Prop :=
   ∀ (f : TellMessageFacts),
     let v := decideTellMessage f
     (match f.tell with
-     | Tell.Silent => decide (v = "")
+     | Tell.Silent => decide (v = [])
      | Tell.OlderClient => true
      | Tell.SameVersionOtherBuild =>
          decide (v =
-                 "this " ++
+                 /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
                  f.app ++
-                 " (v" ++
+                 /- " (v" -/ [' ', '(', 'v'] ++
                  f.client_version ++
-                 (") is another build of the version of the " ++ "running daemon (v") ++
+                 /- ") is another build of the version of the running daemon "
+                    "(v" -/
+                 [')', ' ', 'i', 's', ' ', 'a', 'n', 'o', 't', 'h', 'e', 'r', ' ', 'b',
+                  'u', 'i', 'l', 'd', ' ', 'o', 'f', ' ', 't', 'h', 'e', ' ', 'v', 'e',
+                  'r', 's', 'i', 'o', 'n', ' ', 'o', 'f', ' ', 't', 'h', 'e', ' ', 'r',
+                  'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ',
+                  '(', 'v'] ++
                  f.daemon_version ++
-                 "): run " ++
+                 /- "): run " -/ [')', ':', ' ', 'r', 'u', 'n', ' '] ++
                  f.app ++
-                 " shutdown to use this build")
+                 /- " shutdown to use this build" -/
+                 [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+                  's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'])
      | Tell.VersionUnknown =>
          decide (v =
-                 "this " ++
+                 /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
                  f.app ++
-                 " (v" ++
+                 /- " (v" -/ [' ', '(', 'v'] ++
                  f.client_version ++
-                 (") cannot tell whether it is newer than the " ++ "running daemon (v") ++
+                 /- ") cannot tell whether it is newer than the running daemo"
+                    "n (v" -/
+                 [')', ' ', 'c', 'a', 'n', 'n', 'o', 't', ' ', 't', 'e', 'l', 'l', ' ',
+                  'w', 'h', 'e', 't', 'h', 'e', 'r', ' ', 'i', 't', ' ', 'i', 's', ' ',
+                  'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e',
+                  ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o',
+                  'n', ' ', '(', 'v'] ++
                  f.daemon_version ++
-                 "): run " ++
+                 /- "): run " -/ [')', ':', ' ', 'r', 'u', 'n', ' '] ++
                  f.app ++
-                 " shutdown to use this build")
+                 /- " shutdown to use this build" -/
+                 [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+                  's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'])
      | Tell.BusyDaemon =>
          decide (v =
-                 "this " ++
+                 /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
                  f.app ++
-                 " (v" ++
+                 /- " (v" -/ [' ', '(', 'v'] ++
                  f.client_version ++
-                 ") is newer than the running daemon (v" ++
+                 /- ") is newer than the running daemon (v" -/
+                 [')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a',
+                  'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+                  'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
                  f.daemon_version ++
-                 "), which is busy and keeps serving: run " ++
+                 /- "), which is busy and keeps serving: run " -/
+                 [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'i', 's', ' ', 'b', 'u',
+                  's', 'y', ' ', 'a', 'n', 'd', ' ', 'k', 'e', 'e', 'p', 's', ' ', 's',
+                  'e', 'r', 'v', 'i', 'n', 'g', ':', ' ', 'r', 'u', 'n', ' '] ++
                  f.app ++
-                 " shutdown when its work is done")
+                 /- " shutdown when its work is done" -/
+                 [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 'w', 'h', 'e', 'n',
+                  ' ', 'i', 't', 's', ' ', 'w', 'o', 'r', 'k', ' ', 'i', 's', ' ', 'd',
+                  'o', 'n', 'e'])
      | Tell.NoCapability =>
          decide (v =
-                 "this " ++
+                 /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
                  f.app ++
-                 " (v" ++
+                 /- " (v" -/ [' ', '(', 'v'] ++
                  f.client_version ++
-                 ") is newer than the running daemon (v" ++
+                 /- ") is newer than the running daemon (v" -/
+                 [')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a',
+                  'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+                  'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
                  f.daemon_version ++
-                 "), which cannot shut down when idle: run " ++
+                 /- "), which cannot shut down when idle: run " -/
+                 [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c', 'a', 'n', 'n', 'o',
+                  't', ' ', 's', 'h', 'u', 't', ' ', 'd', 'o', 'w', 'n', ' ', 'w', 'h',
+                  'e', 'n', ' ', 'i', 'd', 'l', 'e', ':', ' ', 'r', 'u', 'n', ' '] ++
                  f.app ++
-                 " shutdown to use this build")) = true
+                 /- " shutdown to use this build" -/
+                 [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+                  's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'])) = true
 
 /-- replace_message_distinct: only a silent tell renders nothing, and no two tells render the
   same sentence for one client and daemon, so the user can tell the reasons apart. Secures: every
@@ -583,7 +659,7 @@ def replace_message_wording_stmt : Prop :=
 def replace_message_distinct_stmt : Prop :=
   ∀ (f : TellMessageFacts),
     let v := decideTellMessage f
-    (decide (decide (v = "") = decide (f.tell = Tell.Silent)) &&
+    (decide (decide (v = []) = decide (f.tell = Tell.Silent)) &&
      (decide (f.tell = Tell.Silent) ||
       decide (decideTellMessage { f with tell := Tell.Silent } ≠ v)) &&
      (decide (f.tell = Tell.OlderClient) ||
@@ -1066,23 +1142,30 @@ theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability
 theorem ex_older_client_message_is_the_seeds :
     decideTellMessage
       ({ tell := Tell.OlderClient,
-         app := "eukhe",
-         client_version := "1.2.3",
-         daemon_version := "1.3.0"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.2.3" -/ ['1', '.', '2', '.', '3'],
+         daemon_version := /- "1.3.0" -/ ['1', '.', '3', '.', '0']
        } : TellMessageFacts) =
-    "this eukhe (v1.2.3) is older than the running " ++
-    "daemon (v1.3.0): update or run eukhe shutdown" := by
+    /- "this eukhe (v1.2.3) is older than the running daemon (v1"
+       ".3.0): update or run eukhe shutdown" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '2', '.', '3', ')', ' ', 'i', 's', ' ', 'o', 'l', 'd', 'e', 'r',
+     ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n',
+     'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '1',
+     '.', '3', '.', '0', ')', ':', ' ', 'u', 'p', 'd', 'a', 't', 'e', ' ',
+     'o', 'r', ' ', 'r', 'u', 'n', ' ', 'e', 'u', 'k', 'h', 'e', ' ', 's',
+     'h', 'u', 't', 'd', 'o', 'w', 'n'] := by
   decide
 
 /-- Example same_build_message_is_empty: (spec/replace.yaml:477) -/
 theorem ex_same_build_message_is_empty :
     decideTellMessage
       ({ tell := Tell.Silent,
-         app := "eukhe",
-         client_version := "1.2.3",
-         daemon_version := "1.2.3"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.2.3" -/ ['1', '.', '2', '.', '3'],
+         daemon_version := /- "1.2.3" -/ ['1', '.', '2', '.', '3']
        } : TellMessageFacts) =
-    "" := by
+    [] := by
   decide
 
 /-- Example other_build_message: two builds of 1.2.3 (their build metadata differs).
@@ -1090,53 +1173,92 @@ theorem ex_same_build_message_is_empty :
 theorem ex_other_build_message :
     decideTellMessage
       ({ tell := Tell.SameVersionOtherBuild,
-         app := "eukhe",
-         client_version := "1.2.3+b2",
-         daemon_version := "1.2.3+b1"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.2.3+b2" -/ ['1', '.', '2', '.', '3', '+', 'b', '2'],
+         daemon_version := /- "1.2.3+b1" -/ ['1', '.', '2', '.', '3', '+', 'b', '1']
        } : TellMessageFacts) =
-    "this eukhe (v1.2.3+b2) is another build of the " ++
-    "version of the running daemon (v1.2.3+b1): run " ++
-    "eukhe shutdown to use this build" := by
+    /- "this eukhe (v1.2.3+b2) is another build of the version o"
+       "f the running daemon (v1.2.3+b1): run eukhe shutdown to "
+       "use this build" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '2', '.', '3', '+', 'b', '2', ')', ' ', 'i', 's', ' ', 'a', 'n',
+     'o', 't', 'h', 'e', 'r', ' ', 'b', 'u', 'i', 'l', 'd', ' ', 'o', 'f',
+     ' ', 't', 'h', 'e', ' ', 'v', 'e', 'r', 's', 'i', 'o', 'n', ' ', 'o',
+     'f', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+     'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '1', '.', '2', '.', '3',
+     '+', 'b', '1', ')', ':', ' ', 'r', 'u', 'n', ' ', 'e', 'u', 'k', 'h',
+     'e', ' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ',
+     'u', 's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'] := by
   decide
 
 /-- Example unknown_version_message: a daemon that advertises no version. (spec/replace.yaml:486) -/
 theorem ex_unknown_version_message :
     decideTellMessage
       ({ tell := Tell.VersionUnknown,
-         app := "eukhe",
-         client_version := "1.2.3",
-         daemon_version := "?"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.2.3" -/ ['1', '.', '2', '.', '3'],
+         daemon_version := /- "?" -/ ['?']
        } : TellMessageFacts) =
-    "this eukhe (v1.2.3) cannot tell whether it is " ++
-    "newer than the running daemon (v?): run eukhe " ++
-    "shutdown to use this build" := by
+    /- "this eukhe (v1.2.3) cannot tell whether it is newer than"
+       " the running daemon (v?): run eukhe shutdown to use this"
+       " build" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '2', '.', '3', ')', ' ', 'c', 'a', 'n', 'n', 'o', 't', ' ', 't',
+     'e', 'l', 'l', ' ', 'w', 'h', 'e', 't', 'h', 'e', 'r', ' ', 'i', 't',
+     ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a', 'n',
+     ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd',
+     'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '?', ')', ':', ' ', 'r', 'u',
+     'n', ' ', 'e', 'u', 'k', 'h', 'e', ' ', 's', 'h', 'u', 't', 'd', 'o',
+     'w', 'n', ' ', 't', 'o', ' ', 'u', 's', 'e', ' ', 't', 'h', 'i', 's',
+     ' ', 'b', 'u', 'i', 'l', 'd'] := by
   decide
 
 /-- Example busy_daemon_message: (spec/replace.yaml:491) -/
 theorem ex_busy_daemon_message :
     decideTellMessage
       ({ tell := Tell.BusyDaemon,
-         app := "eukhe",
-         client_version := "1.3.0",
-         daemon_version := "1.2.3-dev"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.3.0" -/ ['1', '.', '3', '.', '0'],
+         daemon_version := /- "1.2.3-dev" -/ ['1', '.', '2', '.', '3', '-', 'd', 'e', 'v']
        } : TellMessageFacts) =
-    "this eukhe (v1.3.0) is newer than the running " ++
-    "daemon (v1.2.3-dev), which is busy and keeps " ++
-    "serving: run eukhe shutdown when its work is " ++
-    "done" := by
+    /- "this eukhe (v1.3.0) is newer than the running daemon (v1"
+       ".2.3-dev), which is busy and keeps serving: run eukhe sh"
+       "utdown when its work is done" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '3', '.', '0', ')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r',
+     ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n',
+     'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '1',
+     '.', '2', '.', '3', '-', 'd', 'e', 'v', ')', ',', ' ', 'w', 'h', 'i',
+     'c', 'h', ' ', 'i', 's', ' ', 'b', 'u', 's', 'y', ' ', 'a', 'n', 'd',
+     ' ', 'k', 'e', 'e', 'p', 's', ' ', 's', 'e', 'r', 'v', 'i', 'n', 'g',
+     ':', ' ', 'r', 'u', 'n', ' ', 'e', 'u', 'k', 'h', 'e', ' ', 's', 'h',
+     'u', 't', 'd', 'o', 'w', 'n', ' ', 'w', 'h', 'e', 'n', ' ', 'i', 't',
+     's', ' ', 'w', 'o', 'r', 'k', ' ', 'i', 's', ' ', 'd', 'o', 'n', 'e'] := by
   decide
 
 /-- Example no_capability_message: (spec/replace.yaml:495) -/
 theorem ex_no_capability_message :
     decideTellMessage
       ({ tell := Tell.NoCapability,
-         app := "eukhe",
-         client_version := "1.3.0",
-         daemon_version := "0.9.9-main.46"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.3.0" -/ ['1', '.', '3', '.', '0'],
+         daemon_version := /- "0.9.9-main.46" -/
+                           ['0', '.', '9', '.', '9', '-', 'm', 'a', 'i', 'n', '.', '4', '6']
        } : TellMessageFacts) =
-    "this eukhe (v1.3.0) is newer than the running " ++
-    "daemon (v0.9.9-main.46), which cannot shut down " ++
-    "when idle: run eukhe shutdown to use this build" := by
+    /- "this eukhe (v1.3.0) is newer than the running daemon (v0"
+       ".9.9-main.46), which cannot shut down when idle: run euk"
+       "he shutdown to use this build" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '3', '.', '0', ')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r',
+     ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n',
+     'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '0',
+     '.', '9', '.', '9', '-', 'm', 'a', 'i', 'n', '.', '4', '6', ')', ',',
+     ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c', 'a', 'n', 'n', 'o', 't', ' ',
+     's', 'h', 'u', 't', ' ', 'd', 'o', 'w', 'n', ' ', 'w', 'h', 'e', 'n',
+     ' ', 'i', 'd', 'l', 'e', ':', ' ', 'r', 'u', 'n', ' ', 'e', 'u', 'k',
+     'h', 'e', ' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o',
+     ' ', 'u', 's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l',
+     'd'] := by
   decide
 
 /-- Example three_builds_replace_twice: ranks 0 (running), 1 and 2; only interactive starts of a
