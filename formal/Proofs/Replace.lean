@@ -484,28 +484,26 @@ theorem replace_same_series : Statute.Replace.replace_same_series_stmt := by
                               | true => cases hP.symm.trans (hpre.trans hQ)
                               | false => cases pc <;> cases sb <;> exact rfl
 
-/-- replace_daemon_follows_the_verdict: the same split as replacement_terminates; in each case
-  the law's `if` takes the branch the step took (`if_pos` / `if_neg`), and its two conjuncts hold
-  by evaluation (`decide_eq_true rfl`: the next state reduces to the state the law names, with the
-  rank and the count free). -/
+/-- replace_daemon_follows_the_verdict: the law reads the step's own Replacement verdict (the
+  same facts record, the relation inline), so the verdict is generalized once in both (`cases`
+  on the decision's application) and never evaluated: for either answer the step's branch and
+  the law's branch are the same, and the two equalities hold by definition
+  (`decide_eq_true rfl`, the state and the rank free). `simp only` unfolds the step and inlines
+  its `let`s. -/
 theorem replace_daemon_follows_the_verdict :
     Statute.Replace.replace_daemon_follows_the_verdict_stmt := by
   intro s r k i b _
-  unfold stepDaemon stepDaemonOnClientStart
-  cases h1 : decide (r > s.rank) with
-  | false =>
-    cases h2 : decide (r < s.rank) <;>
-      exact ite_neg_and ff_ne_tt (decide_eq_true rfl) (decide_eq_true rfl)
-  | true =>
-    cases k with
-    | Background => exact ite_neg_and ff_ne_tt (decide_eq_true rfl) (decide_eq_true rfl)
-    | Interactive =>
-      cases i with
-      | false => exact ite_neg_and ff_ne_tt (decide_eq_true rfl) (decide_eq_true rfl)
-      | true =>
-        cases b with
-        | false => exact ite_pos_and rfl (decide_eq_true rfl) (decide_eq_true rfl)
-        | true => exact ite_neg_and ff_ne_tt (decide_eq_true rfl) (decide_eq_true rfl)
+  simp only [stepDaemon, stepDaemonOnClientStart]
+  cases decideReplacement
+      ({ relation := (if decide (r > s.rank) then ClientRelation.ClientNewer
+                      else if decide (r < s.rank) then ClientRelation.ClientOlder
+                      else ClientRelation.OtherBuild),
+         client_kind := k,
+         idle_shutdown := i,
+         daemon_busy := b,
+         protocol_agrees := true } : ReplacementFacts) with
+  | Replace => exact and_true_of (decide_eq_true rfl) (decide_eq_true rfl)
+  | Keep t u => exact and_true_of (decide_eq_true rfl) (decide_eq_true rfl)
 
 /-- replace_at_most_k_minus_one: the invariant `daemon_replacements_le_rank`, as a Bool. -/
 theorem replace_at_most_k_minus_one : Statute.Replace.replace_at_most_k_minus_one_stmt := by
