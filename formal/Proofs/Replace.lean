@@ -263,12 +263,66 @@ theorem replace_rank_cut : Statute.Replace.replace_rank_cut_stmt := by
                           cases hP : c.pre_release <;> cases hQ : d.pre_release <;> cases pc <;> cases sb <;>
                             exact rfl
 
-/-- replace_relation_exact: as replace_rank_reads_semver; the swapped Relate reads each level's
-  comparisons the other way round: `d < c` and `d > c` are `c > d` and `c < d` up to unfolding
-  `>`, and `d = c` is generalized beside `c = d` (`eq_swap`, `eq_swap_false`); whether or not the
-  generalization of `c > d` already replaced `d < c`, the second split keeps only the consistent
-  case (the other refuted by `cases` on `true = false`). A missing version gives Unknown both
-  ways (the other version split, `exact rfl`). -/
+/-- `=` is symmetric as a Bool. -/
+theorem dec_eq_comm (a b : Nat) : decide (a = b) = decide (b = a) := by
+  cases h : decide (a = b) with
+  | true => exact (eq_swap h).symm
+  | false => exact (eq_swap_false h).symm
+
+/-- One level of the series order cannot be both above and below when the levels under it
+  cannot (`=` excludes `>` and `<`; `>` excludes `<`). -/
+theorem level_not_both {a b : Nat} {x y : Bool} (h : (x && y) = false) :
+    ((decide (a > b) || (decide (a = b) && x)) &&
+      (decide (a < b) || (decide (a = b) && y))) = false := by
+  cases he : decide (a = b) with
+  | true =>
+    have hg := gt_false_of_eq he
+    have hl := lt_false_of_eq he
+    cases hg' : decide (a > b) with
+    | true => cases hg'.symm.trans hg
+    | false =>
+      cases hl' : decide (a < b) with
+      | true => cases hl'.symm.trans hl
+      | false => exact h
+  | false =>
+    cases hg : decide (a > b) with
+    | true =>
+      cases hl : decide (a < b) with
+      | true => cases hl.symm.trans (lt_false_of_gt hg)
+      | false => exact rfl
+    | false => exact rfl
+
+/-- A series is never both above and below another (three levels of `level_not_both`). -/
+theorem not_above_and_below (c d : Series) :
+    ((decide (c.major > d.major) ||
+              (decide (c.major = d.major) &&
+                (decide (c.minor > d.minor) ||
+                  (decide (c.minor = d.minor) && decide (c.patch > d.patch))))) &&
+      (decide (c.major < d.major) ||
+              (decide (c.major = d.major) &&
+                (decide (c.minor < d.minor) ||
+                  (decide (c.minor = d.minor) && decide (c.patch < d.patch)))))) = false :=
+  level_not_both (level_not_both (by
+    cases hg : decide (c.patch > d.patch) with
+    | true =>
+      cases hl : decide (c.patch < d.patch) with
+      | true => cases hl.symm.trans (lt_false_of_gt hg)
+      | false => exact rfl
+    | false => exact rfl))
+
+/-- Two Bools whose conjunction is false are not both true. -/
+theorem not_both_true {x y : Bool} (h : (x && y) = false) (hx : x = true) (hy : y = true) :
+    False := by
+  cases hx
+  cases hy
+  cases h
+
+/-- replace_relation_exact: with both versions, unfold Relate on both sides and read the
+  swapped comparison's `=` the usual way round (`dec_eq_comm`): its `above` is then this
+  side's `below` and its `below` this side's `above` (`>` is `<` swapped, by definition). Both
+  are generalized once (a series is not both, `not_above_and_below`), and the rest (the
+  pre-release flags, pre_cmp, the build ids) is split and evaluated. A missing version gives
+  Unknown both ways (`exact rfl`). -/
 theorem replace_relation_exact : Statute.Replace.replace_relation_exact_stmt := by
   intro f
   cases f with
@@ -279,141 +333,33 @@ theorem replace_relation_exact : Statute.Replace.replace_relation_exact_stmt := 
       cases dm with
       | none => exact rfl
       | some d =>
-        simp only [decideRelate, Option.getD]
-        cases hE0 : decide (c.major = d.major) with
+        have nb := not_above_and_below c d
+        simp only [decideRelate, Option.getD, dec_eq_comm d.major c.major,
+          dec_eq_comm d.minor c.minor]
+        cases hA : (decide (c.major > d.major) ||
+              (decide (c.major = d.major) &&
+                (decide (c.minor > d.minor) ||
+                  (decide (c.minor = d.minor) && decide (c.patch > d.patch))))) with
         | true =>
-          cases hE'0 : decide (d.major = c.major) with
-          | false => cases hE'0.symm.trans (eq_swap hE0)
-          | true =>
-            cases hG0 : decide (c.major > d.major) with
-            | true => cases hG0.symm.trans (gt_false_of_eq hE0)
-            | false =>
-              cases hL0 : decide (c.major < d.major) with
-              | true => cases hL0.symm.trans (lt_false_of_eq hE0)
-              | false =>
-                cases hG'0 : decide (d.major < c.major) with
-                | true => cases hG'0.symm.trans hG0
-                | false =>
-                  cases hL'0 : decide (d.major > c.major) with
-                  | true => cases hL'0.symm.trans hL0
-                  | false =>
-                    cases hE1 : decide (c.minor = d.minor) with
-                    | true =>
-                      cases hE'1 : decide (d.minor = c.minor) with
-                      | false => cases hE'1.symm.trans (eq_swap hE1)
-                      | true =>
-                        cases hG1 : decide (c.minor > d.minor) with
-                        | true => cases hG1.symm.trans (gt_false_of_eq hE1)
-                        | false =>
-                          cases hL1 : decide (c.minor < d.minor) with
-                          | true => cases hL1.symm.trans (lt_false_of_eq hE1)
-                          | false =>
-                            cases hG'1 : decide (d.minor < c.minor) with
-                            | true => cases hG'1.symm.trans hG1
-                            | false =>
-                              cases hL'1 : decide (d.minor > c.minor) with
-                              | true => cases hL'1.symm.trans hL1
-                              | false =>
-                                cases hE2 : decide (c.patch = d.patch) with
-                                | true =>
-                                  cases hE'2 : decide (d.patch = c.patch) with
-                                  | false => cases hE'2.symm.trans (eq_swap hE2)
-                                  | true =>
-                                    cases hG2 : decide (c.patch > d.patch) with
-                                    | true => cases hG2.symm.trans (gt_false_of_eq hE2)
-                                    | false =>
-                                      cases hL2 : decide (c.patch < d.patch) with
-                                      | true => cases hL2.symm.trans (lt_false_of_eq hE2)
-                                      | false =>
-                                        cases hG'2 : decide (d.patch < c.patch) with
-                                        | true => cases hG'2.symm.trans hG2
-                                        | false =>
-                                          cases hL'2 : decide (d.patch > c.patch) with
-                                          | true => cases hL'2.symm.trans hL2
-                                          | false =>
-                                            cases hP : c.pre_release <;> cases hQ : d.pre_release <;> cases pc <;> cases sb <;>
-                                              exact rfl
-                                | false =>
-                                  cases hE'2 : decide (d.patch = c.patch) with
-                                  | true => cases hE'2.symm.trans (eq_swap_false hE2)
-                                  | false =>
-                                    cases hG2 : decide (c.patch > d.patch) with
-                                    | true =>
-                                      cases hL2 : decide (c.patch < d.patch) with
-                                      | true => cases hL2.symm.trans (lt_false_of_gt hG2)
-                                      | false =>
-                                        cases hG'2 : decide (d.patch < c.patch) with
-                                        | false => cases hG'2.symm.trans hG2
-                                        | true =>
-                                          cases hL'2 : decide (d.patch > c.patch) with
-                                          | true => cases hL'2.symm.trans hL2
-                                          | false =>
-                                            exact rfl
-                                    | false =>
-                                      cases hL2 : decide (c.patch < d.patch) with
-                                      | false => cases hL2.symm.trans (lt_of_ne_not_gt hE2 hG2)
-                                      | true =>
-                                        cases hG'2 : decide (d.patch < c.patch) with
-                                        | true => cases hG'2.symm.trans hG2
-                                        | false =>
-                                          cases hL'2 : decide (d.patch > c.patch) with
-                                          | false => cases hL'2.symm.trans hL2
-                                          | true =>
-                                            exact rfl
-                    | false =>
-                      cases hE'1 : decide (d.minor = c.minor) with
-                      | true => cases hE'1.symm.trans (eq_swap_false hE1)
-                      | false =>
-                        cases hG1 : decide (c.minor > d.minor) with
-                        | true =>
-                          cases hL1 : decide (c.minor < d.minor) with
-                          | true => cases hL1.symm.trans (lt_false_of_gt hG1)
-                          | false =>
-                            cases hG'1 : decide (d.minor < c.minor) with
-                            | false => cases hG'1.symm.trans hG1
-                            | true =>
-                              cases hL'1 : decide (d.minor > c.minor) with
-                              | true => cases hL'1.symm.trans hL1
-                              | false =>
-                                exact rfl
-                        | false =>
-                          cases hL1 : decide (c.minor < d.minor) with
-                          | false => cases hL1.symm.trans (lt_of_ne_not_gt hE1 hG1)
-                          | true =>
-                            cases hG'1 : decide (d.minor < c.minor) with
-                            | true => cases hG'1.symm.trans hG1
-                            | false =>
-                              cases hL'1 : decide (d.minor > c.minor) with
-                              | false => cases hL'1.symm.trans hL1
-                              | true =>
-                                exact rfl
-        | false =>
-          cases hE'0 : decide (d.major = c.major) with
-          | true => cases hE'0.symm.trans (eq_swap_false hE0)
+          cases hB : (decide (c.major < d.major) ||
+              (decide (c.major = d.major) &&
+                (decide (c.minor < d.minor) ||
+                  (decide (c.minor = d.minor) && decide (c.patch < d.patch))))) with
+          | true => exact absurd (not_both_true nb hA hB) id
           | false =>
-            cases hG0 : decide (c.major > d.major) with
-            | true =>
-              cases hL0 : decide (c.major < d.major) with
-              | true => cases hL0.symm.trans (lt_false_of_gt hG0)
-              | false =>
-                cases hG'0 : decide (d.major < c.major) with
-                | false => cases hG'0.symm.trans hG0
-                | true =>
-                  cases hL'0 : decide (d.major > c.major) with
-                  | true => cases hL'0.symm.trans hL0
-                  | false =>
-                    exact rfl
-            | false =>
-              cases hL0 : decide (c.major < d.major) with
-              | false => cases hL0.symm.trans (lt_of_ne_not_gt hE0 hG0)
-              | true =>
-                cases hG'0 : decide (d.major < c.major) with
-                | true => cases hG'0.symm.trans hG0
-                | false =>
-                  cases hL'0 : decide (d.major > c.major) with
-                  | false => cases hL'0.symm.trans hL0
-                  | true =>
-                    exact rfl
+            cases hP : c.pre_release <;> cases hQ : d.pre_release <;> cases pc <;> cases sb <;>
+              exact rfl
+        | false =>
+          cases hB : (decide (c.major < d.major) ||
+              (decide (c.major = d.major) &&
+                (decide (c.minor < d.minor) ||
+                  (decide (c.minor = d.minor) && decide (c.patch < d.patch))))) with
+          | true =>
+            cases hP : c.pre_release <;> cases hQ : d.pre_release <;> cases pc <;> cases sb <;>
+              exact rfl
+          | false =>
+            cases hP : c.pre_release <;> cases hQ : d.pre_release <;> cases pc <;> cases sb <;>
+              exact rfl
 
 /-- replace_verdict_exact: all 80 closed cases of ReplacementFacts, by `decide`. -/
 theorem replace_verdict_exact : Statute.Replace.replace_verdict_exact_stmt := by
