@@ -187,7 +187,8 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     ...hash.functions,
     ...codec.functions,
     codecState,
-    `function pack(s, into, index) { into.push(index, $E, $encode(s)); }`,
+    // The count first: encoding may replace `$E` with a larger buffer.
+    `function pack(s, into, index) { const n = $encode(s); into.push(index, $E, n); }`,
     ...progress,
     init,
     step,
