@@ -207,4 +207,19 @@ theorem le_add_r' (a b : Nat) : a ≤ a + b := by
   | zero => exact Nat.le_refl _
   | succ b ih => exact Nat.le_trans ih (Nat.le_succ _)
 
+/-- `(a ++ b) ++ c = a ++ (b ++ c)` for lists (induction on `a`). -/
+theorem list_append_assoc {α : Type} (a b c : List α) : a ++ b ++ c = a ++ (b ++ c) := by
+  induction a with
+  | nil => exact rfl
+  | cons x xs ih => exact congrArg (List.cons x) ih
+
+/-- A common prefix cancels: `a ++ b = a ++ c → b = c` (induction on `a`; a step drops the
+  head of both sides, `List.drop 1`). -/
+theorem list_append_cancel_left {α : Type} {b c : List α} :
+    ∀ (a : List α), a ++ b = a ++ c → b = c := by
+  intro a
+  induction a with
+  | nil => exact fun h => h
+  | cons x xs ih => exact fun h => ih (congrArg (List.drop 1) h)
+
 end Statute.Lemmas

@@ -512,21 +512,460 @@ theorem replace_at_most_k_minus_one : Statute.Replace.replace_at_most_k_minus_on
   intro s h
   exact decide_eq_true (daemon_replacements_le_rank s h)
 
-/-- replace_message_older_client: not yet proved. The sentence is a String built with `++` from
-  free facts (the app name and two versions), so the proof needs String associativity, which
-  old and new Lean state differently (a List Char structure then, UTF-8 bytes now). Sketch:
-  split the tell; every other tell closes by `rfl`; for OlderClient, `String.append_assoc` to
-  right-nest both sides, then the literal pieces agree by evaluation. -/
+/-- replace_message_older_client: split the facts and the tell. TellMessage writes each sentence
+  out whole, as the law states it, so for OlderClient the rendered text is the law's text by
+  definition (`decide_eq_true rfl`, the app and versions free); every other tell makes the law's
+  guard false, and the disjunction evaluates (`rfl`). -/
 theorem replace_message_older_client : Statute.Replace.replace_message_older_client_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk tell app cv dv =>
+    cases tell with
+    | Silent => exact rfl
+    | OlderClient => exact or_right_of (decide_eq_true rfl)
+    | SameVersionOtherBuild => exact rfl
+    | VersionUnknown => exact rfl
+    | BusyDaemon => exact rfl
+    | NoCapability => exact rfl
 
-/-- replace_message_wording: not yet proved, for the reason and by the sketch above, per tell. -/
+/-- replace_message_wording: per tell, the law's arm is the sentence TellMessage renders for it,
+  by definition (`decide_eq_true rfl`); the OlderClient arm is `true`. -/
 theorem replace_message_wording : Statute.Replace.replace_message_wording_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk tell app cv dv =>
+    cases tell with
+    | Silent => exact decide_eq_true rfl
+    | OlderClient => exact rfl
+    | SameVersionOtherBuild => exact decide_eq_true rfl
+    | VersionUnknown => exact decide_eq_true rfl
+    | BusyDaemon => exact decide_eq_true rfl
+    | NoCapability => exact decide_eq_true rfl
 
-/-- replace_message_distinct: not yet proved. Beyond associativity it needs two sentences with
-  the same free pieces to differ, i.e. a first differing character after a common prefix. -/
+/-- Two tells' sentences for one client and daemon differ. Each sentence is a chain of literal
+  pieces and the free names and versions (TellMessage writes it whole); right-nested
+  (`list_append_assoc`), the pieces both share cancel (`list_append_cancel_left`), and the first
+  characters of what follows (`List.take`, which evaluates on the literal prefix) already differ,
+  by evaluation. The silent sentence is `[]`; every other starts with a character. -/
+theorem msg_ne_silent_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_silent_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_silent_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_silent_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_silent_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : ([] : List Char) = ['t'] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'o'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'a'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i'] : List Char) =
+      [')', ' ', 'c'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'o'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'n'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_older_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'o'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'n'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'a'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'o'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i'] : List Char) =
+      [')', ' ', 'c'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'a'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'n'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_other_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'a'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'n'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'c'] : List Char) =
+      [')', ' ', 'i'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'c'] : List Char) =
+      [')', ' ', 'i'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'c'] : List Char) =
+      [')', ' ', 'i'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_unknown_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'c'] : List Char) =
+      [')', ' ', 'i'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'n'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'o'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'n'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'a'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i'] : List Char) =
+      [')', ' ', 'c'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_busy_nocap (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'i'] : List Char) =
+      [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c'] := congrArg (List.take 10) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_silent (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.Silent, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  have hc : (['t'] : List Char) = [] := congrArg (List.take 1) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_older (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.OlderClient, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'n'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'o'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_other (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.SameVersionOtherBuild, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i', 's', ' ', 'n'] : List Char) =
+      [')', ' ', 'i', 's', ' ', 'a'] := congrArg (List.take 6) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_unknown (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.VersionUnknown, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ' ', 'i'] : List Char) =
+      [')', ' ', 'c'] := congrArg (List.take 3) h
+  exact absurd hc (by decide)
+
+theorem msg_ne_nocap_busy (app cv dv : List Char) :
+    decideTellMessage ⟨Tell.NoCapability, app, cv, dv⟩ ≠
+      decideTellMessage ⟨Tell.BusyDaemon, app, cv, dv⟩ := by
+  unfold decideTellMessage
+  intro h
+  simp only [list_append_assoc] at h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have h := list_append_cancel_left _ h
+  have hc : ([')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c'] : List Char) =
+      [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'i'] := congrArg (List.take 10) h
+  exact absurd hc (by decide)
+
+/-- replace_message_distinct: split the facts and the tell; the first conjunct evaluates (a told
+  sentence starts with a character, the silent one is `[]`), and each other conjunct is the tell
+  itself (`rfl`) or one of the `msg_ne` lemmas. -/
 theorem replace_message_distinct : Statute.Replace.replace_message_distinct_stmt := by
-  sorry
+  intro f
+  cases f with
+  | mk tell app cv dv =>
+    cases tell with
+    | Silent =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_older_silent app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_other_silent app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_unknown_silent app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_busy_silent app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_nocap_silent app cv dv)))
+    | OlderClient =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_older app cv dv))))
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_other_older app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_unknown_older app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_busy_older app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_nocap_older app cv dv)))
+    | SameVersionOtherBuild =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_other app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_older_other app cv dv))))
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_unknown_other app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_busy_other app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_nocap_other app cv dv)))
+    | VersionUnknown =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_unknown app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_older_unknown app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_other_unknown app cv dv))))
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_busy_unknown app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_nocap_unknown app cv dv)))
+    | BusyDaemon =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_busy app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_older_busy app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_other_busy app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_unknown_busy app cv dv))))
+        (rfl))
+        (or_right_of (decide_eq_true (msg_ne_nocap_busy app cv dv)))
+    | NoCapability =>
+      exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (rfl)
+        (or_right_of (decide_eq_true (msg_ne_silent_nocap app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_older_nocap app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_other_nocap app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_unknown_nocap app cv dv))))
+        (or_right_of (decide_eq_true (msg_ne_busy_nocap app cv dv))))
+        (rfl)
 
 end Statute.Replace.Proofs

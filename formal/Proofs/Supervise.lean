@@ -148,18 +148,6 @@ theorem le_add_l (k e : Nat) : e ≤ k + e := by
   | zero => exact Nat.zero_le _
   | succ n ih => exact Nat.succ_le_succ ih
 
-/-- A fixed left factor keeps `≤` (induction on `a`, splitting `b`). -/
-theorem mul_le_mul_l' (k a : Nat) : ∀ (b : Nat), a ≤ b → k * a ≤ k * b := by
-  induction a with
-  | zero =>
-    intro b _
-    exact Nat.zero_le _
-  | succ a ih =>
-    intro b h
-    cases b with
-    | zero => exact absurd (Nat.succ_le_succ (Nat.zero_le a)) (not_lt_of_le' h)
-    | succ b => exact add_le_add_r k (ih b (Nat.le_of_succ_le_succ h))
-
 /-- `x ≤ x * 2` (`x * 2` is `0 + x + x` by definition). -/
 theorem le_mul_two (x : Nat) : x ≤ x * 2 :=
   Nat.le_trans (le_add_l 0 x) (le_add_r' (0 + x) x)
@@ -181,16 +169,6 @@ theorem pow_pos' (n : Nat) : 1 ≤ 2 ^ n := by
   application, so it is named here). -/
 theorem pow_two_succ (n : Nat) : 2 ^ (n + 1) = 2 ^ n * 2 := rfl
 
-/-- `2 ^ 7 ≤ 2 ^ (i + 7)`. The step: `(i + 1) + 7 = (i + 7) + 1` (`Nat.succ_add`), then
-  `pow_two_succ`. -/
-theorem pow_ge (i : Nat) : 2 ^ 7 ≤ 2 ^ (i + 7) := by
-  induction i with
-  | zero => exact Nat.le_refl _
-  | succ i ih =>
-    exact Nat.le_trans ih (Nat.le_trans (le_mul_two (2 ^ (i + 7)))
-      (le_of_eq' ((pow_two_succ (i + 7)).symm.trans
-        (congrArg (fun n => 2 ^ n) (Nat.succ_add i 7).symm))))
-
 /-- Below both, below the `min`. -/
 theorem le_min' {a x y : Nat} (h1 : a ≤ x) (h2 : a ≤ y) : a ≤ min x y :=
   (bool_split (decide (x ≤ y))).elim
@@ -201,28 +179,64 @@ theorem le_min' {a x y : Nat} (h1 : a ≤ x) (h2 : a ≤ y) : a ≤ min x y :=
 theorem min_of_gt {x cap : Nat} (h : cap < x) : min x cap = cap :=
   if_neg (fun hx => Nat.lt_irrefl cap (Nat.lt_of_lt_of_le h hx))
 
-/-- From 8 failures on the doubled pause is past the cap: `MAX < BASE * 2 ^ (i + 7)`. -/
-theorem pause_past_cap (i : Nat) :
-    RESTART_PAUSE_MAX_MS < RESTART_PAUSE_BASE_MS * 2 ^ (i + 7) :=
-  Nat.lt_of_lt_of_le (by decide : RESTART_PAUSE_MAX_MS < RESTART_PAUSE_BASE_MS * 2 ^ 7)
-    (mul_le_mul_l' RESTART_PAUSE_BASE_MS (2 ^ 7) (2 ^ (i + 7)) (pow_ge i))
-
 /-- The pause is at least the base: `BASE ≤ min (BASE * 2 ^ k) MAX`. -/
 theorem base_le_pause (k : Nat) :
     RESTART_PAUSE_BASE_MS ≤ min (RESTART_PAUSE_BASE_MS * 2 ^ k) RESTART_PAUSE_MAX_MS :=
   le_min' (le_mul_of_pos RESTART_PAUSE_BASE_MS (2 ^ k) (pow_pos' k))
     (by decide : RESTART_PAUSE_BASE_MS ≤ RESTART_PAUSE_MAX_MS)
 
-/-- Past 8 failures both pauses are the cap, and twice the cap capped is the cap. -/
-theorem pause_doubles_capped (i : Nat) :
-    min (RESTART_PAUSE_BASE_MS * 2 ^ (i + 8)) RESTART_PAUSE_MAX_MS =
-      min (2 * min (RESTART_PAUSE_BASE_MS * 2 ^ (i + 7)) RESTART_PAUSE_MAX_MS)
-        RESTART_PAUSE_MAX_MS :=
-  (min_of_gt (pause_past_cap (i + 1))).trans
-    ((by decide : RESTART_PAUSE_MAX_MS =
-        min (2 * RESTART_PAUSE_MAX_MS) RESTART_PAUSE_MAX_MS).trans
-      (congrArg (fun x => min (2 * x) RESTART_PAUSE_MAX_MS)
-        (min_of_gt (pause_past_cap i))).symm)
+/-- `2 * n = n + n` (induction; the step is `Nat.succ_add`). -/
+theorem two_mul' (n : Nat) : 2 * n = n + n := by
+  induction n with
+  | zero => exact rfl
+  | succ n ih => exact (congrArg (fun t => t + 2) ih).trans (congrArg Nat.succ (Nat.succ_add n n).symm)
+
+/-- `(x + y) + z = x + (y + z)` (induction on `z`). -/
+theorem add_assoc' (x y : Nat) : ∀ (z : Nat), x + y + z = x + (y + z) := by
+  intro z
+  induction z with
+  | zero => exact rfl
+  | succ z ih => exact congrArg Nat.succ ih
+
+/-- `a * (b + c) = a * b + a * c` (induction on `c`). -/
+theorem mul_add' (a b : Nat) : ∀ (c : Nat), a * (b + c) = a * b + a * c := by
+  intro c
+  induction c with
+  | zero => exact rfl
+  | succ c ih => exact (congrArg (fun t => t + a) ih).trans (add_assoc' (a * b) (a * c) a)
+
+/-- `a * (y * 2) = 2 * (a * y)`: `y * 2` is `(0 + y) + y` by definition. -/
+theorem mul_double (a y : Nat) : a * (y * 2) = 2 * (a * y) := by
+  have h : y * 2 = y + y := congrArg (fun t => t + y) (Nat.zero_add y)
+  exact (congrArg (fun t => a * t) h).trans ((mul_add' a y y).trans (two_mul' (a * y)).symm)
+
+/-- Doubling then capping does not see an earlier cap: `min (2 * x) M = min (2 * min x M) M`
+  (below the cap both sides are the same term; past it both are `M`). -/
+theorem double_min (x M : Nat) : min (2 * x) M = min (2 * min x M) M := by
+  cases hx : decide (x ≤ M) with
+  | true =>
+    have e : min x M = x := if_pos (of_decide_eq_true hx)
+    exact congrArg (fun t => min (2 * t) M) e.symm
+  | false =>
+    have hlt : M < x := of_decide_eq_true (gt_true_of_not_le hx)
+    have e : min x M = M := min_of_gt hlt
+    have l : min (2 * x) M = M :=
+      min_of_gt (Nat.lt_of_lt_of_le hlt (Nat.le_trans (le_add_r' x x) (le_of_eq' (two_mul' x).symm)))
+    have r : min (2 * M) M = M := by
+      cases M with
+      | zero => exact rfl
+      | succ m =>
+        exact min_of_gt (Nat.le_trans (Nat.succ_le_succ (le_add_r' (Nat.succ m) m))
+          (le_of_eq' (two_mul' (Nat.succ m)).symm))
+    exact l.trans (r.symm.trans (congrArg (fun t => min (2 * t) M) e.symm))
+
+/-- One more failure doubles the pause, capped: the pause at `j + 1` failures is twice the pause
+  at `j`, capped (`2 ^ (j + 1)` is `2 ^ j * 2` by definition, `mul_double`, `double_min`). -/
+theorem pause_step (j : Nat) :
+    min (RESTART_PAUSE_BASE_MS * 2 ^ (j + 1)) RESTART_PAUSE_MAX_MS =
+      min (2 * min (RESTART_PAUSE_BASE_MS * 2 ^ j) RESTART_PAUSE_MAX_MS) RESTART_PAUSE_MAX_MS :=
+  (congrArg (fun x => min x RESTART_PAUSE_MAX_MS) (mul_double RESTART_PAUSE_BASE_MS (2 ^ j))).trans
+    (double_min _ _)
 
 /-- RestartDecide over its budget gives up. -/
 theorem decide_give_up {k b : Nat} (h : decide (k + 1 > b) = true) :
@@ -243,21 +257,22 @@ theorem decide_restart {k b : Nat} (h : decide (k + 1 > b) = false) :
   the law's goal: the generalization of a comparison inside it ran past the heartbeats). Over the
   budget: GiveUp, with `k ≥ b` from `k + 1 > b`. Within it: Restart, `k < b` is the test's
   complement, the pause is at least the base (`base_le_pause`) and at most the cap (`min_le_r`),
-  and the last conjunct is split on the count: 0 to 7 failures are closed cases (`exact rfl`),
-  from 8 on both pauses are the cap (`pause_doubles_capped`). The range hypotheses (`≤ 40`) are
-  not needed. -/
+  and the last conjunct is split on the count: no failure is a closed case (`exact rfl`), and
+  from one on the pause is the previous one doubled, capped (`pause_step`, for every count: no
+  case is evaluated). The range hypotheses (`≤ 40`) are not needed. -/
 theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt := by
   intro f _ _
   cases f with
   | mk k b =>
-    cases hg : decide (k + 1 > b) with
-    | true =>
-      cases hq : decideRestartDecide ⟨k, b⟩ with
+    -- The test is split without generalizing it in the goal (`cases hg : decide ..` would also
+    -- rewrite the law's `decide (k ≥ b)`, the same `Nat.ble b k` by definition, in one Lean
+    -- and not in another).
+    refine Or.elim (bool_split (decide (k + 1 > b))) (fun hg => ?_) (fun hg => ?_)
+    · cases hq : decideRestartDecide ⟨k, b⟩ with
       | GiveUp => exact decide_eq_true (Nat.le_of_lt_succ (of_decide_eq_true hg))
       | Restart q => cases hq.symm.trans (decide_give_up hg)
       | ClockBackwards x y => cases hq.symm.trans (decide_give_up hg)
-    | false =>
-      have hkb : k + 1 ≤ b := le_of_not_lt' (k + 1) b (of_decide_eq_false hg)
+    · have hkb : k + 1 ≤ b := le_of_not_lt' (k + 1) b (of_decide_eq_false hg)
       have hlt : k < b := hkb
       cases hq : decideRestartDecide ⟨k, b⟩ with
       | GiveUp => cases hq.symm.trans (decide_restart hg)
@@ -276,27 +291,7 @@ theorem restart_decide_verdict : Statute.Supervise.restart_decide_verdict_stmt :
           | ClockBackwards x y => cases hr.symm.trans (decide_restart hj)
           | Restart r =>
             cases hr.symm.trans (decide_restart hj)
-            cases j with
-            | zero => exact rfl
-            | succ j =>
-              cases j with
-              | zero => exact rfl
-              | succ j =>
-                cases j with
-                | zero => exact rfl
-                | succ j =>
-                  cases j with
-                  | zero => exact rfl
-                  | succ j =>
-                    cases j with
-                    | zero => exact rfl
-                    | succ j =>
-                      cases j with
-                      | zero => exact rfl
-                      | succ j =>
-                        cases j with
-                        | zero => exact rfl
-                        | succ i => exact decide_eq_true (pause_doubles_capped i)
+            exact decide_eq_true (pause_step j)
 
 /-- restart_clock_backwards_rejected: unfold the step and generalize `given_up` and the two
   comparisons of the failure time with the latest one (each beside its complement); a failure

@@ -11,20 +11,10 @@ namespace Statute.Timeouts.Proofs
 
 open Statute.Lemmas
 
-/-- timeouts_ordered, at the defaults only: every relation is a comparison of sums of the
-  default values, evaluated by `decide`. For every valid parameters record it is false (the ranges
-  alone admit `WORKER_CONNECT_MS < WORKER_AUTH_FLOOR_MS`; the last six relations are what
-  CheckTimeouts checks at start, and even its acceptance leaves the lost-exit relation open at the
-  wire cap). The first five conjuncts hold for every record by definition; not proved here. -/
-theorem timeouts_ordered_at_defaults :
-    Statute.Timeouts.timeouts_ordered_at TimeoutsParams.defaults := by
-  unfold Statute.Timeouts.timeouts_ordered_at
-  decide
-
-/-- The five conjuncts of timeouts_ordered that hold for every parameters record (not only at the
-  defaults): each left side is derived as the sum on its right (the derived constant unfolds, by
-  `Nat.le_refl`; the launcher's wait adds a forced stop to the drain, `le_add_r'`). The other six
-  are CheckTimeouts' relations, which the ranges alone do not give. -/
+/-- The five conjuncts of timeouts_ordered that hold for every parameters record: each left side
+  is derived as the sum on its right (the derived constant unfolds, by `Nat.le_refl`; the
+  launcher's wait adds a forced stop to the drain, `le_add_r'`). The other six are CheckTimeouts'
+  relations, which the ranges alone do not give: `valid` assumes the check's acceptance. -/
 theorem timeouts_ordered_by_definition (p : TimeoutsParams) :
     (decide (p.STOP_GRACE_MS ≥ p.KERNEL_TEARDOWN_MS + p.HARNESS_CLOSE_MS) &&
      decide (p.LAUNCHER_WAIT_MS ≥ p.SUPERVISOR_DRAIN_MS) &&
@@ -126,5 +116,38 @@ theorem timeouts_check_first_violated :
                         | true => cases g6.symm.trans (lt_false_of_ge h6)
                         | false =>
                           exact rfl
+
+/-- The six relations CheckTimeouts checks hold on any facts it accepts: timeouts_check_first_violated
+  at those facts, its verdict split (Ordered gives the relations; a Violated verdict is not
+  Ordered). -/
+theorem accepted_relations {f : CheckTimeoutsFacts} (hle : f.restart_max_failures ≤ 64)
+    (h : decideCheckTimeouts f = TimeoutsVerdict.Ordered) :
+    (decide (f.worker_lost_exit_ms ≥
+       min (f.client_relaunch_within_ms + f.daemon_startup_ms + f.reregistration_ms) WIRE_MAX_MS) &&
+     decide (f.restart_window_ms ≥
+       min ((f.restart_max_failures + 1) * f.crash_loop_step_ms) WIRE_MAX_MS) &&
+     decide (f.worker_connect_ms ≥ f.worker_auth_floor_ms) &&
+     decide (f.registration_backoff_max_ms ≥ f.registration_backoff_base_ms) &&
+     decide (f.registration_backoff_base_ms ≥ 1) &&
+     decide (f.busy_refresh_ms ≥ 1)) = true := by
+  have k := timeouts_check_first_violated f hle
+  exact match decideCheckTimeouts f, h, k with
+    | TimeoutsVerdict.Ordered, _, k => by exact k
+    | TimeoutsVerdict.Violated _, h, _ => by cases h
+
+/-- timeouts_ordered, for every valid parameters record: the five derived relations by definition
+  (timeouts_ordered_by_definition), the other six from the start-up check's acceptance, which
+  `valid` assumes (`hp.2`: the runtime refuses to start on a record the check does not accept). -/
+theorem timeouts_ordered : Statute.Timeouts.timeouts_ordered_stmt := by
+  intro p hp
+  have r := accepted_relations (by decide : Statute.Supervise.RESTART_MAX_FAILURES ≤ 64) hp.2
+  exact and_true_of (and_true_of (and_true_of (and_true_of (and_true_of (and_true_of
+    (timeouts_ordered_by_definition p)
+    (and_left (and_left (and_left (and_left (and_left r))))))
+    (and_right (and_left (and_left (and_left (and_left r))))))
+    (and_right (and_left (and_left (and_left r)))))
+    (and_right (and_left (and_left r))))
+    (and_right (and_left r)))
+    (and_right r)
 
 end Statute.Timeouts.Proofs

@@ -60,7 +60,7 @@ describe("timeouts conformance", { timeout: 120_000 }, () => {
   it("example lost_exit_just_below_never_is_named", () => suite.example("lost_exit_just_below_never_is_named"));
   // a restart window 1 ms short of never does not hold steps of never
   it("example window_just_below_never_is_named", () => suite.example("window_just_below_never_is_named"));
-  // each timeout covers the sum of what it waits for (stop grace, launcher wait, parent kill, lost worker, busy evidence, quiesce hold), the restart window holds six crash-loop steps, connect covers auth, backoff cap covers base, and no retry pause is zero
+  // each timeout covers the sum of what it waits for (stop grace, launcher wait, parent kill, lost worker, busy evidence, quiesce hold), the restart window holds six crash-loop steps, connect covers auth, backoff cap covers base, and no retry pause is zero; a sum past the wire's cap is never, which only never covers
   it("law timeouts_ordered", () => suite.law("timeouts_ordered"));
   // the runtime's check answers Ordered exactly when every relation holds on the effective values (a timeout equal to the sum it waits for is enough, and never covers never), and otherwise names the first relation, in Relation's order, that fails
   it("law timeouts_check_first_violated", () => suite.law("timeouts_check_first_violated"));

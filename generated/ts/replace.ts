@@ -19,7 +19,7 @@
 import * as rt from "statute/runtime/v1";
 
 /** The digest of this module's model (its constants, types, machines and decisions, and the digests of the modules it reads): what a journaled decision names. */
-export const SPEC_DIGEST: string = "sha256:62e51025f49eee0dd4c0b991aff8f2ba1a61c668f2d91adc07a17b50245318a2";
+export const SPEC_DIGEST: string = "sha256:6c11e2df830348aaf78bbfa9c311ba895c322f50eefbf441171322c44a6f37f5";
 
 /**
  * how the runtime's compareRank orders the client's pre-release part against the daemon's
@@ -89,7 +89,7 @@ export type DaemonOutput = "Replaced" | "Kept";
 /**
  * State of Daemon.
  *
- * spec/replace.yaml:118
+ * spec/replace.yaml:123
  */
 export interface DaemonState {
   /** the running daemon's rank (position of its build in rank order) */
@@ -101,7 +101,7 @@ export interface DaemonState {
 /**
  * Events of Daemon.
  *
- * spec/replace.yaml:118
+ * spec/replace.yaml:123
  */
 export type DaemonEvent =
   /** a client of some build starts against the running daemon */
@@ -172,7 +172,7 @@ const defaultSeries: Series = { major: 0, minor: 0, patch: 0, pre_release: false
 /**
  * The state Daemon starts in.
  *
- * spec/replace.yaml:118
+ * spec/replace.yaml:123
  */
 export function initialDaemon(): DaemonState {
   return {
@@ -184,11 +184,11 @@ export function initialDaemon(): DaemonState {
 /**
  * The daemon on one socket across client starts; its state is the running build's rank.
  *
- * spec/replace.yaml:118
+ * spec/replace.yaml:123
  */
 export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState, DaemonOutput> {
   const relation: ClientRelation = e.rank > s.rank ? "ClientNewer" : (e.rank < s.rank ? "ClientOlder" : "OtherBuild");
-  // replace (spec/replace.yaml:138)
+  // replace (spec/replace.yaml:143)
   if (relation === "ClientNewer" && e.client_kind === "Interactive" && e.idle_shutdown && !e.busy) {
     return {
       state: { rank: e.rank, replacements: s.replacements + 1 },
@@ -196,7 +196,7 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
       rule: "Daemon.ClientStart.replace",
     };
   }
-  // keep (spec/replace.yaml:139)
+  // keep (spec/replace.yaml:144)
   return {
     state: s,
     output: "Kept",
@@ -207,7 +207,7 @@ export function stepDaemon(s: DaemonState, e: DaemonEvent): rt.Step<DaemonState,
 /**
  * The machine Daemon: its initial state, its step, its rule ids and its invariant laws (a restored state is checked against them).
  *
- * spec/replace.yaml:118
+ * spec/replace.yaml:123
  */
 export const Daemon = {
   name: "Daemon",
@@ -438,12 +438,9 @@ export const Replacement = {
  * spec/replace.yaml:94
  */
 export function decideTellMessage(f: TellMessageFacts): rt.Decided<string> {
-  const client: string = "this " + f.app + " (v" + f.client_version + ")";
-  const daemon: string = "the running daemon (v" + f.daemon_version + ")";
-  const shutdown: string = "run " + f.app + " shutdown";
-  // render: one sentence per tell, from the three pieces (spec/replace.yaml:107)
+  // render: one sentence per tell, each written out whole as the laws state it (a sentence built from shared pieces would equal the law's only by string associativity, which the Lean of 2021 and of today prove differently) (spec/replace.yaml:103)
   return {
-    verdict: f.tell === "Silent" ? "" : f.tell === "OlderClient" ? client + " is older than " + daemon + ": update or " + shutdown : f.tell === "SameVersionOtherBuild" ? client + " is another build of the version of " + daemon + ": " + shutdown + " to use this build" : f.tell === "VersionUnknown" ? client + " cannot tell whether it is newer than " + daemon + ": " + shutdown + " to use this build" : f.tell === "BusyDaemon" ? client + " is newer than " + daemon + ", which is busy and keeps serving: " + shutdown + " when its work is done" : client + " is newer than " + daemon + ", which cannot shut down when idle: " + shutdown + " to use this build",
+    verdict: f.tell === "Silent" ? "" : f.tell === "OlderClient" ? "this " + f.app + " (v" + f.client_version + ") is older than the running daemon (v" + f.daemon_version + "): update or run " + f.app + " shutdown" : f.tell === "SameVersionOtherBuild" ? "this " + f.app + " (v" + f.client_version + ") is another build of the version of the running daemon (v" + f.daemon_version + "): run " + f.app + " shutdown to use this build" : f.tell === "VersionUnknown" ? "this " + f.app + " (v" + f.client_version + ") cannot tell whether it is newer than the running daemon (v" + f.daemon_version + "): run " + f.app + " shutdown to use this build" : f.tell === "BusyDaemon" ? "this " + f.app + " (v" + f.client_version + ") is newer than the running daemon (v" + f.daemon_version + "), which is busy and keeps serving: run " + f.app + " shutdown when its work is done" : "this " + f.app + " (v" + f.client_version + ") is newer than the running daemon (v" + f.daemon_version + "), which cannot shut down when idle: run " + f.app + " shutdown to use this build",
     rule: "TellMessage.render",
   };
 }

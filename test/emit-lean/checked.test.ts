@@ -59,6 +59,11 @@ describe("statute proofs with a recorded check", () => {
     const dir = mkdtempSync(join(scratch, "p-"));
     for (const d of ["spec", "generated", "formal"]) cpSync(join(ROOT, d), join(dir, d), { recursive: true, filter: (p) => !p.includes(".lake") && !p.endsWith("checked.txt") });
     cpSync(join(ROOT, "generator", "spec.schema.json"), join(dir, "generator", "spec.schema.json"));
+    // A law proved at the defaults only (formal/ has none now): timeouts_ordered's theorem renamed so.
+    const timeouts = join(dir, "formal", "Proofs", "Timeouts.lean");
+    const full = "theorem timeouts_ordered : Statute.Timeouts.timeouts_ordered_stmt";
+    expect(readFileSync(timeouts, "utf8")).toContain(full);
+    writeFileSync(timeouts, readFileSync(timeouts, "utf8").replace(full, "theorem timeouts_ordered_at_defaults :\n    Statute.Timeouts.timeouts_ordered_at TimeoutsParams.defaults"));
     const before = await run(dir, "proofs");
     expect(before.out).toContain("no kernel check recorded");
     expect(before.out).toContain("restart_gives_up: candidate for all parameters (not checked)");

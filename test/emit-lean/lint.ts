@@ -12,7 +12,7 @@ import type { Program } from "../../generator/ir/module.js";
 
 /** Lean code with comments and string literals blanked out. */
 function code(text: string): string {
-  return stripComments(text).replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
+  return stripComments(text).replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/'(?:\\[^'\n]+|[^'\\\n])'/g, "''");
 }
 
 function declarations(text: string): { kind: string; name: string; line: number }[] {

@@ -35,20 +35,20 @@ inductive Request where
   /-- report the supervisor and every session. -/
   | Status
   /-- start a session's worker under its restart budget. -/
-  | Start (session : String)
+  | Start (session : List Char)
   /-- stop a session's worker (stop request, TERM, KILL, verify); it is not restarted. -/
-  | Stop (session : String)
+  | Stop (session : List Char)
   /-- stop every worker, then the supervisor. -/
   | Shutdown
   /-- a worker registers; its launch is the journal sequence number of the launch that started
     it. -/
-  | Hello (session : String) (launch : Nat) (pid : Nat)
+  | Hello (session : List Char) (launch : Nat) (pid : Nat)
   /-- a worker's work set changed or its busy refresh fired; journaled before the reply.
     `stamp_ms`: Milliseconds. -/
-  | Busy (session : String) (work : Statute.Orphan.WorkSet) (stamp_ms : Nat)
+  | Busy (session : List Char) (work : Statute.Orphan.WorkSet) (stamp_ms : Nat)
   /-- a worker is about to exit 0 by itself (its session closed); an adopted worker's exit is
     then not a failure. -/
-  | Bye (session : String) (launch : Nat)
+  | Bye (session : List Char) (launch : Nat)
   /-- a client asks the supervisor's version, build id, protocol and capabilities (replace's
     facts). -/
   | Identify
@@ -57,18 +57,18 @@ inductive Request where
   | ShutdownIfIdle
   /-- a worker's answer to Quiesce round `round`, with its work set (the model reads HasWork of
     it: quiesced or busy). -/
-  | QuiesceAnswer (session : String) (launch : Nat) (round : Nat) (work : Statute.Orphan.WorkSet)
+  | QuiesceAnswer (session : List Char) (launch : Nat) (round : Nat) (work : Statute.Orphan.WorkSet)
   /-- a worker refused the QuiesceStop of round `round`: its hold had reopened its gate. -/
-  | StopRefused (session : String) (launch : Nat) (round : Nat)
+  | StopRefused (session : List Char) (launch : Nat) (round : Nat)
   /-- a session's kernel started over a namespace snapshot (one restore notice). -/
-  | Restored (session : String)
+  | Restored (session : List Char)
   /-- a view attaches to a session on this connection; answered with the rebuilt transcript, then
     live notices. -/
-  | Attach (session : String)
+  | Attach (session : List Char)
   /-- a worker parked (its session opened idle, a run or its last job ended, or its eviction
     timer expired); the supervisor asks ParkRelease and EvictionIn with these facts and journals
     both before the reply. -/
-  | Park (session : String) (launch : Nat) (facts : Statute.Park.ParkReleaseFacts)
+  | Park (session : List Char) (launch : Nat) (facts : Statute.Park.ParkReleaseFacts)
   deriving Repr, BEq, DecidableEq
 
 /-- where a session stands. (spec/control.yaml:50) -/
@@ -83,7 +83,7 @@ inductive SessionState where
 
 /-- one session in a Status reply. (spec/control.yaml:53) -/
 structure SessionStatus where
-  session : String
+  session : List Char
   state : SessionState
   /-- the live worker's pid; none when no worker runs. -/
   pid : Option Nat
@@ -98,24 +98,24 @@ inductive Reply where
   /-- the request was carried out. -/
   | Ok
   /-- the session's worker was launched (or already ran). -/
-  | Started (session : String) (pid : Nat)
+  | Started (session : List Char) (pid : Nat)
   /-- the request is well formed but cannot be carried out now. -/
-  | Refused (reason : String)
+  | Refused (reason : List Char)
   /-- the supervisor and its sessions. `sessions`: At most 1024 elements. -/
-  | StatusReport (pid : Nat) (build : String) (sessions : List SessionStatus)
+  | StatusReport (pid : Nat) (build : List Char) (sessions : List SessionStatus)
   /-- the line was not a valid request; nothing changed. -/
-  | Error (pointer : String) (message : String)
+  | Error (pointer : List Char) (message : List Char)
   /-- the supervisor's build and what it can do. `version`: the supervisor's version (semver).
     `protocol`: the control protocol's version; a client speaking another one does not use this
     daemon. `idle_shutdown`: the supervisor answers ShutdownIfIdle. -/
-  | Identity (pid : Nat) (version : String) (build_id : String) (protocol : Nat)
+  | Identity (pid : Nat) (version : List Char) (build_id : List Char) (protocol : Nat)
       (idle_shutdown : Bool)
   /-- ShutdownIfIdle: a worker was busy or silent (nothing stopped, every quiesced gate
     released), or a hold reopened a gate before its stop (that worker refused it and serves on). -/
-  | NotIdle (reason : String)
+  | NotIdle (reason : List Char)
   /-- Attach: the session's stored restore notices, the view's whole transcript (rebuilt, never
     appended). `notices`: At most 4 elements. -/
-  | Transcript (session : String) (notices : List Nat)
+  | Transcript (session : List Char) (notices : List Nat)
   /-- a park's verdict (on AskStop the supervisor stops the worker) and the eviction timer the
     worker arms. -/
   | Parked (verdict : Statute.Park.ParkVerdict) (timer : Statute.Park.EvictionTimer)
@@ -140,9 +140,9 @@ inductive ToWorker where
 /-- a line the supervisor sends to an attached view, unasked. (spec/control.yaml:96) -/
 inductive ToView where
   /-- a restore notice shown live (the Notices machine's Shown). -/
-  | Notice (session : String) (id : Nat)
+  | Notice (session : List Char) (id : Nat)
   /-- the supervisor shuts down on request (not lost): an attached client does not relaunch it. -/
-  | Closing (reason : String)
+  | Closing (reason : List Char)
   deriving Repr, BEq, DecidableEq
 
 end Statute.Control

@@ -33,7 +33,7 @@ def MAX_SEQ : Nat := 100000000000000
   (spec/journal.yaml:20) -/
 structure Header where
   /-- always statute-journal. -/
-  format : String
+  format : List Char
   /-- the format version; this build reads version JOURNAL_VERSION only (range 1..1). -/
   version : Nat
   deriving Repr, BEq, DecidableEq
@@ -44,18 +44,18 @@ structure Stamp where
     1..100000000000000). -/
   seq : Nat
   /-- what happened: boot, launch, worker_started, worker_exited, decision, busy, snapshot, .. -/
-  type : String
+  type : List Char
   deriving Repr, BEq, DecidableEq
 
 /-- what a decision record carries besides its facts (or state and event), verdict and next
   state. (spec/journal.yaml:30) -/
 structure DecisionStamp where
   /-- the module whose model answered. -/
-  «module» : String
+  «module» : List Char
   /-- the rule id that fired. -/
-  rule : String
+  rule : List Char
   /-- the SPEC_DIGEST of the model that answered; none in a record written before digests. -/
-  digest : Option String
+  digest : Option (List Char)
   deriving Repr, BEq, DecidableEq
 
 end Statute.Journal

@@ -64,10 +64,6 @@ structure LauncherParams where
 def LauncherParams.defaults : LauncherParams :=
   { WORKERS := 3 }
 
-/-- What every law over the parameters assumes: each parameter is in its range. -/
-def LauncherParams.valid (p : LauncherParams) : Prop :=
-  1 ≤ p.WORKERS ∧ p.WORKERS ≤ 100000
-
 /-- a worker's run gate. (spec/launcher.yaml:36) -/
 inductive Gate where
   | Open
@@ -483,6 +479,10 @@ inductive ReachableQuiesce (p : LauncherParams) : QuiesceState → Prop where
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : QuiesceState) (e : QuiesceEvent) :
       ReachableQuiesce p s → ReachableQuiesce p (stepQuiesce s e).1
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def LauncherParams.valid (p : LauncherParams) : Prop :=
+  1 ≤ p.WORKERS ∧ p.WORKERS ≤ 100000
 
 /-- idle_shutdown_never_aborts: a stopped worker has no work, and a stop reaches only a worker
   without work, so idle shutdown never aborts a run, a job or any other work. Secures: replacing

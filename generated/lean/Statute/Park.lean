@@ -64,10 +64,6 @@ structure ParkParams where
 def ParkParams.defaults : ParkParams :=
   { IDLE_EVICTION_MS := 5400000 }
 
-/-- What every law over the parameters assumes: each parameter is in its range. -/
-def ParkParams.valid (p : ParkParams) : Prop :=
-  p.IDLE_EVICTION_MS ≤ 100000000000000
-
 /-- what a park's re-check does. (spec/park.yaml:31) -/
 inductive ParkVerdict where
   | Keep
@@ -421,6 +417,10 @@ inductive ReachableParked (p : ParkParams) : ParkedState → Prop where
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : ParkedState) (e : ParkedEvent) :
       ReachableParked p s → ReachableParked p (stepParked p s e).1
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def ParkParams.valid (p : ParkParams) : Prop :=
+  p.IDLE_EVICTION_MS ≤ 100000000000000
 
 /-- park_evicts_idle_root: a park's re-check asks the supervisor to stop the worker exactly when
   it is an idle (no work in the one set) unattached root worker whose idle time has reached an

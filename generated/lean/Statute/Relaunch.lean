@@ -57,10 +57,6 @@ structure RelaunchParams where
 def RelaunchParams.defaults : RelaunchParams :=
   { CLIENT_RELAUNCH_WITHIN_MS := 60000 }
 
-/-- What every law over the parameters assumes: each parameter is in its range. -/
-def RelaunchParams.valid (p : RelaunchParams) : Prop :=
-  p.CLIENT_RELAUNCH_WITHIN_MS ≤ 100000000000000
-
 /-- what a client that lost its supervisor does at a probe. (spec/relaunch.yaml:25) -/
 inductive RelaunchVerdict where
   | Connect
@@ -319,6 +315,10 @@ inductive ReachableRelaunch (p : RelaunchParams) : RelaunchState → Prop where
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : RelaunchState) (e : RelaunchEvent) :
       ReachableRelaunch p s → ReachableRelaunch p (stepRelaunch p s e).1
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def RelaunchParams.valid (p : RelaunchParams) : Prop :=
+  p.CLIENT_RELAUNCH_WITHIN_MS ≤ 100000000000000
 
 /-- relaunch_never_replaces: a probe uses the daemon that listens (and only then connects),
   whoever started it, and never relaunches while another launch is in progress. Secures: a client

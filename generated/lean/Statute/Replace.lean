@@ -98,7 +98,7 @@ inductive DaemonOutput where
   | Kept
   deriving Repr, BEq, DecidableEq
 
-/-- State of Daemon. (spec/replace.yaml:118) -/
+/-- State of Daemon. (spec/replace.yaml:123) -/
 structure DaemonState where
   /-- the running daemon's rank (position of its build in rank order). -/
   rank : Nat
@@ -106,7 +106,7 @@ structure DaemonState where
   replacements : Nat
   deriving Repr, BEq, DecidableEq
 
-/-- Events of Daemon. (spec/replace.yaml:118) -/
+/-- Events of Daemon. (spec/replace.yaml:123) -/
 inductive DaemonEvent where
   /-- a client of some build starts against the running daemon. `rank`: the client build's rank.
     `idle_shutdown`: the daemon advertises idle shutdown. `busy`: the daemon is busy. -/
@@ -145,13 +145,13 @@ structure TellMessageFacts where
   /-- what the Replacement verdict tells. -/
   tell : Tell
   /-- the client's command name, <app> in the seed's sentence. -/
-  app : String
+  app : List Char
   /-- the client's version as written (1.2.3-dev+abc), the text read where it cannot be parsed,
     or ? when there is none. -/
-  client_version : String
+  client_version : List Char
   /-- the daemon's version as it advertises it, the text read where it cannot be parsed, or ?
     when it advertises none. -/
-  daemon_version : String
+  daemon_version : List Char
   deriving Repr, BEq, DecidableEq
 
 /-- Relate: How the client's version stands to the daemon's, by rank (series, then the cut, then
@@ -234,50 +234,106 @@ def decideReplacement (f : ReplacementFacts) : ReplaceAnswer :=
 /-- TellMessage: The sentence a kept daemon's Tell stands for, shown to the user (or with which
   the client stops); nothing for Silent. The older-client sentence is the seed's. The first rule
   whose guard holds wins. (spec/replace.yaml:94) -/
-def decideTellMessage (f : TellMessageFacts) : String :=
-  let client := "this " ++ f.app ++ " (v" ++ f.client_version ++ ")"
-  let daemon := "the running daemon (v" ++ f.daemon_version ++ ")"
-  let shutdown := "run " ++ f.app ++ " shutdown"
-  -- rule TellMessage.render (spec/replace.yaml:107)
+def decideTellMessage (f : TellMessageFacts) : List Char :=
+  -- rule TellMessage.render (spec/replace.yaml:103)
   (match f.tell with
-   | Tell.Silent => ""
-   | Tell.OlderClient => client ++ " is older than " ++ daemon ++ ": update or " ++ shutdown
+   | Tell.Silent => []
+   | Tell.OlderClient =>
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
+       f.app ++
+       /- " (v" -/ [' ', '(', 'v'] ++
+       f.client_version ++
+       /- ") is older than the running daemon (v" -/
+       [')', ' ', 'i', 's', ' ', 'o', 'l', 'd', 'e', 'r', ' ', 't', 'h', 'a',
+        'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+        'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
+       f.daemon_version ++
+       /- "): update or run " -/
+       [')', ':', ' ', 'u', 'p', 'd', 'a', 't', 'e', ' ', 'o', 'r', ' ', 'r',
+        'u', 'n', ' '] ++
+       f.app ++
+       /- " shutdown" -/ [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n']
    | Tell.SameVersionOtherBuild =>
-       client ++
-       " is another build of the version of " ++
-       daemon ++
-       ": " ++
-       shutdown ++
-       " to use this build"
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
+       f.app ++
+       /- " (v" -/ [' ', '(', 'v'] ++
+       f.client_version ++
+       /- ") is another build of the version of the running daemon "
+          "(v" -/
+       [')', ' ', 'i', 's', ' ', 'a', 'n', 'o', 't', 'h', 'e', 'r', ' ', 'b',
+        'u', 'i', 'l', 'd', ' ', 'o', 'f', ' ', 't', 'h', 'e', ' ', 'v', 'e',
+        'r', 's', 'i', 'o', 'n', ' ', 'o', 'f', ' ', 't', 'h', 'e', ' ', 'r',
+        'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ',
+        '(', 'v'] ++
+       f.daemon_version ++
+       /- "): run " -/ [')', ':', ' ', 'r', 'u', 'n', ' '] ++
+       f.app ++
+       /- " shutdown to use this build" -/
+       [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+        's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd']
    | Tell.VersionUnknown =>
-       client ++
-       " cannot tell whether it is newer than " ++
-       daemon ++
-       ": " ++
-       shutdown ++
-       " to use this build"
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
+       f.app ++
+       /- " (v" -/ [' ', '(', 'v'] ++
+       f.client_version ++
+       /- ") cannot tell whether it is newer than the running daemo"
+          "n (v" -/
+       [')', ' ', 'c', 'a', 'n', 'n', 'o', 't', ' ', 't', 'e', 'l', 'l', ' ',
+        'w', 'h', 'e', 't', 'h', 'e', 'r', ' ', 'i', 't', ' ', 'i', 's', ' ',
+        'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e',
+        ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o',
+        'n', ' ', '(', 'v'] ++
+       f.daemon_version ++
+       /- "): run " -/ [')', ':', ' ', 'r', 'u', 'n', ' '] ++
+       f.app ++
+       /- " shutdown to use this build" -/
+       [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+        's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd']
    | Tell.BusyDaemon =>
-       client ++
-       " is newer than " ++
-       daemon ++
-       ", which is busy and keeps serving: " ++
-       shutdown ++
-       " when its work is done"
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
+       f.app ++
+       /- " (v" -/ [' ', '(', 'v'] ++
+       f.client_version ++
+       /- ") is newer than the running daemon (v" -/
+       [')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a',
+        'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+        'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
+       f.daemon_version ++
+       /- "), which is busy and keeps serving: run " -/
+       [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'i', 's', ' ', 'b', 'u',
+        's', 'y', ' ', 'a', 'n', 'd', ' ', 'k', 'e', 'e', 'p', 's', ' ', 's',
+        'e', 'r', 'v', 'i', 'n', 'g', ':', ' ', 'r', 'u', 'n', ' '] ++
+       f.app ++
+       /- " shutdown when its work is done" -/
+       [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 'w', 'h', 'e', 'n',
+        ' ', 'i', 't', 's', ' ', 'w', 'o', 'r', 'k', ' ', 'i', 's', ' ', 'd',
+        'o', 'n', 'e']
    | Tell.NoCapability =>
-       client ++
-       " is newer than " ++
-       daemon ++
-       ", which cannot shut down when idle: " ++
-       shutdown ++
-       " to use this build")
+       /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
+       f.app ++
+       /- " (v" -/ [' ', '(', 'v'] ++
+       f.client_version ++
+       /- ") is newer than the running daemon (v" -/
+       [')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a',
+        'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+        'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
+       f.daemon_version ++
+       /- "), which cannot shut down when idle: run " -/
+       [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c', 'a', 'n', 'n', 'o',
+        't', ' ', 's', 'h', 'u', 't', ' ', 'd', 'o', 'w', 'n', ' ', 'w', 'h',
+        'e', 'n', ' ', 'i', 'd', 'l', 'e', ':', ' ', 'r', 'u', 'n', ' '] ++
+       f.app ++
+       /- " shutdown to use this build" -/
+       [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+        's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'])
 
 /-- The initial state of Daemon. The daemon on one socket across client starts; its state is the
-  running build's rank. (spec/replace.yaml:118) -/
+  running build's rank. (spec/replace.yaml:123) -/
 def initialDaemon : DaemonState :=
   { rank := 0, replacements := 0 }
 
 /-- Handles `ClientStart` in Daemon: its branches in order, the first whose guard holds wins.
-  (spec/replace.yaml:138) -/
+  (spec/replace.yaml:143) -/
 def stepDaemonOnClientStart (s : DaemonState) (e_rank : Nat) (e_client_kind : ClientKind)
     (e_idle_shutdown : Bool) (e_busy : Bool) :
     DaemonState × DaemonOutput :=
@@ -294,34 +350,34 @@ def stepDaemonOnClientStart (s : DaemonState) (e_rank : Nat) (e_client_kind : Cl
                      daemon_busy := e_busy,
                      protocol_agrees := true
                    } : ReplacementFacts)
-  -- rule Daemon.ClientStart.replace (spec/replace.yaml:138)
+  -- rule Daemon.ClientStart.replace (spec/replace.yaml:143)
   if (match answer with | ReplaceAnswer.Replace => true | _ => false) then
     ({ s with rank := e_rank, replacements := s.replacements + 1 }, DaemonOutput.Replaced)
-  -- rule Daemon.ClientStart.keep (spec/replace.yaml:139)
+  -- rule Daemon.ClientStart.keep (spec/replace.yaml:144)
   else
     (s, DaemonOutput.Kept)
 
 /-- One step of Daemon: the next state and the output of event `e` in state `s`.
-  (spec/replace.yaml:118) -/
+  (spec/replace.yaml:123) -/
 def stepDaemon (s : DaemonState) (e : DaemonEvent) : DaemonState × DaemonOutput :=
   match e with
   | DaemonEvent.ClientStart e_rank e_client_kind e_idle_shutdown e_busy =>
       stepDaemonOnClientStart s e_rank e_client_kind e_idle_shutdown e_busy
 
-/-- The outputs of Daemon over a list of events, one per event. (spec/replace.yaml:118) -/
+/-- The outputs of Daemon over a list of events, one per event. (spec/replace.yaml:123) -/
 def runDaemon : DaemonState → List DaemonEvent → List DaemonOutput
   | _, [] => []
   | s, e :: es =>
     let r := stepDaemon s e
     r.2 :: runDaemon r.1 es
 
-/-- The state of Daemon after a list of events. (spec/replace.yaml:118) -/
+/-- The state of Daemon after a list of events. (spec/replace.yaml:123) -/
 def finalDaemon : DaemonState → List DaemonEvent → DaemonState
   | s, [] => s
   | s, e :: es => finalDaemon (stepDaemon s e).1 es
 
 /-- The states of Daemon reachable from its initial state; invariants range over them.
-  (spec/replace.yaml:118) -/
+  (spec/replace.yaml:123) -/
 inductive ReachableDaemon : DaemonState → Prop where
   /-- The initial state is reachable. -/
   | init : ReachableDaemon initialDaemon
@@ -332,7 +388,7 @@ inductive ReachableDaemon : DaemonState → Prop where
 /-- replace_never_downgrades: a client replaces the daemon only when the client's version ranks
   strictly above the daemon's. Secures: the daemon on a socket never moves to an older build.
   Adversary: an older client started after a newer one (a concurrent launcher).
-  (spec/replace.yaml:141) -/
+  (spec/replace.yaml:146) -/
 def replace_never_downgrades_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -342,7 +398,7 @@ def replace_never_downgrades_stmt : Prop :=
 /-- replacement_terminates: every replacement strictly raises the running daemon's rank and
   nothing lowers it, so k builds cause at most k - 1 replacements. Secures: clients of several
   builds cannot replace each other's daemons forever. Adversary: concurrent launchers of
-  different builds. (spec/replace.yaml:148) -/
+  different builds. (spec/replace.yaml:153) -/
 def replacement_terminates_stmt : Prop :=
   ∀ (s : DaemonState) (e : DaemonEvent), ReachableDaemon s →
     let n := (stepDaemon s e).1
@@ -353,7 +409,7 @@ def replacement_terminates_stmt : Prop :=
 /-- background_never_replaces: a background client (dashboard, gateway, ACP, relaunch of a lost
   daemon) never replaces the daemon, whatever the versions. Secures: no background start
   interrupts a user's daemon. Adversary: a background client of a newer build started while a
-  user works. (spec/replace.yaml:158) -/
+  user works. (spec/replace.yaml:163) -/
 def background_never_replaces_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -363,7 +419,7 @@ def background_never_replaces_stmt : Prop :=
 /-- replace_rank_reads_semver: between different series the relation is the numeric order of
   (major, minor, patch) as semver reads it, whatever the pre-release parts. Secures: 10.0.0 ranks
   above 9.99.99 and 1.2.4-dev above 1.2.3, as semver says. Adversary: a build whose version sorts
-  wrongly as text or by its suffix. (spec/replace.yaml:165) -/
+  wrongly as text or by its suffix. (spec/replace.yaml:170) -/
 def replace_rank_reads_semver_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -390,7 +446,7 @@ def replace_rank_reads_semver_stmt : Prop :=
 /-- replace_rank_cut: within one series a release ranks above every pre-release (-dev, -main.N,
   -4), whatever the build ids. Secures: a development build is replaced by its release and never
   replaces it. Adversary: a -dev or older-scheme build, or 1.2.3-4 read as above 1.2.3.
-  (spec/replace.yaml:180) -/
+  (spec/replace.yaml:185) -/
 def replace_rank_cut_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -413,7 +469,7 @@ def replace_rank_cut_stmt : Prop :=
 /-- replace_relation_exact: the relation is exact; swapping client and daemon swaps newer and
   older and keeps the rest, and it is Unknown exactly when a version is missing. Secures: two
   builds never both see themselves as the newer one. Adversary: concurrent launchers of two
-  builds. (spec/replace.yaml:193) -/
+  builds. (spec/replace.yaml:198) -/
 def replace_relation_exact_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -436,7 +492,7 @@ def replace_relation_exact_stmt : Prop :=
   daemon advertises idle shutdown and is idle; otherwise it uses the daemon iff the protocol
   agrees, and an older client or another build says so. Secures: a user is never left without a
   daemon and always learns why an update did not happen. Adversary: a busy daemon; a daemon
-  without the capability; a client of another build. (spec/replace.yaml:204) -/
+  without the capability; a client of another build. (spec/replace.yaml:209) -/
 def replace_verdict_exact_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -460,7 +516,7 @@ def replace_verdict_exact_stmt : Prop :=
   background one, else the missing idle-shutdown capability, else the busy daemon. Secures: an
   interactive user always learns why an update did not happen, and a background client never
   speaks. Adversary: a background client facing an unknown or capability-less daemon; an
-  interactive client facing a busy daemon. (spec/replace.yaml:216) -/
+  interactive client facing a busy daemon. (spec/replace.yaml:221) -/
 def replace_tell_exact_stmt : Prop :=
   ∀ (f : ReplacementFacts),
     let v := decideReplacement f
@@ -486,86 +542,124 @@ def replace_tell_exact_stmt : Prop :=
   name and both versions as written. Secures: the user of an older client learns both versions
   and the two ways out (update, or shut the daemon down). Adversary: an older client started
   against a newer daemon; a version text that looks like part of the sentence.
-  (spec/replace.yaml:232) -/
+  (spec/replace.yaml:237) -/
 def replace_message_older_client_stmt : Prop :=
   ∀ (f : TellMessageFacts),
     let v := decideTellMessage f
     (!decide (f.tell = Tell.OlderClient) ||
      decide (v =
-             "this " ++
+             /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
              f.app ++
-             " (v" ++
+             /- " (v" -/ [' ', '(', 'v'] ++
              f.client_version ++
-             ") is older than the running daemon (v" ++
+             /- ") is older than the running daemon (v" -/
+             [')', ' ', 'i', 's', ' ', 'o', 'l', 'd', 'e', 'r', ' ', 't', 'h', 'a',
+              'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+              'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
              f.daemon_version ++
-             "): update or run " ++
+             /- "): update or run " -/
+             [')', ':', ' ', 'u', 'p', 'd', 'a', 't', 'e', ' ', 'o', 'r', ' ', 'r',
+              'u', 'n', ' '] ++
              f.app ++
-             " shutdown")) = true
+             /- " shutdown" -/ [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n'])) = true
 
 /-- replace_message_wording: a silent tell renders nothing, and every other tell the sentence
   decided for it, naming the client with its version, the daemon with its version and what to
   run. Secures: what the user reads is part of the model, pinned for every name and version, not
   a doc string. Adversary: a reworded or truncated message; a message that drops a version.
-  (spec/replace.yaml:242) -/
+  (spec/replace.yaml:247) -/
 def replace_message_wording_stmt : Prop :=
   ∀ (f : TellMessageFacts),
     let v := decideTellMessage f
     (match f.tell with
-     | Tell.Silent => decide (v = "")
+     | Tell.Silent => decide (v = [])
      | Tell.OlderClient => true
      | Tell.SameVersionOtherBuild =>
          decide (v =
-                 "this " ++
+                 /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
                  f.app ++
-                 " (v" ++
+                 /- " (v" -/ [' ', '(', 'v'] ++
                  f.client_version ++
-                 (") is another build of the version of the " ++ "running daemon (v") ++
+                 /- ") is another build of the version of the running daemon "
+                    "(v" -/
+                 [')', ' ', 'i', 's', ' ', 'a', 'n', 'o', 't', 'h', 'e', 'r', ' ', 'b',
+                  'u', 'i', 'l', 'd', ' ', 'o', 'f', ' ', 't', 'h', 'e', ' ', 'v', 'e',
+                  'r', 's', 'i', 'o', 'n', ' ', 'o', 'f', ' ', 't', 'h', 'e', ' ', 'r',
+                  'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ',
+                  '(', 'v'] ++
                  f.daemon_version ++
-                 "): run " ++
+                 /- "): run " -/ [')', ':', ' ', 'r', 'u', 'n', ' '] ++
                  f.app ++
-                 " shutdown to use this build")
+                 /- " shutdown to use this build" -/
+                 [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+                  's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'])
      | Tell.VersionUnknown =>
          decide (v =
-                 "this " ++
+                 /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
                  f.app ++
-                 " (v" ++
+                 /- " (v" -/ [' ', '(', 'v'] ++
                  f.client_version ++
-                 (") cannot tell whether it is newer than the " ++ "running daemon (v") ++
+                 /- ") cannot tell whether it is newer than the running daemo"
+                    "n (v" -/
+                 [')', ' ', 'c', 'a', 'n', 'n', 'o', 't', ' ', 't', 'e', 'l', 'l', ' ',
+                  'w', 'h', 'e', 't', 'h', 'e', 'r', ' ', 'i', 't', ' ', 'i', 's', ' ',
+                  'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e',
+                  ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o',
+                  'n', ' ', '(', 'v'] ++
                  f.daemon_version ++
-                 "): run " ++
+                 /- "): run " -/ [')', ':', ' ', 'r', 'u', 'n', ' '] ++
                  f.app ++
-                 " shutdown to use this build")
+                 /- " shutdown to use this build" -/
+                 [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+                  's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'])
      | Tell.BusyDaemon =>
          decide (v =
-                 "this " ++
+                 /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
                  f.app ++
-                 " (v" ++
+                 /- " (v" -/ [' ', '(', 'v'] ++
                  f.client_version ++
-                 ") is newer than the running daemon (v" ++
+                 /- ") is newer than the running daemon (v" -/
+                 [')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a',
+                  'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+                  'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
                  f.daemon_version ++
-                 "), which is busy and keeps serving: run " ++
+                 /- "), which is busy and keeps serving: run " -/
+                 [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'i', 's', ' ', 'b', 'u',
+                  's', 'y', ' ', 'a', 'n', 'd', ' ', 'k', 'e', 'e', 'p', 's', ' ', 's',
+                  'e', 'r', 'v', 'i', 'n', 'g', ':', ' ', 'r', 'u', 'n', ' '] ++
                  f.app ++
-                 " shutdown when its work is done")
+                 /- " shutdown when its work is done" -/
+                 [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 'w', 'h', 'e', 'n',
+                  ' ', 'i', 't', 's', ' ', 'w', 'o', 'r', 'k', ' ', 'i', 's', ' ', 'd',
+                  'o', 'n', 'e'])
      | Tell.NoCapability =>
          decide (v =
-                 "this " ++
+                 /- "this " -/ ['t', 'h', 'i', 's', ' '] ++
                  f.app ++
-                 " (v" ++
+                 /- " (v" -/ [' ', '(', 'v'] ++
                  f.client_version ++
-                 ") is newer than the running daemon (v" ++
+                 /- ") is newer than the running daemon (v" -/
+                 [')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a',
+                  'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+                  'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v'] ++
                  f.daemon_version ++
-                 "), which cannot shut down when idle: run " ++
+                 /- "), which cannot shut down when idle: run " -/
+                 [')', ',', ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c', 'a', 'n', 'n', 'o',
+                  't', ' ', 's', 'h', 'u', 't', ' ', 'd', 'o', 'w', 'n', ' ', 'w', 'h',
+                  'e', 'n', ' ', 'i', 'd', 'l', 'e', ':', ' ', 'r', 'u', 'n', ' '] ++
                  f.app ++
-                 " shutdown to use this build")) = true
+                 /- " shutdown to use this build" -/
+                 [' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ', 'u',
+                  's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'])) = true
 
 /-- replace_message_distinct: only a silent tell renders nothing, and no two tells render the
   same sentence for one client and daemon, so the user can tell the reasons apart. Secures: every
   reason a daemon is kept reaches the user as its own message. Adversary: two reasons rendered
-  alike; a told reason rendered as nothing. (spec/replace.yaml:264) -/
+  alike; a told reason rendered as nothing. (spec/replace.yaml:269) -/
 def replace_message_distinct_stmt : Prop :=
   ∀ (f : TellMessageFacts),
     let v := decideTellMessage f
-    (decide (decide (v = "") = decide (f.tell = Tell.Silent)) &&
+    (decide (decide (v = []) = decide (f.tell = Tell.Silent)) &&
      (decide (f.tell = Tell.Silent) ||
       decide (decideTellMessage { f with tell := Tell.Silent } ≠ v)) &&
      (decide (f.tell = Tell.OlderClient) ||
@@ -583,7 +677,7 @@ def replace_message_distinct_stmt : Prop :=
   (pre_cmp); two equal versions are the same build exactly when the build ids agree, and another
   build of the same version otherwise. Secures: two builds of one version never replace each
   other, and -main.46 is replaced by -main.47 and not the reverse. Adversary: another build of
-  the same version; two development builds of one series. (spec/replace.yaml:278) -/
+  the same version; two development builds of one series. (spec/replace.yaml:283) -/
 def replace_same_series_stmt : Prop :=
   ∀ (f : RelateFacts),
     let v := decideRelate f
@@ -608,7 +702,7 @@ def replace_same_series_stmt : Prop :=
   the replacement verdict says so, and then the daemon's rank becomes the client's and one
   replacement is counted; any other start changes nothing. Secures: the daemon on the socket is
   exactly what the verdicts made it, and the count of replacements is true. Adversary: concurrent
-  launchers of different builds. (spec/replace.yaml:291) -/
+  launchers of different builds. (spec/replace.yaml:296) -/
 def replace_daemon_follows_the_verdict_stmt : Prop :=
   ∀ (s : DaemonState)
     (e_rank : Nat)
@@ -641,12 +735,12 @@ def replace_daemon_follows_the_verdict_stmt : Prop :=
 /-- replace_at_most_k_minus_one: the replacements so far never exceed the running daemon's rank,
   so k builds (ranks 0 to k - 1) cause at most k - 1 replacements. Secures: the seed's bound on
   replacements, over every interleaving of client starts. Adversary: concurrent launchers of k
-  different builds in any order. (spec/replace.yaml:303) -/
+  different builds in any order. (spec/replace.yaml:308) -/
 def replace_at_most_k_minus_one_stmt : Prop :=
   ∀ (s : DaemonState), ReachableDaemon s → decide (s.replacements ≤ s.rank) = true
 
 /-- Example release_is_newer_than_its_dev_build: client 1.2.3, daemon 1.2.3-dev.
-  (spec/replace.yaml:326) -/
+  (spec/replace.yaml:331) -/
 theorem ex_release_is_newer_than_its_dev_build :
     decideRelate
       ({ client := Option.some
@@ -660,7 +754,7 @@ theorem ex_release_is_newer_than_its_dev_build :
   decide
 
 /-- Example dev_build_is_older_than_its_release: client 1.2.3-dev, daemon 1.2.3.
-  (spec/replace.yaml:331) -/
+  (spec/replace.yaml:336) -/
 theorem ex_dev_build_is_older_than_its_release :
     decideRelate
       ({ client := Option.some
@@ -674,7 +768,7 @@ theorem ex_dev_build_is_older_than_its_release :
   decide
 
 /-- Example numeric_prerelease_is_below_its_release: client 1.2.3-4, daemon 1.2.3 (the precursor
-  read 1.2.3-4 as above). (spec/replace.yaml:336) -/
+  read 1.2.3-4 as above). (spec/replace.yaml:341) -/
 theorem ex_numeric_prerelease_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -687,7 +781,7 @@ theorem ex_numeric_prerelease_is_below_its_release :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:341) -/
+/-- Example older_series_is_older: client 1.2.3, daemon 1.3.0. (spec/replace.yaml:346) -/
 theorem ex_older_series_is_older :
     decideRelate
       ({ client := Option.some
@@ -700,7 +794,7 @@ theorem ex_older_series_is_older :
     ClientRelation.ClientOlder := by
   decide
 
-/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:346) -/
+/-- Example newer_series_is_newer: client 1.3.0, daemon 1.2.3. (spec/replace.yaml:351) -/
 theorem ex_newer_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -713,7 +807,7 @@ theorem ex_newer_series_is_newer :
     ClientRelation.ClientNewer := by
   decide
 
-/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:351) -/
+/-- Example numbers_compare_as_numbers: client 10.0.0, daemon 9.99.99. (spec/replace.yaml:356) -/
 theorem ex_numbers_compare_as_numbers :
     decideRelate
       ({ client := Option.some
@@ -727,7 +821,7 @@ theorem ex_numbers_compare_as_numbers :
   decide
 
 /-- Example release_is_newer_than_older_scheme_build: client 1.0.0, daemon 0.9.9-main.46.
-  (spec/replace.yaml:356) -/
+  (spec/replace.yaml:361) -/
 theorem ex_release_is_newer_than_older_scheme_build :
     decideRelate
       ({ client := Option.some
@@ -741,7 +835,7 @@ theorem ex_release_is_newer_than_older_scheme_build :
   decide
 
 /-- Example older_scheme_build_is_below_its_release: client 0.9.9, daemon 0.9.9-main.46.
-  (spec/replace.yaml:361) -/
+  (spec/replace.yaml:366) -/
 theorem ex_older_scheme_build_is_below_its_release :
     decideRelate
       ({ client := Option.some
@@ -755,7 +849,7 @@ theorem ex_older_scheme_build_is_below_its_release :
   decide
 
 /-- Example older_scheme_builds_in_identifier_order: client 0.9.9-main.46, daemon 0.9.9-main.47:
-  compareRank of the pre-release parts is Below. (spec/replace.yaml:366) -/
+  compareRank of the pre-release parts is Below. (spec/replace.yaml:371) -/
 theorem ex_older_scheme_builds_in_identifier_order :
     decideRelate
       ({ client := Option.some
@@ -769,7 +863,7 @@ theorem ex_older_scheme_builds_in_identifier_order :
   decide
 
 /-- Example dev_build_of_next_series_is_newer: client 1.2.4-dev, daemon 1.2.3.
-  (spec/replace.yaml:371) -/
+  (spec/replace.yaml:376) -/
 theorem ex_dev_build_of_next_series_is_newer :
     decideRelate
       ({ client := Option.some
@@ -783,7 +877,7 @@ theorem ex_dev_build_of_next_series_is_newer :
   decide
 
 /-- Example same_version_same_build: client and daemon 1.2.3 with one build id.
-  (spec/replace.yaml:376) -/
+  (spec/replace.yaml:381) -/
 theorem ex_same_version_same_build :
     decideRelate
       ({ client := Option.some
@@ -797,7 +891,7 @@ theorem ex_same_version_same_build :
   decide
 
 /-- Example same_version_other_build: client and daemon 1.2.3 with different build ids.
-  (spec/replace.yaml:381) -/
+  (spec/replace.yaml:386) -/
 theorem ex_same_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -811,7 +905,7 @@ theorem ex_same_version_other_build :
   decide
 
 /-- Example same_dev_version_other_build: client and daemon 1.2.3-dev with different build ids.
-  (spec/replace.yaml:386) -/
+  (spec/replace.yaml:391) -/
 theorem ex_same_dev_version_other_build :
     decideRelate
       ({ client := Option.some
@@ -824,7 +918,7 @@ theorem ex_same_dev_version_other_build :
     ClientRelation.OtherBuild := by
   decide
 
-/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:391) -/
+/-- Example missing_daemon_version_is_unknown: (spec/replace.yaml:396) -/
 theorem ex_missing_daemon_version_is_unknown :
     decideRelate
       ({ client := Option.some
@@ -836,7 +930,7 @@ theorem ex_missing_daemon_version_is_unknown :
     ClientRelation.Unknown := by
   decide
 
-/-- Example missing_client_version_is_unknown: (spec/replace.yaml:395) -/
+/-- Example missing_client_version_is_unknown: (spec/replace.yaml:400) -/
 theorem ex_missing_client_version_is_unknown :
     decideRelate
       ({ client := (Option.none : Option Series),
@@ -849,7 +943,7 @@ theorem ex_missing_client_version_is_unknown :
   decide
 
 /-- Example interactive_release_replaces_idle_dev_daemon: an interactive 1.2.3 client, an idle
-  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:399) -/
+  1.2.3-dev daemon advertising idle shutdown. (spec/replace.yaml:404) -/
 theorem ex_interactive_release_replaces_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -877,7 +971,7 @@ theorem ex_interactive_release_replaces_idle_dev_daemon :
   decide
 
 /-- Example background_release_keeps_idle_dev_daemon: the same versions from a background client;
-  no replacement, nothing to tell. (spec/replace.yaml:409) -/
+  no replacement, nothing to tell. (spec/replace.yaml:414) -/
 theorem ex_background_release_keeps_idle_dev_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -905,7 +999,7 @@ theorem ex_background_release_keeps_idle_dev_daemon :
   decide
 
 /-- Example older_client_never_replaces_newer_daemon: an interactive 1.2.3 client and a 1.3.0
-  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:419) -/
+  daemon; it uses the daemon with the older-client message. (spec/replace.yaml:424) -/
 theorem ex_older_client_never_replaces_newer_daemon :
     decideReplacement
       ({ relation := decideRelate
@@ -932,7 +1026,7 @@ theorem ex_older_client_never_replaces_newer_daemon :
     ReplaceAnswer.Keep Tell.OlderClient true := by
   decide
 
-/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:429) -/
+/-- Example older_client_with_other_protocol_stops: (spec/replace.yaml:434) -/
 theorem ex_older_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientOlder,
@@ -944,7 +1038,7 @@ theorem ex_older_client_with_other_protocol_stops :
     ReplaceAnswer.Keep Tell.OlderClient false := by
   decide
 
-/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:433) -/
+/-- Example other_build_of_same_version_is_kept_and_told: (spec/replace.yaml:438) -/
 theorem ex_other_build_of_same_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.OtherBuild,
@@ -956,7 +1050,7 @@ theorem ex_other_build_of_same_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.SameVersionOtherBuild true := by
   decide
 
-/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:437) -/
+/-- Example daemon_without_idle_shutdown_keeps_serving: (spec/replace.yaml:442) -/
 theorem ex_daemon_without_idle_shutdown_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -968,7 +1062,7 @@ theorem ex_daemon_without_idle_shutdown_keeps_serving :
     ReplaceAnswer.Keep Tell.NoCapability true := by
   decide
 
-/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:441) -/
+/-- Example busy_daemon_keeps_serving: (spec/replace.yaml:446) -/
 theorem ex_busy_daemon_keeps_serving :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -980,7 +1074,7 @@ theorem ex_busy_daemon_keeps_serving :
     ReplaceAnswer.Keep Tell.BusyDaemon true := by
   decide
 
-/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:445) -/
+/-- Example unknown_daemon_version_is_kept_and_told: (spec/replace.yaml:450) -/
 theorem ex_unknown_daemon_version_is_kept_and_told :
     decideReplacement
       ({ relation := ClientRelation.Unknown,
@@ -992,7 +1086,7 @@ theorem ex_unknown_daemon_version_is_kept_and_told :
     ReplaceAnswer.Keep Tell.VersionUnknown true := by
   decide
 
-/-- Example same_build_is_used_silently: (spec/replace.yaml:449) -/
+/-- Example same_build_is_used_silently: (spec/replace.yaml:454) -/
 theorem ex_same_build_is_used_silently :
     decideReplacement
       ({ relation := ClientRelation.SameBuild,
@@ -1004,7 +1098,7 @@ theorem ex_same_build_is_used_silently :
     ReplaceAnswer.Keep Tell.Silent true := by
   decide
 
-/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:453) -/
+/-- Example background_newer_client_with_other_protocol_stops: (spec/replace.yaml:458) -/
 theorem ex_background_newer_client_with_other_protocol_stops :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -1017,7 +1111,7 @@ theorem ex_background_newer_client_with_other_protocol_stops :
   decide
 
 /-- Example unknown_version_is_told_even_by_a_background_client: the unknown version rules a
-  replacement out before the client's kind is read, so the user is told. (spec/replace.yaml:457) -/
+  replacement out before the client's kind is read, so the user is told. (spec/replace.yaml:462) -/
 theorem ex_unknown_version_is_told_even_by_a_background_client :
     decideReplacement
       ({ relation := ClientRelation.Unknown,
@@ -1031,7 +1125,7 @@ theorem ex_unknown_version_is_told_even_by_a_background_client :
 
 /-- Example background_newer_client_is_silent_at_a_busy_daemon_without_capability: a background
   client never replaces, so it says nothing about the missing capability or the busy daemon.
-  (spec/replace.yaml:462) -/
+  (spec/replace.yaml:467) -/
 theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability :
     decideReplacement
       ({ relation := ClientRelation.ClientNewer,
@@ -1044,85 +1138,131 @@ theorem ex_background_newer_client_is_silent_at_a_busy_daemon_without_capability
   decide
 
 /-- Example older_client_message_is_the_seeds: an eukhe client 1.2.3 kept by a 1.3.0 daemon (Keep
-  { tell: OlderClient }). (spec/replace.yaml:467) -/
+  { tell: OlderClient }). (spec/replace.yaml:472) -/
 theorem ex_older_client_message_is_the_seeds :
     decideTellMessage
       ({ tell := Tell.OlderClient,
-         app := "eukhe",
-         client_version := "1.2.3",
-         daemon_version := "1.3.0"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.2.3" -/ ['1', '.', '2', '.', '3'],
+         daemon_version := /- "1.3.0" -/ ['1', '.', '3', '.', '0']
        } : TellMessageFacts) =
-    "this eukhe (v1.2.3) is older than the running " ++
-    "daemon (v1.3.0): update or run eukhe shutdown" := by
+    /- "this eukhe (v1.2.3) is older than the running daemon (v1"
+       ".3.0): update or run eukhe shutdown" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '2', '.', '3', ')', ' ', 'i', 's', ' ', 'o', 'l', 'd', 'e', 'r',
+     ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n',
+     'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '1',
+     '.', '3', '.', '0', ')', ':', ' ', 'u', 'p', 'd', 'a', 't', 'e', ' ',
+     'o', 'r', ' ', 'r', 'u', 'n', ' ', 'e', 'u', 'k', 'h', 'e', ' ', 's',
+     'h', 'u', 't', 'd', 'o', 'w', 'n'] := by
   decide
 
-/-- Example same_build_message_is_empty: (spec/replace.yaml:472) -/
+/-- Example same_build_message_is_empty: (spec/replace.yaml:477) -/
 theorem ex_same_build_message_is_empty :
     decideTellMessage
       ({ tell := Tell.Silent,
-         app := "eukhe",
-         client_version := "1.2.3",
-         daemon_version := "1.2.3"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.2.3" -/ ['1', '.', '2', '.', '3'],
+         daemon_version := /- "1.2.3" -/ ['1', '.', '2', '.', '3']
        } : TellMessageFacts) =
-    "" := by
+    [] := by
   decide
 
 /-- Example other_build_message: two builds of 1.2.3 (their build metadata differs).
-  (spec/replace.yaml:476) -/
+  (spec/replace.yaml:481) -/
 theorem ex_other_build_message :
     decideTellMessage
       ({ tell := Tell.SameVersionOtherBuild,
-         app := "eukhe",
-         client_version := "1.2.3+b2",
-         daemon_version := "1.2.3+b1"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.2.3+b2" -/ ['1', '.', '2', '.', '3', '+', 'b', '2'],
+         daemon_version := /- "1.2.3+b1" -/ ['1', '.', '2', '.', '3', '+', 'b', '1']
        } : TellMessageFacts) =
-    "this eukhe (v1.2.3+b2) is another build of the " ++
-    "version of the running daemon (v1.2.3+b1): run " ++
-    "eukhe shutdown to use this build" := by
+    /- "this eukhe (v1.2.3+b2) is another build of the version o"
+       "f the running daemon (v1.2.3+b1): run eukhe shutdown to "
+       "use this build" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '2', '.', '3', '+', 'b', '2', ')', ' ', 'i', 's', ' ', 'a', 'n',
+     'o', 't', 'h', 'e', 'r', ' ', 'b', 'u', 'i', 'l', 'd', ' ', 'o', 'f',
+     ' ', 't', 'h', 'e', ' ', 'v', 'e', 'r', 's', 'i', 'o', 'n', ' ', 'o',
+     'f', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ',
+     'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '1', '.', '2', '.', '3',
+     '+', 'b', '1', ')', ':', ' ', 'r', 'u', 'n', ' ', 'e', 'u', 'k', 'h',
+     'e', ' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o', ' ',
+     'u', 's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l', 'd'] := by
   decide
 
-/-- Example unknown_version_message: a daemon that advertises no version. (spec/replace.yaml:481) -/
+/-- Example unknown_version_message: a daemon that advertises no version. (spec/replace.yaml:486) -/
 theorem ex_unknown_version_message :
     decideTellMessage
       ({ tell := Tell.VersionUnknown,
-         app := "eukhe",
-         client_version := "1.2.3",
-         daemon_version := "?"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.2.3" -/ ['1', '.', '2', '.', '3'],
+         daemon_version := /- "?" -/ ['?']
        } : TellMessageFacts) =
-    "this eukhe (v1.2.3) cannot tell whether it is " ++
-    "newer than the running daemon (v?): run eukhe " ++
-    "shutdown to use this build" := by
+    /- "this eukhe (v1.2.3) cannot tell whether it is newer than"
+       " the running daemon (v?): run eukhe shutdown to use this"
+       " build" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '2', '.', '3', ')', ' ', 'c', 'a', 'n', 'n', 'o', 't', ' ', 't',
+     'e', 'l', 'l', ' ', 'w', 'h', 'e', 't', 'h', 'e', 'r', ' ', 'i', 't',
+     ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r', ' ', 't', 'h', 'a', 'n',
+     ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n', 'i', 'n', 'g', ' ', 'd',
+     'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '?', ')', ':', ' ', 'r', 'u',
+     'n', ' ', 'e', 'u', 'k', 'h', 'e', ' ', 's', 'h', 'u', 't', 'd', 'o',
+     'w', 'n', ' ', 't', 'o', ' ', 'u', 's', 'e', ' ', 't', 'h', 'i', 's',
+     ' ', 'b', 'u', 'i', 'l', 'd'] := by
   decide
 
-/-- Example busy_daemon_message: (spec/replace.yaml:486) -/
+/-- Example busy_daemon_message: (spec/replace.yaml:491) -/
 theorem ex_busy_daemon_message :
     decideTellMessage
       ({ tell := Tell.BusyDaemon,
-         app := "eukhe",
-         client_version := "1.3.0",
-         daemon_version := "1.2.3-dev"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.3.0" -/ ['1', '.', '3', '.', '0'],
+         daemon_version := /- "1.2.3-dev" -/ ['1', '.', '2', '.', '3', '-', 'd', 'e', 'v']
        } : TellMessageFacts) =
-    "this eukhe (v1.3.0) is newer than the running " ++
-    "daemon (v1.2.3-dev), which is busy and keeps " ++
-    "serving: run eukhe shutdown when its work is " ++
-    "done" := by
+    /- "this eukhe (v1.3.0) is newer than the running daemon (v1"
+       ".2.3-dev), which is busy and keeps serving: run eukhe sh"
+       "utdown when its work is done" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '3', '.', '0', ')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r',
+     ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n',
+     'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '1',
+     '.', '2', '.', '3', '-', 'd', 'e', 'v', ')', ',', ' ', 'w', 'h', 'i',
+     'c', 'h', ' ', 'i', 's', ' ', 'b', 'u', 's', 'y', ' ', 'a', 'n', 'd',
+     ' ', 'k', 'e', 'e', 'p', 's', ' ', 's', 'e', 'r', 'v', 'i', 'n', 'g',
+     ':', ' ', 'r', 'u', 'n', ' ', 'e', 'u', 'k', 'h', 'e', ' ', 's', 'h',
+     'u', 't', 'd', 'o', 'w', 'n', ' ', 'w', 'h', 'e', 'n', ' ', 'i', 't',
+     's', ' ', 'w', 'o', 'r', 'k', ' ', 'i', 's', ' ', 'd', 'o', 'n', 'e'] := by
   decide
 
-/-- Example no_capability_message: (spec/replace.yaml:490) -/
+/-- Example no_capability_message: (spec/replace.yaml:495) -/
 theorem ex_no_capability_message :
     decideTellMessage
       ({ tell := Tell.NoCapability,
-         app := "eukhe",
-         client_version := "1.3.0",
-         daemon_version := "0.9.9-main.46"
+         app := /- "eukhe" -/ ['e', 'u', 'k', 'h', 'e'],
+         client_version := /- "1.3.0" -/ ['1', '.', '3', '.', '0'],
+         daemon_version := /- "0.9.9-main.46" -/
+                           ['0', '.', '9', '.', '9', '-', 'm', 'a', 'i', 'n', '.', '4', '6']
        } : TellMessageFacts) =
-    "this eukhe (v1.3.0) is newer than the running " ++
-    "daemon (v0.9.9-main.46), which cannot shut down " ++
-    "when idle: run eukhe shutdown to use this build" := by
+    /- "this eukhe (v1.3.0) is newer than the running daemon (v0"
+       ".9.9-main.46), which cannot shut down when idle: run euk"
+       "he shutdown to use this build" -/
+    ['t', 'h', 'i', 's', ' ', 'e', 'u', 'k', 'h', 'e', ' ', '(', 'v', '1',
+     '.', '3', '.', '0', ')', ' ', 'i', 's', ' ', 'n', 'e', 'w', 'e', 'r',
+     ' ', 't', 'h', 'a', 'n', ' ', 't', 'h', 'e', ' ', 'r', 'u', 'n', 'n',
+     'i', 'n', 'g', ' ', 'd', 'a', 'e', 'm', 'o', 'n', ' ', '(', 'v', '0',
+     '.', '9', '.', '9', '-', 'm', 'a', 'i', 'n', '.', '4', '6', ')', ',',
+     ' ', 'w', 'h', 'i', 'c', 'h', ' ', 'c', 'a', 'n', 'n', 'o', 't', ' ',
+     's', 'h', 'u', 't', ' ', 'd', 'o', 'w', 'n', ' ', 'w', 'h', 'e', 'n',
+     ' ', 'i', 'd', 'l', 'e', ':', ' ', 'r', 'u', 'n', ' ', 'e', 'u', 'k',
+     'h', 'e', ' ', 's', 'h', 'u', 't', 'd', 'o', 'w', 'n', ' ', 't', 'o',
+     ' ', 'u', 's', 'e', ' ', 't', 'h', 'i', 's', ' ', 'b', 'u', 'i', 'l',
+     'd'] := by
   decide
 
 /-- Example three_builds_replace_twice: ranks 0 (running), 1 and 2; only interactive starts of a
-  higher rank at an idle capable daemon replace. (spec/replace.yaml:494) -/
+  higher rank at an idle capable daemon replace. (spec/replace.yaml:499) -/
 theorem ex_three_builds_replace_twice :
     runDaemon
       initialDaemon

@@ -54,12 +54,6 @@ structure ReviveParams where
 def ReviveParams.defaults : ReviveParams :=
   { BUSY_REFRESH_MS := 300000, REVIVE_WITHIN_MS := 1500000, REVIVAL_CLOCK_SKEW_MS := 60000 }
 
-/-- What every law over the parameters assumes: each parameter is in its range. -/
-def ReviveParams.valid (p : ReviveParams) : Prop :=
-  p.BUSY_REFRESH_MS ≤ 100000000000000 ∧
-  p.REVIVE_WITHIN_MS ≤ 100000000000000 ∧
-  p.REVIVAL_CLOCK_SKEW_MS ≤ 100000000000000
-
 /-- a busy stamp older than this is vetoed: a crash within one refresh of the stamp, booted
   within REVIVE_WITHIN_MS. Derived in timeouts. Over the parameters; 1800000 at the defaults.
   (spec/timeouts.yaml:68) -/
@@ -300,6 +294,12 @@ inductive ReachableBusyRefresh (p : ReviveParams) : BusyRefreshState → Prop wh
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : BusyRefreshState) (e : BusyRefreshEvent) :
       ReachableBusyRefresh p s → ReachableBusyRefresh p (stepBusyRefresh p s e).1
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def ReviveParams.valid (p : ReviveParams) : Prop :=
+  p.BUSY_REFRESH_MS ≤ 100000000000000 ∧
+  p.REVIVE_WITHIN_MS ≤ 100000000000000 ∧
+  p.REVIVAL_CLOCK_SKEW_MS ≤ 100000000000000
 
 /-- revive_after_refresh: a boot within REVIVE_WITHIN_MS of the crash of a worker with work in
   flight revives it, whatever order its runs and other work started and ended in, however long

@@ -53,10 +53,6 @@ structure SuperviseParams where
 def SuperviseParams.defaults : SuperviseParams :=
   { RESTART_WINDOW_MS := 900000 }
 
-/-- What every law over the parameters assumes: each parameter is in its range. -/
-def SuperviseParams.valid (p : SuperviseParams) : Prop :=
-  1 ≤ p.RESTART_WINDOW_MS ∧ p.RESTART_WINDOW_MS ≤ 100000000000000
-
 /-- what the supervisor does with a worker that just failed. (spec/supervise.yaml:20) -/
 inductive Verdict where
   /-- restart the worker after the pause. `pause_ms`: Milliseconds. -/
@@ -185,6 +181,10 @@ inductive ReachableRestartBudget (p : SuperviseParams) : RestartBudgetState → 
   /-- A step from a reachable state, on any event, reaches its next state. -/
   | step (s : RestartBudgetState) (e : RestartBudgetEvent) :
       ReachableRestartBudget p s → ReachableRestartBudget p (stepRestartBudget p s e).1
+
+/-- What every law over the parameters assumes: each parameter is in its range. -/
+def SuperviseParams.valid (p : SuperviseParams) : Prop :=
+  1 ≤ p.RESTART_WINDOW_MS ∧ p.RESTART_WINDOW_MS ≤ 100000000000000
 
 /-- restart_pause_ordered: the first pause is positive and not above the cap, and the budget fits
   the decision's range. Secures: the pause formula has a non-empty range. Adversary: a

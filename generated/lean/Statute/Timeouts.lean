@@ -173,33 +173,6 @@ def TimeoutsParams.defaults : TimeoutsParams :=
     QUIESCE_COMMIT_MS := 5000,
     WORKER_LOST_EXIT_DEFAULT_MS := 300000 }
 
-/-- What every law over the parameters assumes: each parameter is in its range. -/
-def TimeoutsParams.valid (p : TimeoutsParams) : Prop :=
-  1 ≤ p.RESTART_WINDOW_MS ∧
-  p.RESTART_WINDOW_MS ≤ 100000000000000 ∧
-  p.KERNEL_ABORT_GRACE_MS ≤ 100000000000000 ∧
-  p.KERNEL_SHUTDOWN_MS ≤ 100000000000000 ∧
-  p.HARNESS_CLOSE_MS ≤ 100000000000000 ∧
-  p.TERM_GRACE_MS ≤ 100000000000000 ∧
-  p.KILL_VERIFY_MS ≤ 100000000000000 ∧
-  p.FORCED_STOP_MS ≤ 100000000000000 ∧
-  p.ROUTE_TIMEOUT_MS ≤ 100000000000000 ∧
-  p.WORKER_CONNECT_MS ≤ 100000000000000 ∧
-  p.WORKER_AUTH_FLOOR_MS ≤ 100000000000000 ∧
-  p.DAEMON_STARTUP_MS ≤ 100000000000000 ∧
-  p.SHUTDOWN_WAIT_MS ≤ 100000000000000 ∧
-  p.REGISTRATION_BACKOFF_BASE_MS ≤ 100000000000000 ∧
-  p.REGISTRATION_BACKOFF_MAX_MS ≤ 100000000000000 ∧
-  p.REGISTRATION_CONNECT_MS ≤ 100000000000000 ∧
-  p.REGISTRATION_RESPONSE_MS ≤ 100000000000000 ∧
-  p.CLIENT_RELAUNCH_WITHIN_MS ≤ 100000000000000 ∧
-  p.BUSY_REFRESH_MS ≤ 100000000000000 ∧
-  p.REVIVE_WITHIN_MS ≤ 100000000000000 ∧
-  p.REVIVAL_CLOCK_SKEW_MS ≤ 100000000000000 ∧
-  p.QUIESCE_ANSWER_MS ≤ 100000000000000 ∧
-  p.QUIESCE_COMMIT_MS ≤ 100000000000000 ∧
-  p.WORKER_LOST_EXIT_DEFAULT_MS ≤ 100000000000000
-
 /-- abort the running cell, then shut the kernel down. Over the parameters; 6000 at the defaults.
   (spec/timeouts.yaml:59) -/
 def TimeoutsParams.KERNEL_TEARDOWN_MS (p : TimeoutsParams) : Nat :=
@@ -337,13 +310,57 @@ def decideCheckTimeouts (f : CheckTimeoutsFacts) : TimeoutsVerdict :=
   else
     TimeoutsVerdict.Ordered
 
+/-- What every law over the parameters assumes: each parameter is in its range, and CheckTimeouts
+  (the override check the runtime asks at start) accepts their values. -/
+def TimeoutsParams.valid (p : TimeoutsParams) : Prop :=
+  (1 ≤ p.RESTART_WINDOW_MS ∧
+   p.RESTART_WINDOW_MS ≤ 100000000000000 ∧
+   p.KERNEL_ABORT_GRACE_MS ≤ 100000000000000 ∧
+   p.KERNEL_SHUTDOWN_MS ≤ 100000000000000 ∧
+   p.HARNESS_CLOSE_MS ≤ 100000000000000 ∧
+   p.TERM_GRACE_MS ≤ 100000000000000 ∧
+   p.KILL_VERIFY_MS ≤ 100000000000000 ∧
+   p.FORCED_STOP_MS ≤ 100000000000000 ∧
+   p.ROUTE_TIMEOUT_MS ≤ 100000000000000 ∧
+   p.WORKER_CONNECT_MS ≤ 100000000000000 ∧
+   p.WORKER_AUTH_FLOOR_MS ≤ 100000000000000 ∧
+   p.DAEMON_STARTUP_MS ≤ 100000000000000 ∧
+   p.SHUTDOWN_WAIT_MS ≤ 100000000000000 ∧
+   p.REGISTRATION_BACKOFF_BASE_MS ≤ 100000000000000 ∧
+   p.REGISTRATION_BACKOFF_MAX_MS ≤ 100000000000000 ∧
+   p.REGISTRATION_CONNECT_MS ≤ 100000000000000 ∧
+   p.REGISTRATION_RESPONSE_MS ≤ 100000000000000 ∧
+   p.CLIENT_RELAUNCH_WITHIN_MS ≤ 100000000000000 ∧
+   p.BUSY_REFRESH_MS ≤ 100000000000000 ∧
+   p.REVIVE_WITHIN_MS ≤ 100000000000000 ∧
+   p.REVIVAL_CLOCK_SKEW_MS ≤ 100000000000000 ∧
+   p.QUIESCE_ANSWER_MS ≤ 100000000000000 ∧
+   p.QUIESCE_COMMIT_MS ≤ 100000000000000 ∧
+   p.WORKER_LOST_EXIT_DEFAULT_MS ≤ 100000000000000) ∧
+  decideCheckTimeouts
+    ({ worker_lost_exit_ms := p.WORKER_LOST_EXIT_DEFAULT_MS,
+       client_relaunch_within_ms := p.CLIENT_RELAUNCH_WITHIN_MS,
+       daemon_startup_ms := p.DAEMON_STARTUP_MS,
+       reregistration_ms := p.REREGISTRATION_MS,
+       restart_window_ms := p.RESTART_WINDOW_MS,
+       restart_max_failures := Statute.Supervise.RESTART_MAX_FAILURES,
+       crash_loop_step_ms := p.CRASH_LOOP_STEP_MS,
+       worker_connect_ms := p.WORKER_CONNECT_MS,
+       worker_auth_floor_ms := p.WORKER_AUTH_FLOOR_MS,
+       registration_backoff_base_ms := p.REGISTRATION_BACKOFF_BASE_MS,
+       registration_backoff_max_ms := p.REGISTRATION_BACKOFF_MAX_MS,
+       busy_refresh_ms := p.BUSY_REFRESH_MS
+     } : CheckTimeoutsFacts) =
+    TimeoutsVerdict.Ordered
+
 /-- timeouts_ordered: each timeout covers the sum of what it waits for (stop grace, launcher
   wait, parent kill, lost worker, busy evidence, quiesce hold), the restart window holds six
-  crash-loop steps, connect covers auth, backoff cap covers base, and no retry pause is zero.
-  Secures: no timeout fires while what it waits for can still finish, so nothing is killed or
-  given up early; the first five conjuncts hold for every override, since each left side is
-  derived as the sum on its right. Adversary: a slow host, or an override that shortens one
-  timeout below what it waits for. (spec/timeouts.yaml:145) -/
+  crash-loop steps, connect covers auth, backoff cap covers base, and no retry pause is zero; a
+  sum past the wire's cap is never, which only never covers. Secures: no timeout fires while what
+  it waits for can still finish, so nothing is killed or given up early; the first five conjuncts
+  hold for every override, since each left side is derived as the sum on its right, and the other
+  six for every override the start-up check (CheckTimeouts) accepts. Adversary: a slow host, or
+  an override that shortens one timeout below what it waits for. (spec/timeouts.yaml:145) -/
 def timeouts_ordered_at (p : TimeoutsParams) : Prop :=
   (decide (p.STOP_GRACE_MS ≥ p.KERNEL_TEARDOWN_MS + p.HARNESS_CLOSE_MS) &&
    decide (p.LAUNCHER_WAIT_MS ≥ p.SUPERVISOR_DRAIN_MS) &&
@@ -351,9 +368,11 @@ def timeouts_ordered_at (p : TimeoutsParams) : Prop :=
    decide (p.REVIVAL_MAX_AGE_MS ≥ p.REVIVE_WITHIN_MS + p.BUSY_REFRESH_MS) &&
    decide (p.QUIESCE_HOLD_MS ≥ p.QUIESCE_ANSWER_MS + p.QUIESCE_COMMIT_MS) &&
    decide (p.WORKER_LOST_EXIT_DEFAULT_MS ≥
-           p.CLIENT_RELAUNCH_WITHIN_MS + p.DAEMON_STARTUP_MS + p.REREGISTRATION_MS) &&
+           min
+             (p.CLIENT_RELAUNCH_WITHIN_MS + p.DAEMON_STARTUP_MS + p.REREGISTRATION_MS)
+             WIRE_MAX_MS) &&
    decide (p.RESTART_WINDOW_MS ≥
-           (Statute.Supervise.RESTART_MAX_FAILURES + 1) * p.CRASH_LOOP_STEP_MS) &&
+           min ((Statute.Supervise.RESTART_MAX_FAILURES + 1) * p.CRASH_LOOP_STEP_MS) WIRE_MAX_MS) &&
    decide (p.WORKER_CONNECT_MS ≥ p.WORKER_AUTH_FLOOR_MS) &&
    decide (p.REGISTRATION_BACKOFF_MAX_MS ≥ p.REGISTRATION_BACKOFF_BASE_MS) &&
    decide (p.REGISTRATION_BACKOFF_BASE_MS ≥ 1) &&

@@ -73,7 +73,9 @@ export function leanType(t: Type, module: string, atom = false): string {
     case "int":
       return "Int";
     case "string":
-      return "String";
+      // Text is its characters: a List Char, whose `++` both the 2021 and today's Lean reason
+      // about by list induction (today's String is UTF-8 bytes, 2021's a List Char).
+      return wrap("List Char");
     case "named":
       return typeRefName(t.ref, module);
     case "option":

@@ -3,16 +3,16 @@
 // every block uses to keep signatures within 100 columns.
 
 import type { Expr } from "../../ir/expr.js";
-import type { Constant, Module } from "../../ir/module.js";
+import type { Constant, Module, OverrideCheck } from "../../ir/module.js";
 import type { LeanBound, LeanParams } from "./params.js";
 import { derivedExpr, rangeProps, readsBound } from "./params.js";
-import type { Field, Type, TypeDecl } from "../../ir/types.js";
+import type { Field, Type, TypeDecl, TypeRef } from "../../ir/types.js";
 import { walkExpr } from "../../ir/walk.js";
 import type { ExprCx } from "./context.js";
 import { leanType, typeNote } from "./context.js";
 import { docComment, sentence, sentences } from "./docs.js";
 import { P, at, term } from "./expr.js";
-import { WIDTH, align, cat, group, join, line, render } from "./layout.js";
+import { type Doc, WIDTH, align, cat, group, join, line, nest, render } from "./layout.js";
 import { ident, typeName } from "./names.js";
 import type { CtorView } from "./templates.js";
 import { declTemplate, inductiveTemplate, structureTemplate } from "./templates.js";
@@ -160,8 +160,8 @@ function paramDoc(l: LeanBound, own: boolean): string {
 
 /**
  * The parameters of a module whose definitions read any: the record (one field per parameter),
- * its defaults, `valid` (every parameter in its range: the assumption of every law over them),
- * and each derived constant over them as a function of the record.
+ * its defaults, and each derived constant over them as a function of the record (`valid`, the
+ * assumption of every law over them, follows the decisions: `validBlock`).
  */
 export function paramBlocks(m: Module, cx: ExprCx): string[] {
   const lp = cx.lp;
@@ -179,12 +179,6 @@ export function paramBlocks(m: Module, cx: ExprCx): string[] {
     head: `def ${S}.defaults : ${S} :=`,
     body: "  " + render(group(cat("{ ", align(join(defaults, cat(",", line))), " }")), 2),
   }));
-  const props = lp.params.flatMap(rangeProps);
-  blocks.push(declTemplate({
-    doc: docComment("What every law over the parameters assumes: each parameter is in its range.", 0),
-    head: `def ${S}.valid (p : ${S}) : Prop :=`,
-    body: "  " + render(props.length === 0 ? "True" : align(group(join(props, cat(" ∧", line)))), 2),
-  }));
   const inner: ExprCx = { ...cx, params: "p" };
   for (const l of lp.derived) {
     const c = l.constant;
@@ -196,4 +190,39 @@ export function paramBlocks(m: Module, cx: ExprCx): string[] {
     else blocks.push(declTemplate({ doc, head, body: "  " + render(value, 2) }));
   }
   return blocks;
+}
+
+/**
+ * `<Module>Params.valid`, what every law over the parameters assumes: each parameter in its
+ * range and, when the module declares an `override_check`, that check's acceptance of the
+ * record's values (the runtime refuses to start on any other, so no other is ever bound).
+ * Emitted after the decisions, which the acceptance calls.
+ */
+export function validBlock(m: Module, cx: ExprCx): string[] {
+  const lp = cx.lp;
+  if (lp === null) return [];
+  const ranges: Doc[] = lp.params.flatMap(rangeProps);
+  const check = m.decisions.find((d) => d.overrideCheck !== null);
+  const oc = check?.overrideCheck;
+  // With an acceptance, `(ranges) ∧ acceptance`: a proof reads the acceptance as `hp.2`.
+  const props: Doc[] = check === undefined || !oc ? ranges : [...(ranges.length === 0 ? [] : [cat("(", align(group(join(ranges, cat(" ∧", line)))), ")")]), acceptance(m, check.name, check.facts, check.verdict, oc, { ...cx, params: "p" })];
+  const what = check === undefined ? "each parameter is in its range" : `each parameter is in its range, and ${check.name} (the override check the runtime asks at start) accepts their values`;
+  return [declTemplate({
+    doc: docComment(`What every law over the parameters assumes: ${what}.`, 0),
+    head: `def ${lp.struct}.valid (p : ${lp.struct}) : Prop :=`,
+    body: "  " + render(props.length === 0 ? "True" : align(group(join(props, cat(" ∧", line)))), 2),
+  })];
+}
+
+/** `decide<Check> p { fact := p.CONSTANT, ... } = <Verdict>.<accept>`, from the IR of that call. */
+function acceptance(m: Module, decision: string, facts: TypeRef, verdict: Type, oc: OverrideCheck, cx: ExprCx): Doc {
+  // Nodes made here only to be printed: the Lean term of a constant or a call reads no node type but these.
+  const node = (e: Record<string, unknown>, type: Type): Expr => ({ ...e, id: -1, type }) as unknown as Expr;
+  const factsType: Type = { kind: "named", ref: facts };
+  const fields = oc.facts.map((f) => ({ name: f.field, value: node({ kind: "const", ref: f.constant }, factsType) }));
+  const call = node({ kind: "decide", ref: { module: m.name, name: decision }, arg: node({ kind: "record", ref: facts, fields }, factsType) }, verdict);
+  if (verdict.kind !== "named") throw new Error(`lean emitter: ${decision}'s override check needs a named verdict`);
+  const decl = m.types.find((t) => t.name === verdict.ref.name);
+  const accept = decl?.kind === "enum" ? node({ kind: "enum", ref: verdict.ref, member: oc.accept }, verdict) : node({ kind: "union", ref: verdict.ref, variant: oc.accept, fields: [] }, verdict);
+  return group(cat(at(term(call, cx), P.low + 1), " =", nest(2, cat(line, at(term(accept, cx), P.low + 1)))));
 }

@@ -9,7 +9,7 @@ import type { ExprCx } from "./context.js";
 import { leanType, paramsArg, withLocal } from "./context.js";
 import { dataExpr } from "./expr-data.js";
 import type { Doc } from "./layout.js";
-import { align, alt, cat, group, hang, join, line, nest, parens } from "./layout.js";
+import { align, alt, cat, group, hang, hard, join, line, nest, parens } from "./layout.js";
 import { decisionName, ident, localName, qualify } from "./names.js";
 
 /** A rendered term and the precedence it binds at (Lean's: `+` 65, `&&` 35, ...). */
@@ -90,54 +90,38 @@ export function literal(value: number | boolean | string, isInt: boolean): Term 
   return { doc: String(value), prec: P.max };
 }
 
-/** Code points of one piece of a long string literal. */
-const PIECE = 48;
+/** Characters of a string literal per line, of its text in the comment before it, and at most on the line it starts. */
+const ROW = 14;
+const NOTE = 56;
+const INLINE = 10;
 
 /**
- * A string literal. A long one (a rendered message) is written as pieces joined by `++`, which
- * the layout may break across lines (lines stay within 100 columns); it is the same String by
- * definition, so `decide` and `rfl` see no difference.
+ * A string literal: its characters as a `List Char` literal (the Lean type of a spec string),
+ * after a comment with the text. A longer one than INLINE is a block: the comment, then ROW
+ * characters a line.
  */
 function stringTerm(s: string): Term {
-  const pieces = splitText(s);
-  if (pieces.length <= 1) return { doc: leanString(s), prec: P.max };
-  const parts: Doc[] = [leanString(pieces[0] ?? "")];
-  for (const p of pieces.slice(1)) parts.push(" ++", line, leanString(p));
-  return { doc: align(group(cat(...parts))), prec: P.add };
+  const chars = [...s].map(leanChar);
+  if (chars.length === 0) return { doc: "[]", prec: P.max };
+  const text = [...s];
+  const quoted: string[] = [];
+  for (let i = 0; i < text.length; i += NOTE) quoted.push(JSON.stringify(text.slice(i, i + NOTE).join("")).replace(/-\//g, "- /"));
+  if (chars.length <= INLINE) return { doc: `/- ${quoted.join("")} -/ [${chars.join(", ")}]`, prec: P.max };
+  const comment = cat("/- ", align(join(quoted, hard)), " -/");
+  const rows: string[] = [];
+  for (let i = 0; i < chars.length; i += ROW) rows.push(chars.slice(i, i + ROW).join(", "));
+  const list = cat("[", align(join(rows, cat(",", hard))), "]");
+  return { doc: align(cat(comment, hard, list)), prec: P.max };
 }
 
-/** `s` in pieces of at most PIECE code points, cut after a space where one is near. */
-function splitText(s: string): string[] {
-  const chars = [...s];
-  const out: string[] = [];
-  let start = 0;
-  while (chars.length - start > PIECE) {
-    let cut = start + PIECE;
-    for (let i = cut; i > start + PIECE / 2; i--) {
-      if (chars[i - 1] === " ") {
-        cut = i;
-        break;
-      }
-    }
-    out.push(chars.slice(start, cut).join(""));
-    start = cut;
-  }
-  out.push(chars.slice(start).join(""));
-  return out;
-}
-
-/** A Lean string literal; non-printable characters as `\u{..}` escapes. */
-function leanString(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === "\\") out += `\\${ch}`;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\t") out += "\\t";
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
-    else out += ch;
-  }
-  return out + '"';
+/** A Lean character literal; quotes, backslashes and non-printable characters escaped. */
+function leanChar(ch: string): string {
+  const c = ch.codePointAt(0) ?? 0;
+  if (ch === "'" || ch === "\\") return `'\\${ch}'`;
+  if (ch === "\n") return "'\\n'";
+  if (ch === "\t") return "'\\t'";
+  if (c < 0x20 || c === 0x7f) return `'\\x${c.toString(16).padStart(2, "0")}'`;
+  return `'${ch}'`;
 }
 
 function variable(name: string, cx: ExprCx): string {

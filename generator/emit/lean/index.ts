@@ -9,7 +9,7 @@ import type { Emitter, GeneratedFile } from "../types.js";
 import { doNotEdit } from "../types.js";
 import type { ExprCx } from "./context.js";
 import { typeTable } from "./context.js";
-import { constantBlocks, paramBlocks, typeBlocks } from "./decls.js";
+import { constantBlocks, paramBlocks, typeBlocks, validBlock } from "./decls.js";
 import { leanParams } from "./params.js";
 import { moduleDoc } from "./docs.js";
 import type { ProgramIndex } from "./laws.js";
@@ -41,6 +41,7 @@ export function emitLeanModule(m: Module, program: Program): string {
     ...paramBlocks(m, cx),
     ...typeBlocks(m, lp),
     ...behaviourBlocks(m, cx),
+    ...validBlock(m, cx),
     ...lawBlocks(m, cx, idx, program),
     ...exampleBlocks(m, cx, idx),
   ];
