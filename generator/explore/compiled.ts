@@ -184,6 +184,7 @@ export function stateCheck(cm: CompiledMachine, symmetric: readonly string[]): (
   return (st) => {
     if (badInvariant(cm, st, false)) return st;
     if (symmetric.length === 0 || !cm.ordered) return null;
+    if (cm.swappedBad !== null) return cm.swappedBad(st);
     return findArrangement(st, symmetric, cm.orderedPositions, cm.sameRows, badArranged);
   };
 }

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { arbContext, declArb } from "../../generator/arbitrary/index.js";
 import { compileSpecs, specFiles } from "../../generator/check/index.js";
 import { candidateEvents, compileMachine, exploreMachine, machineLaws, type CompiledMachine } from "../../generator/explore/index.js";
+import { permutations } from "../../generator/explore/compiled.js";
 import { helpers } from "../../generator/explore/compile/helpers.js";
 import { intArith, natArith } from "../../generator/interpret/arith.js";
 import { checkLaw, InterpretError, stepMachine, type Value } from "../../generator/interpret/index.js";
@@ -188,6 +189,37 @@ describe("the search loop's fingerprint, computed beside the state stepped from"
   }, 300_000);
 });
 
+describe("the fingerprint under symmetry (a multiset hash of the rows)", () => {
+  // The rows enter as a sum of row contributions, updated from the parent's: a state and every
+  // arrangement of its rows must share a key, and states of different orbits must not.
+  it("is one key per orbit on every state of the full graph, packed rows (launcher) and rows with numbers (lock_clients)", () => {
+    for (const name of ["launcher", "lock_clients"]) {
+      const x = prog.modules.find((m) => m.name === name)?.explore[0] as Explore;
+      expect(x.symmetric.length).toBeGreaterThan(0);
+      const cm = compileMachine(prog, x, true);
+      const orbits = new Map<string, string>();
+      const keys = new Set<string>();
+      exploreMachine(prog, x, {
+        depth: 64,
+        symmetry: false,
+        maxStates: 4000,
+        onState: (s) => {
+          const arranged = [...permutations(s, x.symmetric)];
+          const orbit = arranged.map((v) => JSON.stringify(v)).sort()[0] as string;
+          const key = cm.key(s);
+          for (const v of arranged) expect(cm.key(v)).toBe(key);
+          const known = orbits.get(orbit);
+          if (known === undefined) orbits.set(orbit, key);
+          else expect(key).toBe(known);
+          keys.add(key);
+        },
+      });
+      expect(orbits.size).toBeGreaterThan(100);
+      expect(keys.size).toBe(orbits.size);
+    }
+  });
+});
+
 describe("the packed frontier (codec.ts)", () => {
   // A level is held as words: a state must come back equal, or the search would expand
   // another state than the one it found.
@@ -207,6 +239,14 @@ describe("the packed frontier (codec.ts)", () => {
       exploreMachine(prog, x, { maxStates: 2000, onState: (s) => void states.push(s) });
       roundTrip(compileMachine(prog, x), states);
     }
+  });
+
+  it("gives back a state larger than the encoder's first buffer, and the states around it", () => {
+    const x = prog.modules.find((m) => m.name === "retry_queue")?.explore[0] as Explore;
+    const job = (i: number): Value => ({ status: "Waiting", attempts: i, delay_ms: i % 3 === 0 ? null : 2 ** 40 + i });
+    const big: Value = { jobs: Array.from({ length: 1500 }, (_, i) => job(i)), running: 2 };
+    const small: Value = { jobs: [job(1)], running: 0 };
+    roundTrip(compileMachine(prog, x), [small, big, small, big]);
   });
 
   it("gives back random states of the machine's types, huge and negative numbers included", () => {

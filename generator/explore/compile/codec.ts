@@ -19,10 +19,9 @@ import type { HashCompiler } from "./hash.js";
  */
 export const codecPrologue = `
 let $E = new Int32Array(1024), $p = 0, $D = $E, $q = 0;
-function $room(n) { if ($p + n > $E.length) { const x = new Int32Array(Math.max($E.length * 2, $p + n)); x.set($E); $E = x; } }
 function $encNum(x) { if (x >= 0 && x < 2147483648) { $E[$p++] = x; } else { const hi = Math.floor(x / 4294967296); $E[$p++] = -1; $E[$p++] = hi; $E[$p++] = (x - hi * 4294967296) | 0; } }
 function $decNum() { const w = $D[$q++]; if (w >= 0) return w; const hi = $D[$q++]; return hi * 4294967296 + ($D[$q++] >>> 0); }
-function $encText(x) { $room(x.length + 1); $E[$p++] = x.length; for (let i = 0; i < x.length; i++) $E[$p++] = x.charCodeAt(i); }
+function $encText(x) { $E[$p++] = x.length; for (let i = 0; i < x.length; i++) $E[$p++] = x.charCodeAt(i); }
 function $decText() { const n = $D[$q++]; let t = ""; for (let i = 0; i < n; i++) t += String.fromCharCode($D[$q++]); return t; }
 `;
 
@@ -39,23 +38,25 @@ export class CodecCompiler {
   /** The encoder and decoder of the state record type. */
   state(ref: TypeRef): string {
     const [enc, dec] = this.named(ref);
-    return `function $encode(s) { $p = 0; ${enc}(s); return $p; } function $decode(words, at) { $D = words; $q = at; const s = ${dec}(); return s; } function $decodedEnd() { return $q; }`;
+    // Written without a room check a word: a store past the end of a typed array is dropped, so
+    // a state that did not fit is written again into a larger buffer.
+    return `function $encode(s) { for (;;) { $p = 0; ${enc}(s); if ($p <= $E.length) return $p; $E = new Int32Array(Math.max($E.length * 2, $p)); } } function $decode(words, at) { $D = words; $q = at; const s = ${dec}(); return s; } function $decodedEnd() { return $q; }`;
   }
 
   /** Statements writing the value `v` of type `t`. */
   private enc(v: string, t: Type): string {
     switch (t.kind) {
       case "bool":
-        return `$room(1); $E[$p++] = ${v} ? 1 : 0;`;
+        return `$E[$p++] = ${v} ? 1 : 0;`;
       case "nat":
       case "int":
-        return `$room(3); $encNum(${v});`;
+        return `$encNum(${v});`;
       case "string":
         return `$encText(${v});`;
       case "option":
-        return `{ const o = ${v}; $room(1); if (o === null) { $E[$p++] = 0; } else { $E[$p++] = 1; ${this.enc("o", t.of)} } }`;
+        return `{ const o = ${v}; if (o === null) { $E[$p++] = 0; } else { $E[$p++] = 1; ${this.enc("o", t.of)} } }`;
       case "list":
-        return `{ const l = ${v}; $room(1); $E[$p++] = l.length; for (let i = 0; i < l.length; i++) { ${this.enc("l[i]", t.of)} } }`;
+        return `{ const l = ${v}; $E[$p++] = l.length; for (let i = 0; i < l.length; i++) { ${this.enc("l[i]", t.of)} } }`;
       case "named":
         return `${this.named(t.ref)[0]}(${v});`;
       default:
@@ -117,18 +118,18 @@ export class CodecCompiler {
       this.functions.push(`const ${members} = ${JSON.stringify(shape.members)};`);
       const ord = this.hash.packed("v", t);
       // A value outside the type is never produced; it still round-trips, as its text.
-      return [`const o = ${ord}; $room(1); $E[$p++] = o; if (o === ${shape.members.length}) $encText(v);`, `const o = $D[$q++]; return o < ${shape.members.length} ? ${members}[o] : $decText();`];
+      return [`const o = ${ord}; $E[$p++] = o; if (o === ${shape.members.length}) $encText(v);`, `const o = $D[$q++]; return o < ${shape.members.length} ? ${members}[o] : $decText();`];
     }
     if (shape.kind === "record") {
       const record = (value: (f: { readonly name: string; readonly type: Type }) => string): string => `{ ${shape.fields.map((f) => `${key(f.name)}: ${value(f)}`).join(", ")} }`;
-      if (bits !== null) return [`$room(1); $E[$p++] = ${this.hash.packed("v", t)};`, `const w = $D[$q++]; return ${this.unpack("w", t, 0)};`];
+      if (bits !== null) return [`$E[$p++] = ${this.hash.packed("v", t)};`, `const w = $D[$q++]; return ${this.unpack("w", t, 0)};`];
       const enc = shape.fields.map((f) => this.enc(`v${prop(f.name)}`, f.type)).join(" ");
       // Fields are read in order into locals, then the literal built in declaration order.
       const reads = shape.fields.map((f, i) => `const f${i} = ${this.dec(f.type)};`).join(" ");
       let i = 0;
       return [enc, `${reads} return ${record(() => `f${i++}`)};`];
     }
-    const encArms = shape.variants.map((variant, i) => `case ${JSON.stringify(variant.name)}: $room(1); $E[$p++] = ${i}; ${variant.fields.map((f) => this.enc(`v${prop(f.name)}`, f.type)).join(" ")} break;`);
+    const encArms = shape.variants.map((variant, i) => `case ${JSON.stringify(variant.name)}: $E[$p++] = ${i}; ${variant.fields.map((f) => this.enc(`v${prop(f.name)}`, f.type)).join(" ")} break;`);
     const decArms = shape.variants.map((variant, i) => {
       const reads = variant.fields.map((f, j) => `const f${j} = ${this.dec(f.type)};`).join(" ");
       return `case ${i}: { ${reads} return { kind: ${JSON.stringify(variant.name)}${variant.fields.map((f, j) => `, ${key(f.name)}: f${j}`).join("")} }; }`;

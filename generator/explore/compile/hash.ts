@@ -18,8 +18,8 @@ import { prop, shapeOf } from "./expr.js";
  */
 export const hashPrologue = `
 let $A = 0, $B = 0;
-const $EA = [], $EB = [], $EI = [];
 function $fmix(h) { h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); return h ^ (h >>> 16); }
+function $fmix2(h) { h ^= h >>> 16; h = Math.imul(h, 0x7feb352d); h ^= h >>> 15; h = Math.imul(h, 0x846ca68b); return h ^ (h >>> 16); }
 `;
 
 /**
@@ -230,6 +230,53 @@ export class HashCompiler {
     return `{ const $a0 = $a, $b0 = $b; $a = 0x3c6ef372; $b = 0x1b873593; const ${l} = ${list}; ${mix(`${l}.length`)} for (let ${i} = 0; ${i} < ${l}.length; ${i}++) { const ${r} = ${l}[${i}]; let ${x} = 0, ${y} = 0; ${reuse}${this.pair(r, of, x, y)} ${fill} ${mix(x)} ${mix(y)} } ${ha} = $a; ${hb} = $b; $a = $a0; $b = $b0; }`;
   }
 
+  /**
+   * The rows of the symmetric fields `sym` of `s` as a multiset: each row (its fields across
+   * every symmetric list, at one index) gives a 64-bit contribution, one packed word through two
+   * different finalisers, or its two-lane row hash finalised, and the contributions are summed
+   * lane by lane (mod 2^32), an order-free hash with no sort. With `caches` (fingerprintFrom),
+   * \`$prepare\` keeps the parent's contributions and sums, and a state stepped from it pays
+   * only for the rows that are not the parent's very rows: one worker moved, one row hashed.
+   * Lists of different lengths are not permutations of one another's rows: hashed as lists.
+   */
+  private multiset(sym: readonly { readonly name: string; readonly type: Type }[], caches: string[] | null): string {
+    const rowTypes = sym.map((f) => (f.type as Type & { kind: "list" }).of);
+    const bits = rowTypes.map((t) => this.bits(t));
+    const packs = bits.every((b) => b !== null) && bits.reduce<number>((n, b) => n + (b as number), 0) <= 30;
+    // Statements setting `ca`, `cb` (declared by the caller) to row `i` of the lists of `v`
+    // (null: the rows are in `$r0`.. already).
+    const contribution = (v: string | null): string => {
+      const rows = v === null ? "" : sym.map((f, k) => `const $r${k} = ${v}${prop(f.name)}[i];`).join(" ");
+      if (packs) {
+        let shift = 0;
+        const parts = sym.map((_, k) => {
+          const p = this.packed(`$r${k}`, rowTypes[k] as Type);
+          const at = shift;
+          shift += bits[k] as number;
+          return at === 0 ? p : `(${p} << ${at})`;
+        });
+        return `${rows} const $rw = ${parts.join(" | ")}; ca = $fmix($rw ^ 0x2f1a8b3d); cb = $fmix2(($rw + 0x61c88647) | 0);`;
+      }
+      const hash = sym.map((_, k) => this.value(`$r${k}`, rowTypes[k] as Type)).join(" ");
+      return `${rows} { let $a = 0x3c6ef372, $b = 0x1b873593, $w = 0; ${hash} ca = $fmix($a ^ Math.imul($b, 0x27d4eb2f)); cb = $fmix2(($b + $a) | 0); }`;
+    };
+    const lists = (v: string): string[] => sym.map((f) => `${v}${prop(f.name)}`);
+    const differ = (v: string): string => lists(v).map((l) => `${l}.length !== n`).join(" || ") || "false";
+    const full = (v: string, keep: boolean): string =>
+      `for (let i = 0; i < n; i++) { let ca = 0, cb = 0; ${contribution(v)} ${keep ? "$SA[i] = ca; $SB[i] = cb; " : ""}sa = (sa + ca) | 0; sb = (sb + cb) | 0; }`;
+    const asLists = sym.map((f) => this.value(`s${prop(f.name)}`, f.type)).join(" ");
+    const mixed = `${mix("n")} ${mix("sa")} ${mix("sb")}`;
+    if (caches === null) return `{ const n = s${prop((sym[0] as (typeof sym)[number]).name)}.length; if (${differ("s")}) { ${asLists} } else { let sa = 0, sb = 0; ${full("s", false)} ${mixed} } }`;
+    // The parent's contributions ($SA, $SB), their sums, and its row count (-1: lists of different lengths).
+    this.functions.push(`const $SA = [], $SB = []; let $SSA = 0, $SSB = 0, $SN = -1;`);
+    caches.push(`{ const n = p${prop((sym[0] as (typeof sym)[number]).name)}.length; if (${differ("p")}) { $SN = -1; } else { let sa = 0, sb = 0; ${full("p", true)} $SSA = sa; $SSB = sb; $SN = n; } }`);
+    const same = sym.map((f) => `$r${sym.indexOf(f)} === p${prop(f.name)}[i]`).join(" && ");
+    const whole = lists("s").map((l, k) => `${l} === ${lists("p")[k]}`).join(" && ");
+    const rows = sym.map((f, k) => `const $r${k} = s${prop(f.name)}[i];`).join(" ");
+    const moved = `for (let i = 0; i < n; i++) { ${rows} if (${same}) continue; let ca = 0, cb = 0; ${contribution(null)} sa = (sa + ca - $SA[i]) | 0; sb = (sb + cb - $SB[i]) | 0; }`;
+    return `{ const n = s${prop((sym[0] as (typeof sym)[number]).name)}.length; if (${differ("s")}) { ${asLists} } else { let sa = 0, sb = 0; if (n === $SN) { sa = $SSA; sb = $SSB; if (!(${whole})) ${moved} } else { ${full("s", false)} } ${mixed} } }`;
+  }
+
   /** With `caches`, the parent-aided form (stateFrom), each cache's preparing statement pushed. */
   private build(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[], caches: string[] | null): string {
     const plain = fields.filter((f) => !symmetric.includes(f.name));
@@ -282,53 +329,7 @@ export class HashCompiler {
       return `{ let ${ha} = 0, ${hb} = 0; ${compute} ${mix(ha)} ${mix(hb)} }`;
     };
     const lines = [`let $a = 0x811c9dc5 | 0, $b = 0x2545f491, $w = 0;`, this.fields("s", plain, plainField)];
-    const rowTypes = sym.map((f) => (f.type as Type & { kind: "list" }).of);
-    const rowBits = rowTypes.reduce<number | null>((n, t) => (n === null ? null : ((b) => (b === null ? null : n + b))(this.bits(t))), 0);
-    if (sym.length > 0 && rowBits !== null && rowBits <= 30) {
-      // Rows that pack into one word each: the sorted words are the multiset itself (no row hash
-      // to compute, and two different rows never share a word).
-      const lists = sym.map((f) => `s${prop(f.name)}`);
-      let shift = 0;
-      const rows = sym.map((_, k) => `const $r${k} = ${lists[k]}[i];`).join(" ");
-      const parts = sym.map((f, k) => {
-        const p = rowWord(f, `$r${k}`, "i");
-        const at = shift;
-        shift += this.bits(rowTypes[k] as Type) as number;
-        return at === 0 ? p : `(${p} << ${at})`;
-      });
-      const lengths = lists.map((l) => `${l}.length`);
-      lines.push(
-        `const n = ${lengths[0]};`,
-        `if (${lengths.map((l) => `${l} !== n`).join(" || ") || "false"}) { ${sym.map((f) => this.value(`s${prop(f.name)}`, f.type)).join(" ")} } else {`,
-        `for (let i = 0; i < n; i++) { ${rows} $EA[i] = ${parts.join(" | ")}; }`,
-        // Insertion sort: worker counts are small.
-        `for (let i = 1; i < n; i++) { const x = $EA[i]; let j = i - 1; while (j >= 0 && $EA[j] > x) { $EA[j + 1] = $EA[j]; j--; } $EA[j + 1] = x; }`,
-        `${mix("n")} for (let i = 0; i < n; i++) { ${mix("$EA[i]")} }`,
-        `}`,
-      );
-    } else if (sym.length > 0) {
-      const lists = sym.map((f) => `s${prop(f.name)}`);
-      // Each row's hash over every symmetric field; with one field, the parent's row hash
-      // where it is the parent's very row.
-      const one = sym.length === 1 && caches !== null ? rowCaches(sym[0] as (typeof sym)[number], true) : null;
-      const rowHash = (): string => {
-        const compute = `$a = 0x3c6ef372; $b = 0x1b873593; ${sym.map((f, k) => this.value(`${lists[k]}[i]`, (f.type as Type & { kind: "list" }).of)).join(" ")}`;
-        if (one === null) return `${compute} $EA[i] = $a >>> 0; $EB[i] = $b >>> 0;`;
-        return `if (i < ${one.parent}.length && ${lists[0]}[i] === ${one.parent}[i]) { $a = ${one.ra}[i]; $b = ${one.rb}[i]; } else { ${compute} } $EA[i] = $a >>> 0; $EB[i] = $b >>> 0;`;
-      };
-      const lengths = lists.map((l) => `${l}.length`);
-      lines.push(
-        `const n = ${lengths[0]};`,
-        // Lists of different lengths are not a permutation of one another's rows: hash them plainly.
-        `if (${lengths.map((l) => `${l} !== n`).join(" || ") || "false"}) { ${sym.map((f) => this.value(`s${prop(f.name)}`, f.type)).join(" ")} } else {`,
-        `const a = $a, b = $b;`,
-        `for (let i = 0; i < n; i++) { ${rowHash()} $EI[i] = i; }`,
-        // Insertion sort of the row hashes: worker counts are small.
-        `for (let i = 1; i < n; i++) { const x = $EI[i]; let j = i - 1; while (j >= 0 && ($EA[$EI[j]] > $EA[x] || ($EA[$EI[j]] === $EA[x] && $EB[$EI[j]] > $EB[x]))) { $EI[j + 1] = $EI[j]; j--; } $EI[j + 1] = x; }`,
-        `$a = a; $b = b; ${mix("n")} for (let i = 0; i < n; i++) { ${mix("$EA[$EI[i]]")} ${mix("$EB[$EI[i]]")} }`,
-        `}`,
-      );
-    }
+    if (sym.length > 0) lines.push(this.multiset(sym, caches));
     lines.push(`$fp[0] = $fmix($a ^ Math.imul($b, 0x27d4eb2f)); $fp[1] = $fmix($b + $a);`);
     return caches === null ? `function $fingerprint(s) { ${lines.join(" ")} }` : `function $fingerprintFrom(s, p) { if (p !== $prepared) $prepare(p); ${lines.join(" ")} }`;
   }

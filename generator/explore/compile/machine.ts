@@ -54,6 +54,13 @@ export interface CompiledMachine {
   readonly orderedPositions: readonly number[] | null;
   /** Whether rows `i` and `j` of `s` are equal in every symmetric field. */
   sameRows(s: Value, i: number, j: number): boolean;
+  /**
+   * When the order-sensitive laws tell apart one row position only: arrangements.ts
+   * findArrangement for that position, compiled (each distinct row swapped into it, the first
+   * arrangement orderedInvariant fails on, or null), with no generic permutation machinery or
+   * closures per state. Null otherwise.
+   */
+  readonly swappedBad: ((s: Value) => Value | null) | null;
   /** Index of the first step or variant law that fails on the transition, or -1. */
   stepLaw(s: Value, e: Value, n: Value, o: Value): number;
   /** The 64-bit fingerprint of `s` into `fp[0]` (low lane) and `fp[1]`; symmetric fields as a multiset. */
@@ -150,6 +157,8 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
   const sameRows = `function sameRows(v_s, i, j) { return ${rowTests.join(" && ") || "true"}; }`;
   const positions = laws.invariants.filter((l) => !orderBlind(l, symmetric)).map((l) => rowPositions(l, symmetric));
   const orderedPositions = positions.some((p) => p === null) ? null : [...new Set(positions.flatMap((p) => p ?? []))].sort((a, b) => a - b);
+  const symmetricLists = fields.some((f) => symmetric.includes(f.name) && f.type.kind === "list");
+  const swapped = orderedPositions?.length === 1 && symmetricLists ? swappedSource(fields, symmetric, orderedPositions[0] as number) : null;
   // Each step law as a function; stepLaw checks them all in order, and for the loop each
   // handler has its own list (the laws of its event and of every event, in order).
   const lawFns = laws.steps.map((l, i) => stepLawFunction(c, l, i));
@@ -187,7 +196,8 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     ...hash.functions,
     ...codec.functions,
     codecState,
-    `function pack(s, into, index) { into.push(index, $E, $encode(s)); }`,
+    // The count first: encoding may replace `$E` with a larger buffer.
+    `function pack(s, into, index) { const n = $encode(s); into.push(index, $E, n); }`,
     ...progress,
     init,
     step,
@@ -195,6 +205,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     invariant,
     orderedInvariant,
     sameRows,
+    swapped ?? "",
     stepLaw,
     fingerprint,
     from?.prepare ?? "",
@@ -206,7 +217,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     kindOf,
     `function cacheEvents() { $events = events(init()); $eventKinds = $events.map((e) => $kindOf(e.kind)); return $events; }`,
     `function fingerprintFrom(s, p) { ${from === null ? "$fingerprint(s);" : "$fingerprintFrom(s, p);"} }`,
-    `return { init, step, events, invariant, orderedInvariant, sameRows, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents, pack, unpack: $decode, unpackedEnd: $decodedEnd };`,
+    `return { init, step, events, invariant, orderedInvariant, sameRows, swappedBad: ${swapped === null ? "null" : "swappedBad"}, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents, pack, unpack: $decode, unpackedEnd: $decodedEnd };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
   const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "orderedPositions" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[]; fingerprintFrom(s: Value, p: Value): void };
@@ -230,6 +241,23 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     stepLaws: laws.steps,
     source,
   };
+}
+
+/**
+ * `swappedBad(v_s)`: findArrangement (arrangements.ts) with the one position `p`, as source.
+ * Rows are tried in index order; a row equal (sameRows) to one tried already, or to the row at
+ * `p`, is skipped; the arrangement is the state with rows `p` and `q` of every symmetric list
+ * swapped, built as a literal in declaration order (the shape of every other state), and it is
+ * bad when orderedInvariant fails or throws on it. Lists of different lengths: null.
+ */
+function swappedSource(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[], p: number): string {
+  const lists = fields.filter((f) => symmetric.includes(f.name) && f.type.kind === "list");
+  const at = new Map(lists.map((f, k) => [f.name, k]));
+  const reads = lists.map((f, k) => `const l${k} = v_s${prop(f.name)};`).join(" ");
+  const differ = lists.map((_, k) => `l${k}.length !== n`).join(" || ") || "false";
+  const swaps = lists.map((_, k) => `const a${k} = l${k}.slice(); a${k}[${p}] = l${k}[q]; a${k}[q] = l${k}[${p}];`).join(" ");
+  const literal = `{ ${fields.map((f) => `${key(f.name)}: ${at.has(f.name) ? `a${at.get(f.name)}` : `v_s${prop(f.name)}`}`).join(", ")} }`;
+  return `const $tried = []; function swappedBad(v_s) { ${reads} const n = l0.length; if (${differ} || ${p} >= n) return null; let nt = 0; for (let q = 0; q < n; q++) { let seen = false; for (let t = 0; t < nt; t++) if (sameRows(v_s, $tried[t], q)) { seen = true; break; } if (seen) continue; $tried[nt++] = q; if (sameRows(v_s, q, ${p})) continue; ${swaps} const v = ${literal}; let bad = true; try { bad = orderedInvariant(v) >= 0; } catch { bad = true; } if (bad) return v; } return null; }`;
 }
 
 function initOf(m: ReturnType<typeof findMachine>, field: string) {
