@@ -20,6 +20,20 @@ import type { Explore } from "../../generator/ir/module.js";
 
 const text = (v: Value): string => JSON.stringify(v);
 
+/** spec/ with bench/specs/lock_clients.yaml as `module`, whose invariant bans the client at `index` from holding the lock. */
+function lockSpecBanning(index: number, module: string): Extract<ReturnType<typeof compileSpecs>, { ok: true }> {
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  const dir = join(root, ".tmp", "symmetry-test");
+  mkdirSync(dir, { recursive: true });
+  const spec = readFileSync(join(root, "bench/specs/lock_clients.yaml"), "utf8")
+    .replace("module: lock_clients", `module: ${module}`)
+    .replace('holds: "all(s.clients, x -> x.tries <= MAX_TRIES && x.renews <= MAX_RENEWS)"', `holds: "!(nth_or(s.clients, ${index}, Client { phase: Idle, tries: 0, renews: 0 }).phase is Holding)"`);
+  writeFileSync(join(dir, `${module}.yaml`), spec);
+  const r = compileSpecs(root, [...specFiles(root), `.tmp/symmetry-test/${module}.yaml`]);
+  if (!r.ok) throw new Error("the test spec does not compile");
+  return r;
+}
+
 describe("permutations of symmetric rows", () => {
   it("gives all n! arrangements of distinct rows, the state itself first", () => {
     const s = { phase: "P", workers: [{ id: 0 }, { id: 1 }, { id: 2 }, { id: 3 }] };
@@ -84,16 +98,8 @@ describe("arrangements for laws that read rows at fixed positions (findArrangeme
   });
 
   it("compiled for one position (swappedBad), gives what findArrangement gives, on reachable and random states", () => {
-    const root = fileURLToPath(new URL("../..", import.meta.url));
-    const dir = join(root, ".tmp", "symmetry-test");
-    mkdirSync(dir, { recursive: true });
     // The first client may never hold the lock: a law that tells position 0 from the others.
-    const spec = readFileSync(join(root, "bench/specs/lock_clients.yaml"), "utf8")
-      .replace("module: lock_clients", "module: lock_first")
-      .replace('holds: "all(s.clients, x -> x.tries <= MAX_TRIES && x.renews <= MAX_RENEWS)"', 'holds: "!(nth_or(s.clients, 0, Client { phase: Idle, tries: 0, renews: 0 }).phase is Holding)"');
-    writeFileSync(join(dir, "lock_first.yaml"), spec);
-    const r = compileSpecs(root, [...specFiles(root), ".tmp/symmetry-test/lock_first.yaml"]);
-    if (!r.ok) throw new Error("the test spec does not compile");
+    const r = lockSpecBanning(0, "lock_first");
     let found = 0;
     for (const name of ["launcher", "lock_first"]) {
       const m = r.program.modules.find((y) => y.name === name) as Module;
@@ -123,17 +129,9 @@ describe("arrangements for laws that read rows at fixed positions (findArrangeme
   });
 
   it("a symmetric search finds a law broken only at another row's position, as short as without symmetry", () => {
-    const root = fileURLToPath(new URL("../..", import.meta.url));
-    const dir = join(root, ".tmp", "symmetry-test");
-    mkdirSync(dir, { recursive: true });
     // The third client may never hold the lock: under symmetry the holder is any row, so only an
     // arrangement with it at index 2 shows the violation.
-    const spec = readFileSync(join(root, "bench/specs/lock_clients.yaml"), "utf8")
-      .replace("module: lock_clients", "module: lock_third")
-      .replace('holds: "all(s.clients, x -> x.tries <= MAX_TRIES && x.renews <= MAX_RENEWS)"', 'holds: "!(nth_or(s.clients, 2, Client { phase: Idle, tries: 0, renews: 0 }).phase is Holding)"');
-    writeFileSync(join(dir, "lock_third.yaml"), spec);
-    const r = compileSpecs(root, [...specFiles(root), ".tmp/symmetry-test/lock_third.yaml"]);
-    if (!r.ok) throw new Error("the test spec does not compile");
+    const r = lockSpecBanning(2, "lock_third");
     const x = r.program.modules.find((m) => m.name === "lock_third")?.explore[0] as Explore;
     expect(compileMachine(r.program, x).orderedPositions).toEqual([0, 2]);
     const reduced = exploreMachine(r.program, x, { depth: 10 });
