@@ -13,7 +13,7 @@ import type { GeneratedModel, Wire } from "../runtime/index.js";
 import { type ModuleName, modelOf, models, type Params } from "./config.js";
 import { readChain } from "./journal-chain.js";
 import { type JournalRecord, JournalError } from "./journal-format.js";
-import { Fold, foreign } from "./replay.js";
+import { Fold, foreign, refusedAt } from "./replay.js";
 
 export interface AuditReport {
   readonly records: number;
@@ -70,7 +70,7 @@ export function audit(path: string, wire: Wire): AuditReport {
       // A record this build cannot read is refused where it lies, never skipped.
       if (!(e instanceof JournalError)) throw e;
       const at = chain.places[i];
-      throw new JournalError(`${at?.file ?? path}: the record at byte ${at?.offset ?? -1}: ${e.message}`, at?.offset ?? -1);
+      throw refusedAt(e, at?.file ?? path, at?.offset ?? -1);
     }
     if (r.type !== "decision") continue;
     if (foreign(r)) {

@@ -86,6 +86,11 @@ export function carried<S>(module: ModuleName, machine: string, value: unknown, 
   throw new JournalError(`${where}: a ${module}.${machine} state this build cannot read (${reason})${migrate === undefined ? " and its spec declares no migration" : " and its migration does not give one"}; refusing to start (it is never skipped)`, -1);
 }
 
+/** A refusal of `carried` placed where its record lies: the journal file and the record's byte offset. */
+export function refusedAt(e: JournalError, file: string, offset: number): JournalError {
+  return new JournalError(`${file}: the record at byte ${offset}: ${e.message}`, offset);
+}
+
 export class Fold {
   readonly sessions = new Map<string, SessionBook>();
   readonly disagreements: string[] = [];

@@ -16,7 +16,7 @@ import { IdleShutdown } from "./quiesce.js";
 import { acquire } from "./lock.js";
 import { park } from "./park.js";
 import { identityOf } from "./proc.js";
-import { Fold } from "./replay.js";
+import { Fold, refusedAt } from "./replay.js";
 import { Supervisor } from "./supervisor.js";
 import { systemMonotonic } from "./system.js";
 import { out } from "./tty.js";
@@ -67,10 +67,9 @@ export async function run(o: RunOptions): Promise<number> {
     } catch (e) {
       // A record this build cannot read (another build's state without a migration): refused at its byte offset.
       if (!(e instanceof JournalError)) throw e;
-      const at = journal.offsets[i] ?? -1;
       journal.close();
       lock.release();
-      throw new JournalError(`${o.journal}: the record at byte ${at}: ${e.message}`, at);
+      throw refusedAt(e, o.journal, journal.offsets[i] ?? -1);
     }
   }
   const build = buildOf();

@@ -1,7 +1,8 @@
 // Conformance stage (test support; also the diff's judge of values): the generated JSON Schemas
-// as validators. Every module's schema is compiled by one ajv 2020-12 instance in strict mode (so imported types resolve), and
-// a spec type is looked up as `<module>.schema.json#/$defs/<Name>`; states, events, outputs,
-// facts and verdicts all have such an entry (unnamed outputs as `<Machine>Output`).
+// as validators. Every module's schema is compiled by one ajv 2020-12 instance in strict mode
+// (so imported types resolve), and a spec type is looked up as
+// `<module>.schema.json#/$defs/<Name>`; states, events, outputs, facts and verdicts all have such
+// an entry (unnamed outputs as `<Machine>Output`).
 
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { SCHEMA_BASE, schemaFileName } from "../emit/schema/json.js";
