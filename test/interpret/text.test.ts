@@ -113,25 +113,44 @@ describe("TypeScript", () => {
 describe("Lean", () => {
   const lean = emitLean(prog, {}).map((f) => f.content).join("\n");
 
-  it("uses String append (++) with Lean's own precedence", () => {
-    expect(lean).toContain('let who := "dear " ++ f.name');
-    expect(lean).toContain('"hello, " ++ who ++ "!"');
-    expect(lean).toContain("def decideGreeting (f : GreetingFacts) : String :=");
+  it("spells spec strings as List Char, after a comment with their text, joined by ++", () => {
+    expect(lean).toContain(`let who := /- "dear " -/ ['d', 'e', 'a', 'r', ' '] ++ f.name`);
+    expect(lean).toContain(`/- "hello, " -/ ['h', 'e', 'l', 'l', 'o', ',', ' '] ++ who ++ /- "!" -/ ['!']`);
+    expect(lean).toContain("def decideGreeting (f : GreetingFacts) : List Char :=");
+    expect(lean).toContain("{ last := [] }");
     expect(lean).toContain("decide (v =");
   });
 });
 
+/** The characters of the Lean Char literals in `out`, decoded. */
+function charsOf(out: string): string {
+  const esc: Record<string, string> = { n: "\n", t: "\t", "'": "'", "\\": "\\" };
+  return [...out.matchAll(/'((?:\\x[0-9a-f]{2})|(?:\\.)|[^'\\])'/gu)]
+    .map((m) => {
+      const c = m[1]!;
+      if (c.startsWith("\\x")) return String.fromCodePoint(parseInt(c.slice(2), 16));
+      if (c.startsWith("\\")) return esc[c.slice(1)] ?? "?";
+      return c;
+    })
+    .join("");
+}
+
 describe("Lean string literals", () => {
-  it("a long one is pieces joined by ++ that break within 100 columns and spell the same text", () => {
-    const text = `this eukhe (v1.2.3) is older than the running daemon (v1.3.0): update or run eukhe shutdown ${"x".repeat(70)} "q" \\ é`;
+  it("a long one is a commented block of rows within 100 columns that spells the same text", () => {
+    const text = `this eukhe (v1.2.3) is older than the running daemon (v1.3.0): update or run eukhe shutdown ${"x".repeat(70)} 'q' \\ \t é`;
     const t = literal(text, false);
     const out = render(t.doc, 4);
-    expect(t.prec).toBeLessThan(P.max);
+    expect(t.prec).toBe(P.max);
     for (const l of out.split("\n")) expect([...l].length + 4).toBeLessThanOrEqual(100);
-    const pieces = [...out.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
-    expect(pieces.length).toBeGreaterThan(2);
-    expect(pieces.join("")).toBe(text);
-    expect(literal("short", false)).toEqual({ doc: '"short"', prec: P.max });
+    const [comment, list] = [out.slice(0, out.indexOf("-/") + 2), out.slice(out.indexOf("-/") + 2)];
+    expect(list.trim().startsWith("[")).toBe(true);
+    expect(list.trim().endsWith("]")).toBe(true);
+    expect(list.split("\n").length).toBeGreaterThan(2);
+    expect(charsOf(list)).toBe(text);
+    const quoted = [...comment.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+    expect(quoted.join("")).toBe(text);
+    expect(literal("short", false)).toEqual({ doc: `/- "short" -/ ['s', 'h', 'o', 'r', 't']`, prec: P.max });
+    expect(literal("", false)).toEqual({ doc: "[]", prec: P.max });
   });
 });
 
