@@ -1,5 +1,5 @@
 // CLI `statute explore [module | spec file] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress]
-// [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]`: model-check
+// [--witnesses] [--max-states N] [--max-memory MB] [--threads N] [--no-symmetry] [--interpret]`: model-check
 // the machines of each module over its `explore` domains. Prints a summary per machine; on a
 // violation writes the shortest counterexample as ITF to DIR (default .tmp/explore) as
 // `<module>.<law>.itf.json` and exits 1.
@@ -22,6 +22,8 @@ export interface ExploreArgs {
   readonly maxStates?: number;
   /** Megabytes of resident memory. */
   readonly maxMemory?: number;
+  /** `--threads N`: threads the search may use (1: never parallel); default every core. */
+  readonly threads?: number;
   readonly symmetry: boolean;
   readonly interpret: boolean;
   readonly out: string;
@@ -36,7 +38,7 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { out: { type: "string" }, depth: { type: "string" }, param: { type: "string", multiple: true }, "max-states": { type: "string" }, "max-memory": { type: "string" }, progress: { type: "boolean" }, witnesses: { type: "boolean" }, "no-symmetry": { type: "boolean" }, interpret: { type: "boolean" } },
+      options: { out: { type: "string" }, depth: { type: "string" }, param: { type: "string", multiple: true }, "max-states": { type: "string" }, "max-memory": { type: "string" }, threads: { type: "string" }, progress: { type: "boolean" }, witnesses: { type: "boolean" }, "no-symmetry": { type: "boolean" }, interpret: { type: "boolean" } },
     });
   } catch (e) {
     return (e as Error).message;
@@ -44,14 +46,14 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
   const [target, extra] = parsed.positionals;
   if (extra !== undefined) return `unexpected argument ${extra}`;
   const nums: Record<string, number> = {};
-  for (const key of ["depth", "max-states", "max-memory"] as const) {
+  for (const key of ["depth", "max-states", "max-memory", "threads"] as const) {
     const text = parsed.values[key];
     if (text === undefined) continue;
     const n = positiveInt(text);
     if (n === null) return `--${key} needs a positive integer`;
     nums[key] = n;
   }
-  const { depth, "max-states": maxStates, "max-memory": maxMemory } = nums;
+  const { depth, "max-states": maxStates, "max-memory": maxMemory, threads } = nums;
   const params = parseParams(parsed.values.param ?? []);
   if (typeof params === "string") return params;
   return {
@@ -63,6 +65,7 @@ export function parseExploreArgs(args: readonly string[]): ExploreArgs | string 
     symmetry: parsed.values["no-symmetry"] !== true,
     interpret: parsed.values.interpret === true,
     ...(maxMemory === undefined ? {} : { maxMemory }),
+    ...(threads === undefined ? {} : { threads }),
     ...(depth === undefined ? {} : { depth }),
     ...(maxStates === undefined ? {} : { maxStates }),
   };
@@ -88,7 +91,7 @@ function safe(name: string): string {
 export function explore(root: string, argv: readonly string[], io: Io): number {
   const args = parseExploreArgs(argv);
   if (typeof args === "string") {
-    io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress] [--witnesses] [--max-states N] [--max-memory MB] [--no-symmetry] [--interpret]\n`);
+    io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress] [--witnesses] [--max-states N] [--max-memory MB] [--threads N] [--no-symmetry] [--interpret]\n`);
     return 2;
   }
   const loaded = loadTarget(root, args.target);
@@ -110,6 +113,7 @@ export function explore(root: string, argv: readonly string[], io: Io): number {
     ...(args.depth === undefined ? {} : { depth: args.depth }),
     ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
     ...(args.maxMemory === undefined ? {} : { maxMemory: args.maxMemory * 2 ** 20 }),
+    ...(args.threads === undefined ? {} : { threads: args.threads }),
     witnesses: args.witnesses,
     symmetry: args.symmetry,
     engine: args.interpret ? ("interpret" as const) : ("compiled" as const),

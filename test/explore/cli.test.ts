@@ -46,6 +46,9 @@ describe("statute explore", { timeout: 120_000 }, () => {
 
   it("rejects bad options with exit 2", async () => {
     expect((await run("explore", "--depth", "zero")).code).toBe(2);
+    const threads = await run("explore", "launcher", "--threads", "0");
+    expect(threads.code).toBe(2);
+    expect(threads.err).toContain("--threads needs a positive integer");
     expect((await run("explore", "nosuchmodule")).code).toBe(1);
     // --workers is gone: a parameter is named by the spec (`param: true`), not by the tool.
     expect((await run("explore", "launcher", "--workers", "2")).code).toBe(2);
