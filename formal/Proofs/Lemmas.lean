@@ -35,6 +35,15 @@ theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true)
     (if c then x else y) = true :=
   (if_neg hc).trans hy
 
+/-- The `then` branch of an `if` whose condition `simp` has made `True`. -/
+theorem on_true {x y : Bool} {h : Decidable True} (hx : x = true) : (@ite Bool True h x y) = true :=
+  (if_pos True.intro).trans hx
+
+/-- The `else` branch of an `if` whose condition `simp` has made `False`. -/
+theorem on_false {x y : Bool} {h : Decidable False} (hy : y = true) :
+    (@ite Bool False h x y) = true :=
+  (if_neg (fun f => f)).trans hy
+
 /-- The left conjunct of a true Bool `&&`. -/
 theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by
   cases a with

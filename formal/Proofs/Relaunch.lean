@@ -81,7 +81,10 @@ theorem relaunch_takes_only_a_free_socket :
 
 /-- relaunch_connected_to_a_listening_daemon: as relaunch_workers_follow_the_daemon; the lost
   clock is split into `0` and `n + 1`, which is all `lost = 0` reads (an elapse past a loss sets
-  a clock only a lost client has, so its sum is never read). -/
+  a clock only a lost client has, so its sum is never read). A probe changes only a lost client:
+  any other is the state before (`ih`); a lost one reconnects only to a listening socket, setting
+  the three fields the law reads, and otherwise leaves or stays lost, so the law holds after it by
+  evaluation whatever held before (split as far as the decision reads). -/
 theorem relaunch_connected_to_a_listening_daemon :
     Statute.Relaunch.relaunch_connected_to_a_listening_daemon_stmt := by
   intro p _
@@ -96,10 +99,19 @@ theorem relaunch_connected_to_a_listening_daemon :
         cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
           exact imp_eval ih rfl
       | Probe =>
-        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
-        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases lost <;>
-          cases ph <;> cases sock <;> cases att <;> cases peer <;> cases own <;>
-            exact imp_eval ih rfl
+        cases ph with
+        | Connected => exact ih
+        | Left => exact ih
+        | Lost =>
+          unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+          cases sock with
+          | Listening => cases own <;> exact rfl
+          | Starting =>
+            cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases att <;> cases peer <;>
+              exact rfl
+          | Down =>
+            cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases att <;> cases peer <;>
+              exact rfl
       | OtherLaunch b =>
         cases lost <;> cases sock <;> cases ph <;> cases peer <;> cases own <;>
           exact imp_eval ih rfl
@@ -193,8 +205,10 @@ theorem relaunch_launches_own_build : Statute.Relaunch.relaunch_launches_own_bui
 
 /-- relaunch_workers_follow_the_daemon: induction on the reachability derivation; the invariant
   reads only enumerations and Bools, so each step is split on the fields the invariant and the
-  step read (for a probe after unfolding it and generalizing its clock comparison), and the
-  invariant before implies the one after by evaluation (`imp_eval`). -/
+  step read, and the invariant before implies the one after by evaluation (`imp_eval`). A probe
+  moves the socket or the workers only in its relaunch (a lost client, nothing on the socket,
+  eligible): every other probe leaves the fields the law reads as they were (`ih`), split only as
+  far as its branch is known (after unfolding it and generalizing its clock comparison). -/
 theorem relaunch_workers_follow_the_daemon :
     Statute.Relaunch.relaunch_workers_follow_the_daemon_stmt := by
   intro p _
@@ -207,10 +221,26 @@ theorem relaunch_workers_follow_the_daemon :
       cases e with
       | Crash => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
       | Probe =>
-        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
-        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases ph <;>
-          cases sock <;> cases att <;> cases peer <;> cases wk <;> cases own <;> cases wown <;>
-          exact imp_eval ih rfl
+        cases ph with
+        | Connected => exact ih
+        | Left => exact ih
+        | Lost =>
+          unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
+          cases sock with
+          | Listening => exact ih
+          | Starting =>
+            cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases att <;> cases peer <;>
+              exact ih
+          | Down =>
+            cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
+            | false => cases att <;> cases peer <;> exact ih
+            | true =>
+              cases att with
+              | false => cases peer <;> exact ih
+              | true =>
+                cases peer with
+                | false => exact ih
+                | true => cases wk <;> cases wown <;> exact imp_eval ih rfl
       | OtherLaunch b =>
         cases sock <;> cases b <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
       | Listen => cases sock <;> cases wk <;> cases own <;> cases wown <;> exact imp_eval ih rfl
@@ -223,11 +253,13 @@ theorem relaunch_workers_follow_the_daemon :
 
 /-- relaunch_probe_acts: split the phase and the socket first; a connected or left client and a
   listening socket are evaluated as they are. Only where the decision reads the window (a lost
-  client, its socket starting or down) are the probe and its decision unfolded and the one
-  comparison they read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS` (the law's `eligible` reads the same
-  one), generalized, with `attached` and `peer_own` split; in each case the law's `if` takes the
-  step's branch and its two conjuncts hold by evaluation, with the other fields and the clock
-  free. (Unfolding the decision in every case cost more than the default heartbeats.) -/
+  client, its socket starting or down) is the one comparison the probe and the law's `eligible`
+  read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS`, generalized, with `attached` and `peer_own` split;
+  then `simp only` unfolds the step and its decision with that comparison known, which leaves
+  each `if` of the law and the step on a constant `True` or `False`, and the law's branch is
+  taken by `on_true` / `on_false` with the two conjuncts equal by `rfl`, the other fields and the
+  clock free. (`unfold` of the three definitions here cost more than the default heartbeats, as
+  the goal holds the step twice and the decision in four places.) -/
 theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
   intro p _
   intro s _
@@ -240,35 +272,45 @@ theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
       cases sock with
       | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
       | Starting =>
-        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
         cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
         | false =>
           cases att <;> cases peer <;>
-            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+            simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw] <;>
+            exact on_false (on_false (on_true (both rfl rfl)))
         | true =>
           cases att with
-          | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+          | false =>
+            cases peer <;>
+              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw] <;>
+              exact on_false (on_false (on_true (both rfl rfl)))
           | true =>
             cases peer with
-            | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+            | false =>
+              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw]
+              exact on_false (on_false (on_true (both rfl rfl)))
             | true =>
-              exact on_else ff_ne_tt
-                (on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl))))
+              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw]
+              exact on_false (on_false (on_false (on_true (both rfl rfl))))
       | Down =>
-        unfold stepRelaunch stepRelaunchOnProbe decideRelaunchDecide
         cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
         | false =>
           cases att <;> cases peer <;>
-            exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+            simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw] <;>
+            exact on_false (on_false (on_true (both rfl rfl)))
         | true =>
           cases att with
-          | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+          | false =>
+            cases peer <;>
+              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw] <;>
+              exact on_false (on_false (on_true (both rfl rfl)))
           | true =>
             cases peer with
-            | false => exact on_else ff_ne_tt (on_else ff_ne_tt (on_then rfl (both rfl rfl)))
+            | false =>
+              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw]
+              exact on_false (on_false (on_true (both rfl rfl)))
             | true =>
-              exact on_else ff_ne_tt
-                (on_else ff_ne_tt (on_else ff_ne_tt (on_else ff_ne_tt (both rfl rfl))))
+              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw]
+              exact on_false (on_false (on_false (on_false (both rfl rfl))))
 
 /-- relaunch_adopts_live_workers: split the socket; a starting one also splits the two builds, so
   Adopt is evaluated (adopted exactly when the workers' build is the daemon's, and then
