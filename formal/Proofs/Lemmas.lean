@@ -35,14 +35,25 @@ theorem on_else {c : Prop} [Decidable c] {x y : Bool} (hc : ¬c) (hy : y = true)
     (if c then x else y) = true :=
   (if_neg hc).trans hy
 
-/-- The `then` branch of an `if` whose condition `simp` has made `True`. -/
-theorem on_true {x y : Bool} {h : Decidable True} (hx : x = true) : (@ite Bool True h x y) = true :=
-  (if_pos True.intro).trans hx
+/-- An `if` on `True` (as `simp` leaves a condition it has decided): its `then` branch. -/
+theorem if_const_true {α : Type} {h : Decidable True} (a b : α) : @ite α True h a b = a :=
+  if_pos True.intro
 
-/-- The `else` branch of an `if` whose condition `simp` has made `False`. -/
-theorem on_false {x y : Bool} {h : Decidable False} (hy : y = true) :
-    (@ite Bool False h x y) = true :=
-  (if_neg (fun f => f)).trans hy
+/-- An `if` on `False`: its `else` branch. -/
+theorem if_const_false {α : Type} {h : Decidable False} (a b : α) : @ite α False h a b = b :=
+  if_neg (fun f => f)
+
+/-- `decide True`, whatever its instance, is `true`. -/
+theorem decide_const_true {h : Decidable True} : @decide True h = true :=
+  decide_eq_true True.intro
+
+/-- A value decided equal to itself. -/
+theorem decide_self_eq {α : Type} {h : DecidableEq α} (a : α) : @decide (a = a) (h a a) = true :=
+  decide_eq_true rfl
+
+/-- `true && b` is `b`. -/
+theorem true_band (b : Bool) : (true && b) = b :=
+  rfl
 
 /-- The left conjunct of a true Bool `&&`. -/
 theorem and_left {a b : Bool} (h : (a && b) = true) : a = true := by

@@ -255,11 +255,11 @@ theorem relaunch_workers_follow_the_daemon :
   listening socket are evaluated as they are. Only where the decision reads the window (a lost
   client, its socket starting or down) is the one comparison the probe and the law's `eligible`
   read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS`, generalized, with `attached` and `peer_own` split;
-  then `simp only` unfolds the step and its decision with that comparison known, which leaves
-  each `if` of the law and the step on a constant `True` or `False`, and the law's branch is
-  taken by `on_true` / `on_false` with the two conjuncts equal by `rfl`, the other fields and the
-  clock free. (`unfold` of the three definitions here cost more than the default heartbeats, as
-  the goal holds the step twice and the decision in four places.) -/
+  then `simp only` unfolds the step and its decision with that comparison known, takes each `if`
+  of the law and the step on the constant it has become, and closes what is left (`decide` of
+  `True` and of a value equal to itself), the other fields and the clock free. (`unfold` of the
+  three definitions here cost more than the default heartbeats: the goal holds the step twice
+  and the decision in four places.) -/
 theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
   intro p _
   intro s _
@@ -272,45 +272,13 @@ theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
       cases sock with
       | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
       | Starting =>
-        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
-        | false =>
-          cases att <;> cases peer <;>
-            simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw] <;>
-            exact on_false (on_false (on_true (both rfl rfl)))
-        | true =>
-          cases att with
-          | false =>
-            cases peer <;>
-              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw] <;>
-              exact on_false (on_false (on_true (both rfl rfl)))
-          | true =>
-            cases peer with
-            | false =>
-              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw]
-              exact on_false (on_false (on_true (both rfl rfl)))
-            | true =>
-              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw]
-              exact on_false (on_false (on_false (on_true (both rfl rfl))))
+        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases att <;> cases peer <;>
+          simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw, if_const_true,
+            if_const_false, decide_const_true, decide_self_eq, true_band]
       | Down =>
-        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) with
-        | false =>
-          cases att <;> cases peer <;>
-            simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw] <;>
-            exact on_false (on_false (on_true (both rfl rfl)))
-        | true =>
-          cases att with
-          | false =>
-            cases peer <;>
-              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw] <;>
-              exact on_false (on_false (on_true (both rfl rfl)))
-          | true =>
-            cases peer with
-            | false =>
-              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw]
-              exact on_false (on_false (on_true (both rfl rfl)))
-            | true =>
-              simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw]
-              exact on_false (on_false (on_false (on_false (both rfl rfl))))
+        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases att <;> cases peer <;>
+          simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw, if_const_true,
+            if_const_false, decide_const_true, decide_self_eq, true_band]
 
 /-- relaunch_adopts_live_workers: split the socket; a starting one also splits the two builds, so
   Adopt is evaluated (adopted exactly when the workers' build is the daemon's, and then
