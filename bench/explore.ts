@@ -6,11 +6,13 @@
 // on supervise, launcher N = 3 and each spec of bench/specs/ (shapes a new user writes, never
 // tuned into spec/), >= 300 k states/s with symmetry (launcher N = 5; N = 6 completes).
 
+import { execFileSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { compileSpecs, specFiles } from "../generator/check/index.js";
 import { exploreMachine, withParams, type ExploreOptions, type ExploreResult } from "../generator/explore/index.js";
 import type { Explore, Program } from "../generator/ir/module.js";
+import { builtCli } from "./gen.js";
 import { median } from "./median.js";
 
 const root = join(import.meta.dirname, "..");
@@ -124,7 +126,37 @@ function parallelLine(prog: Program): string {
     threads = b.threads;
     counts = a.states === b.states && a.transitions === b.transitions && a.complete === b.complete ? `equal counts (${a.states} states, ${a.transitions} transitions)` : `COUNTS DIFFER: ${a.states}/${a.transitions} on one thread, ${b.states}/${b.transitions} on ${b.threads}`;
   }
-  return `parallel: launcher WORKERS = 5, no symmetry, ${threads} worker threads: ${k(median(all) * 1000)} states/s against ${k(median(one) * 1000)} on one thread, speed-up ${(median(all) / median(one)).toFixed(2)}x (medians of 3, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores); ${counts}`;
+  return `parallel (in this process; under tsx each worker loads the sources): launcher WORKERS = 5, no symmetry, ${threads} worker threads: ${k(median(all) * 1000)} states/s against ${k(median(one) * 1000)} on one thread, speed-up ${(median(all) / median(one)).toFixed(2)}x (medians of 3, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores); ${counts}`;
+}
+
+/** The search's own figures from the CLI's summary line: states, transitions, seconds, threads. */
+function cliSearch(args: readonly string[]): { states: number; transitions: number; s: number; threads: number } {
+  const out = execFileSync(process.execPath, [builtCli(), "explore", ...args], { cwd: root, encoding: "utf8" });
+  const m = /(\d+) states, (\d+) transitions, ([\d.]+) s, .*?(?:, on (\d+) threads)?\n/.exec(out);
+  if (m === null) throw new Error(`statute explore ${args.join(" ")}: no summary line in\n${out}`);
+  return { states: Number(m[1]), transitions: Number(m[2]), s: Number(m[3]), threads: Number(m[4] ?? 1) };
+}
+
+/**
+ * The parallel search as a user meets it: the compiled CLI (dist/) in a fresh process, with
+ * `--threads 1` and with every core, alternating, medians of three of the search's own seconds
+ * (worker start included); the counts must agree.
+ */
+function parallelCliLine(): string {
+  const args = ["launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry"];
+  const one: number[] = [];
+  const all: number[] = [];
+  let counts = "";
+  let threads = 1;
+  for (let i = 0; i < 3; i++) {
+    const a = cliSearch([...args, "--threads", "1"]);
+    const b = cliSearch(args);
+    one.push(a.s);
+    all.push(b.s);
+    threads = b.threads;
+    counts = a.states === b.states && a.transitions === b.transitions ? `equal counts (${a.states} states, ${a.transitions} transitions)` : `COUNTS DIFFER: ${a.states}/${a.transitions} on one thread, ${b.states}/${b.transitions} on ${b.threads}`;
+  }
+  return `parallel (compiled CLI): statute explore ${args.join(" ")}, ${threads} threads: ${median(all).toFixed(2)} s against ${median(one).toFixed(2)} s with --threads 1, speed-up ${(median(one) / median(all)).toFixed(2)}x (medians of 3, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores); ${counts}`;
 }
 
 export async function benchExplore(targetsOnly = false): Promise<string> {
@@ -146,6 +178,7 @@ export async function benchExplore(targetsOnly = false): Promise<string> {
   if (targetsOnly) return lines.join("\n");
   lines.push(...symmetryLines(prog));
   lines.push(parallelLine(prog));
+  lines.push(parallelCliLine());
   // On a shared machine wall-clock rates fall with the load; the CPU-second figure much less.
   lines.push(`(wall-clock rates; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`);
   return lines.join("\n");
