@@ -65,6 +65,38 @@ class Outbox {
   }
 }
 
+/**
+ * The fingerprints a worker sent to others, as a direct-mapped cache that forgets on a clash:
+ * small enough to stay in a core's cache, where a set of every state sent would be as large as
+ * the owners' own and double the memory traffic of the search. A state it forgot is sent again
+ * and its owner, whose set is exact, drops it; one it holds was sent, so its owner has it.
+ */
+class SentCache {
+  private readonly keys = new Int32Array(2 << SENT_BITS);
+  /** Remember (h1, h2): false when it was already there (sent before). */
+  add(h1: number, h2: number): boolean {
+    // (0, 0) is an empty entry: the one fingerprint equal to it is held as (0, 1), as in Visited.
+    if ((h1 | h2) === 0) h2 = 1;
+    const at = ((h2 ^ (h1 >>> 7)) & SENT_MASK) << 1;
+    if (this.keys[at] === h1 && this.keys[at + 1] === h2) return false;
+    this.keys[at] = h1;
+    this.keys[at + 1] = h2;
+    return true;
+  }
+  has(h1: number, h2: number): boolean {
+    if ((h1 | h2) === 0) h2 = 1;
+    const at = ((h2 ^ (h1 >>> 7)) & SENT_MASK) << 1;
+    return this.keys[at] === h1 && this.keys[at + 1] === h2;
+  }
+  get bytes(): number {
+    return this.keys.byteLength;
+  }
+}
+
+/** 2^SENT_BITS entries of 8 bytes: 1 MB. */
+const SENT_BITS = 17;
+const SENT_MASK = (1 << SENT_BITS) - 1;
+
 /** Marks a successor another worker owns (any index the set never gives). */
 const REMOTE = 0x7fffffff;
 
@@ -88,9 +120,9 @@ function run(setup: WorkerSetup): void {
     Atomics.add(sync, 0, 1);
     Atomics.notify(sync, 0);
   };
-  // The fingerprints of other workers' states this one has sent: each is sent once, so the
-  // traffic is about the states, not the transitions (most successors were seen before).
-  const sent = new Visited(64, false);
+  // The fingerprints of other workers' states this one sent lately (a lossy cache, SentCache):
+  // most successors were seen before, so the traffic is about the states, not the transitions.
+  const sent = new SentCache();
   // The set the compiled loop adds to: states of other workers are sent to them, not added.
   let probing = false;
   let probed = false;
@@ -104,7 +136,7 @@ function run(setup: WorkerSetup): void {
       if (owner === id) return visited.add(h1, h2, 0, 0);
       // Probing, a state never sent may still be known to its owner: ask it (absorb with probe).
       if (probing) return sent.has(h1, h2) ? -1 : ((remote = owner), REMOTE);
-      if (sent.add(h1, h2, 0, 0) < 0) return -1;
+      if (!sent.add(h1, h2)) return -1;
       remote = owner;
       return REMOTE;
     },
