@@ -45,7 +45,9 @@ export async function benchWire(): Promise<string> {
     "(the bare side re-encodes the whole facts, the wire only the verdict: large facts may come out below 1x)",
   ];
   for (const m of compiled.program.modules) {
-    const gen = (await import(pathToFileURL(join(root, "generated", "ts", `${m.name}.ts`)).href)) as GeneratedModel;
+    // A module a parameter reaches exports its decisions from instance(): bound to the defaults.
+    const mod = (await import(pathToFileURL(join(root, "generated", "ts", `${m.name}.ts`)).href)) as GeneratedModel & { instance?: () => GeneratedModel };
+    const gen = mod.instance?.() ?? mod;
     for (const d of m.decisions) {
       const ex = m.examples.find((e) => e.body.kind === "decision" && e.body.decision.name === d.name);
       if (ex === undefined || ex.body.kind !== "decision") continue;
