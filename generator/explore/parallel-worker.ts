@@ -67,9 +67,9 @@ class Outbox {
 
 /**
  * The fingerprints a worker sent to others, as a direct-mapped cache that forgets on a clash:
- * small enough to stay in a core's cache, where a set of every state sent would be as large as
- * the owners' own and double the memory traffic of the search. A state it forgot is sent again
- * and its owner, whose set is exact, drops it; one it holds was sent, so its owner has it.
+ * a fixed megabyte, where a set of every state sent grows as large as the owners' own sets. A
+ * state it forgot is sent again and its owner, whose set is exact, drops it; one it holds was
+ * sent, so its owner has it.
  */
 class SentCache {
   private readonly keys = new Int32Array(2 << SENT_BITS);
