@@ -105,58 +105,63 @@ function symmetryLines(prog: Program): string[] {
   return lines;
 }
 
+/** One search's figures, from exploreMachine or the CLI's summary line. */
+interface Search {
+  readonly states: number;
+  readonly transitions: number;
+  readonly ms: number;
+  readonly threads: number;
+}
+
 /**
- * The parallel search's speed-up: launcher WORKERS = 5 without symmetry (1.1 M states) on one
- * thread and on every core, alternating, medians of three; the counts must agree. Worker threads
- * compete with whatever else runs on the host: on a loaded host the figure says little.
+ * One thread against every core, alternating (so drift hits both), three times: the medians of
+ * the searches' own times, the threads used, and whether the counts agree.
+ */
+function speedUp(one: () => Search, all: () => Search): string {
+  const a: Search[] = [];
+  const b: Search[] = [];
+  for (let i = 0; i < 3; i++) {
+    a.push(one());
+    b.push(all());
+  }
+  const [x, y] = [a[2] as Search, b[2] as Search];
+  const same = a.every((r) => r.states === x.states && r.transitions === x.transitions) && b.every((r) => r.states === x.states && r.transitions === x.transitions);
+  const counts = same ? `equal counts (${x.states} states, ${x.transitions} transitions)` : `COUNTS DIFFER: ${x.states}/${x.transitions} on one thread, ${y.states}/${y.transitions} on ${y.threads}`;
+  const [t1, tn] = [median(a.map((r) => r.ms)), median(b.map((r) => r.ms))];
+  return `${y.threads} threads: ${k((x.states * 1000) / tn)} states/s (${(tn / 1000).toFixed(2)} s) against ${k((x.states * 1000) / t1)} (${(t1 / 1000).toFixed(2)} s) on one thread, speed-up ${(t1 / tn).toFixed(2)}x (medians of 3, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores); ${counts}`;
+}
+
+/**
+ * The parallel search's speed-up in this process: launcher WORKERS = 5 without symmetry (1.1 M
+ * states). Worker threads compete with whatever else runs on the host: on a loaded host the
+ * figure says little; under tsx each worker also loads the sources first.
  */
 function parallelLine(prog: Program): string {
   const p = withParam(prog, "WORKERS", 5);
   const x = exploreOf(p, "launcher");
   if (!p || !x) return "parallel: no launcher";
-  const one: number[] = [];
-  const all: number[] = [];
-  let counts = "";
-  let threads = 1;
-  for (let i = 0; i < 3; i++) {
-    const a = exploreMachine(p, x, { depth: 64, symmetry: false, threads: 1 });
-    const b = exploreMachine(p, x, { depth: 64, symmetry: false });
-    one.push(a.states / a.elapsedMs);
-    all.push(b.states / b.elapsedMs);
-    threads = b.threads;
-    counts = a.states === b.states && a.transitions === b.transitions && a.complete === b.complete ? `equal counts (${a.states} states, ${a.transitions} transitions)` : `COUNTS DIFFER: ${a.states}/${a.transitions} on one thread, ${b.states}/${b.transitions} on ${b.threads}`;
-  }
-  return `parallel (in this process; under tsx each worker loads the sources): launcher WORKERS = 5, no symmetry, ${threads} worker threads: ${k(median(all) * 1000)} states/s against ${k(median(one) * 1000)} on one thread, speed-up ${(median(all) / median(one)).toFixed(2)}x (medians of 3, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores); ${counts}`;
+  const search = (threads?: number) => (): Search => {
+    const r = exploreMachine(p, x, { depth: 64, symmetry: false, ...(threads === undefined ? {} : { threads }) });
+    return { states: r.states, transitions: r.transitions, ms: r.elapsedMs, threads: r.threads };
+  };
+  return `parallel (in this process, under tsx): launcher WORKERS = 5, no symmetry, ${speedUp(search(1), search())}`;
 }
 
-/** The search's own figures from the CLI's summary line: states, transitions, seconds, threads. */
-function cliSearch(args: readonly string[]): { states: number; transitions: number; s: number; threads: number } {
+/** The search's own figures from the CLI's summary line. */
+function cliSearch(args: readonly string[]): Search {
   const out = execFileSync(process.execPath, [builtCli(), "explore", ...args], { cwd: root, encoding: "utf8" });
   const m = /(\d+) states, (\d+) transitions, ([\d.]+) s, .*?(?:, on (\d+) threads)?\n/.exec(out);
   if (m === null) throw new Error(`statute explore ${args.join(" ")}: no summary line in\n${out}`);
-  return { states: Number(m[1]), transitions: Number(m[2]), s: Number(m[3]), threads: Number(m[4] ?? 1) };
+  return { states: Number(m[1]), transitions: Number(m[2]), ms: Number(m[3]) * 1000, threads: Number(m[4] ?? 1) };
 }
 
 /**
  * The parallel search as a user meets it: the compiled CLI (dist/) in a fresh process, with
- * `--threads 1` and with every core, alternating, medians of three of the search's own seconds
- * (worker start included); the counts must agree.
+ * `--threads 1` and with every core (worker start included in the search's time).
  */
 function parallelCliLine(): string {
   const args = ["launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry"];
-  const one: number[] = [];
-  const all: number[] = [];
-  let counts = "";
-  let threads = 1;
-  for (let i = 0; i < 3; i++) {
-    const a = cliSearch([...args, "--threads", "1"]);
-    const b = cliSearch(args);
-    one.push(a.s);
-    all.push(b.s);
-    threads = b.threads;
-    counts = a.states === b.states && a.transitions === b.transitions ? `equal counts (${a.states} states, ${a.transitions} transitions)` : `COUNTS DIFFER: ${a.states}/${a.transitions} on one thread, ${b.states}/${b.transitions} on ${b.threads}`;
-  }
-  return `parallel (compiled CLI): statute explore ${args.join(" ")}, ${threads} threads: ${median(all).toFixed(2)} s against ${median(one).toFixed(2)} s with --threads 1, speed-up ${(median(one) / median(all)).toFixed(2)}x (medians of 3, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores); ${counts}`;
+  return `parallel (compiled CLI): statute explore ${args.join(" ")}, ${speedUp(() => cliSearch([...args, "--threads", "1"]), () => cliSearch(args))}`;
 }
 
 export async function benchExplore(targetsOnly = false): Promise<string> {
