@@ -251,10 +251,9 @@ theorem relaunch_workers_follow_the_daemon :
         cases sock <;> cases wk <;> cases own <;> cases wown <;>
           exact imp_eval ih rfl
 
-/-- relaunch_probe_acts: split the phase and the socket first; a connected or left client and a
-  listening socket are evaluated as they are. Only where the decision reads the window (a lost
-  client, its socket starting or down) is the one comparison the probe and the law's `eligible`
-  read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS`, generalized, with `attached` and `peer_own` split;
+/-- relaunch_probe_acts: split the phase first; a connected or left client is evaluated as it is.
+  For a lost client the socket is split, and the one comparison the probe and the law's
+  `eligible` read, `lost ≤ CLIENT_RELAUNCH_WITHIN_MS`, generalized, with `attached` and `peer_own`;
   then `simp only` unfolds the step and its decision with that comparison known, takes each `if`
   of the law and the step on the constant it has become, and closes what is left (`decide` of
   `True` and of a value equal to itself), the other fields and the clock free. (`unfold` of the
@@ -269,16 +268,10 @@ theorem relaunch_probe_acts : Statute.Relaunch.relaunch_probe_acts_stmt := by
     | Connected => exact on_then rfl (both rfl rfl)
     | Left => exact on_then rfl (both rfl rfl)
     | Lost =>
-      cases sock with
-      | Listening => exact on_else ff_ne_tt (on_then rfl (both rfl rfl))
-      | Starting =>
-        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases att <;> cases peer <;>
-          simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw, if_const_true,
-            if_const_false, decide_const_true, decide_self_eq, true_band]
-      | Down =>
-        cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases att <;> cases peer <;>
-          simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw, if_const_true,
-            if_const_false, decide_const_true, decide_self_eq, true_band]
+      cases sock <;> cases hw : decide (lost ≤ p.CLIENT_RELAUNCH_WITHIN_MS) <;> cases att <;>
+        cases peer <;>
+        simp only [stepRelaunch, stepRelaunchOnProbe, decideRelaunchDecide, hw, if_const_true,
+          if_const_false, decide_const_true, decide_self_eq, true_band]
 
 /-- relaunch_adopts_live_workers: split the socket; a starting one also splits the two builds, so
   Adopt is evaluated (adopted exactly when the workers' build is the daemon's, and then

@@ -75,18 +75,15 @@ class SentCache {
   private readonly keys = new Int32Array(2 << SENT_BITS);
   /** Remember (h1, h2): false when it was already there (sent before). */
   add(h1: number, h2: number): boolean {
-    // (0, 0) is an empty entry: the one fingerprint equal to it is held as (0, 1), as in Visited.
-    if ((h1 | h2) === 0) h2 = 1;
-    const at = ((h2 ^ (h1 >>> 7)) & SENT_MASK) << 1;
-    if (this.keys[at] === h1 && this.keys[at + 1] === h2) return false;
+    if (this.has(h1, h2)) return false;
+    const at = slot(h1, h2);
     this.keys[at] = h1;
-    this.keys[at + 1] = h2;
+    this.keys[at + 1] = held(h1, h2);
     return true;
   }
   has(h1: number, h2: number): boolean {
-    if ((h1 | h2) === 0) h2 = 1;
-    const at = ((h2 ^ (h1 >>> 7)) & SENT_MASK) << 1;
-    return this.keys[at] === h1 && this.keys[at + 1] === h2;
+    const at = slot(h1, h2);
+    return this.keys[at] === h1 && this.keys[at + 1] === held(h1, h2);
   }
   get bytes(): number {
     return this.keys.byteLength;
@@ -96,6 +93,12 @@ class SentCache {
 /** 2^SENT_BITS entries of 8 bytes: 1 MB. */
 const SENT_BITS = 17;
 const SENT_MASK = (1 << SENT_BITS) - 1;
+
+/** Where a fingerprint sits in the cache (h2's bits, as h1's pick the owner and its table slot). */
+const slot = (h1: number, h2: number): number => ((h2 ^ (h1 >>> 7)) & SENT_MASK) << 1;
+
+/** The second half as held: (0, 0) marks an empty entry, so that fingerprint is held as (0, 1), as in Visited. */
+const held = (h1: number, h2: number): number => ((h1 | h2) === 0 ? 1 : h2);
 
 /** Marks a successor another worker owns (any index the set never gives). */
 const REMOTE = 0x7fffffff;
