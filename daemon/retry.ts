@@ -39,9 +39,13 @@ export function retry(sup: Supervisor, s: Live, budget: Verdict, stopSent: boole
       if (id === null) return;
       s.state = "Stopping";
       const h = WorkerHandle.adopt(id);
-      void h.stop(sup.o.stopTimes, () => false, (step) => {
+      // Held as the session's stop, so a shutdown waits for it (and nothing is journaled after).
+      s.stopping = h.stop(sup.o.stopTimes, () => false, (step) => {
         sup.o.journal.append("stop_step", { session: s.book.name, launch: 0, pid: id.pid, start: id.start, step, survivor: true });
-      }, sup.o.signal).then(() => retry(sup, s, budget, true));
+      }, sup.o.signal).then(() => {
+        s.stopping = null;
+        if (!sup.shuttingDown) retry(sup, s, budget, true);
+      });
       return;
     }
     case "CountFailure":

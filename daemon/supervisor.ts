@@ -58,6 +58,11 @@ export class Supervisor {
   readonly sessions = new Map<string, Live>();
   private closing = false;
 
+  /** Shutting down: nothing more is launched, decided or retried. */
+  get shuttingDown(): boolean {
+    return this.closing;
+  }
+
   constructor(readonly o: SupervisorOptions) {}
 
   live(book: SessionBook): Live {

@@ -88,7 +88,8 @@ export class WorkerHandle {
    * the identity-gated group signal (a test passes one that never lands, to make a survivor).
    */
   async stop(t: StopTimes, ask: () => boolean, step: (s: StopStep) => void, signal: (id: Identity, sig: NodeJS.Signals) => boolean = signalGroup): Promise<"gone" | "survived"> {
-    if (this.done || !alive(this.id)) return "gone";
+    if (this.done) return "gone";
+    if (!alive(this.id)) return this.settled();
     if (ask()) {
       step("asked");
       if (await this.waitExit(t.stopGraceMs)) return this.gone(step);
@@ -105,9 +106,18 @@ export class WorkerHandle {
     return "survived";
   }
 
-  private gone(step: (s: StopStep) => void): "gone" {
+  private gone(step: (s: StopStep) => void): Promise<"gone"> {
     step("gone");
-    return "gone";
+    return this.settled();
+  }
+
+  /**
+   * The process is dead (a zombie, or gone): resolve once its exit has been handled, so nothing
+   * reports it after the stop. The exit is certain to come: a child's exit event once node reaps
+   * the zombie (it can come after /proc shows the zombie), an adopted worker's at the next poll.
+   */
+  private settled(): Promise<"gone"> {
+    return new Promise((resolve) => this.onExit(() => resolve("gone")));
   }
 
   private finish(e: Exit): void {

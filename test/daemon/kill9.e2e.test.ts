@@ -64,7 +64,7 @@ async function supervisorRounds(extra: Record<string, string>): Promise<{ journa
   expect(afterGiveUp).toEqual([]);
   expect(auditOf(last.journal)).toEqual([]);
   last.proc.kill("SIGTERM");
-  expect(await last.exited).toBe(0);
+  expect(await last.exited, last.output()).toBe(0);
   return { journal: last.journal, segments: 1 + archives(last.journal).length };
 }
 
@@ -105,6 +105,6 @@ describe("kill -9 rounds", { timeout: 600_000 }, () => {
     }
     expect(auditOf(s.journal)).toEqual([]);
     s.proc.kill("SIGTERM");
-    expect(await s.exited).toBe(0);
+    expect(await s.exited, s.output()).toBe(0);
   });
 });
