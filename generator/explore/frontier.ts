@@ -12,18 +12,23 @@ export class Frontier {
 
   /** Append state number `index` and the first `n` words of `src`. */
   push(index: number, src: Int32Array, n: number): void {
-    if (this.length + n + 1 > this.words.length) {
-      const grown = new Int32Array(Math.max(this.words.length * 2, this.length + n + 1));
-      grown.set(this.words.subarray(0, this.length));
-      this.words = grown;
-    }
-    const words = this.words;
+    const words = this.room(n + 1);
     const at = this.length + 1;
     words[at - 1] = index;
     // A loop, not set(subarray): a state is a few words, and a view per state is garbage.
     for (let i = 0; i < n; i++) words[at + i] = src[i] as number;
     this.length = at + n;
     this.count++;
+  }
+
+  /** The words, grown (doubling) to hold `n` more. */
+  protected room(n: number): Int32Array {
+    if (this.length + n > this.words.length) {
+      const grown = new Int32Array(Math.max(this.words.length * 2, this.length + n));
+      grown.set(this.words.subarray(0, this.length));
+      this.words = grown;
+    }
+    return this.words;
   }
 
   clear(): void {

@@ -42,66 +42,33 @@ export type Reply =
   | { readonly type: "expanded"; readonly outboxes: readonly Int32Array[]; readonly transitions: number; readonly fired: Uint8Array; readonly violation: boolean }
   | { readonly type: "absorbed"; readonly states: number; readonly next: number; readonly bytes: number; readonly violation: boolean };
 
-/** The worker that owns a fingerprint. */
+/** The worker that owns a fingerprint (the compiled loop, compile/expand.ts, computes the same). */
 export function ownerOf(h1: number, threads: number): number {
   return (h1 >>> 0) % threads;
 }
 
-/** Outbox record: h1, h2, word count, words. */
-class Outbox {
-  words = new Int32Array(1024);
-  length = 0;
-  add(h1: number, h2: number, src: Int32Array, n: number): void {
-    if (this.length + n + 3 > this.words.length) {
-      const grown = new Int32Array(Math.max(this.words.length * 2, this.length + n + 3));
-      grown.set(this.words.subarray(0, this.length));
-      this.words = grown;
-    }
-    this.words[this.length] = h1;
-    this.words[this.length + 1] = h2;
-    this.words[this.length + 2] = n;
-    this.words.set(src.subarray(0, n), this.length + 3);
-    this.length += n + 3;
-  }
-}
-
 /**
- * The fingerprints a worker sent to others, as a direct-mapped cache that forgets on a clash:
- * a fixed megabyte, where a set of every state sent grows as large as the owners' own sets. A
- * state it forgot is sent again and its owner, whose set is exact, drops it; one it holds was
- * sent, so its owner has it.
+ * The states sent to one other worker in a level: records of h1, h2, word count and the state's
+ * words. The compiled `pack` writes into it as into a level (its `push`), the fingerprint set
+ * beforehand, so a state sent is copied once.
  */
-class SentCache {
-  private readonly keys = new Int32Array(2 << SENT_BITS);
-  /** Remember (h1, h2): false when it was already there (sent before). */
-  add(h1: number, h2: number): boolean {
-    if (this.has(h1, h2)) return false;
-    const at = slot(h1, h2);
-    this.keys[at] = h1;
-    this.keys[at + 1] = held(h1, h2);
-    return true;
-  }
-  has(h1: number, h2: number): boolean {
-    const at = slot(h1, h2);
-    return this.keys[at] === h1 && this.keys[at + 1] === held(h1, h2);
-  }
-  get bytes(): number {
-    return this.keys.byteLength;
+class Outbox extends Frontier {
+  h1 = 0;
+  h2 = 0;
+  override push(_index: number, src: Int32Array, n: number): void {
+    const words = this.room(n + 3);
+    const at = this.length;
+    words[at] = this.h1;
+    words[at + 1] = this.h2;
+    words[at + 2] = n;
+    for (let i = 0; i < n; i++) words[at + 3 + i] = src[i] as number;
+    this.length = at + 3 + n;
+    this.count++;
   }
 }
 
-/** 2^SENT_BITS entries of 8 bytes: 1 MB. */
-const SENT_BITS = 17;
-const SENT_MASK = (1 << SENT_BITS) - 1;
-
-/** Where a fingerprint sits in the cache (h2's bits, as h1's pick the owner and its table slot). */
-const slot = (h1: number, h2: number): number => ((h2 ^ (h1 >>> 7)) & SENT_MASK) << 1;
-
-/** The second half as held: (0, 0) marks an empty entry, so that fingerprint is held as (0, 1), as in Visited. */
-const held = (h1: number, h2: number): number => ((h1 | h2) === 0 ? 1 : h2);
-
-/** Marks a successor another worker owns (any index the set never gives). */
-const REMOTE = 0x7fffffff;
+/** Entries of the cache of fingerprints sent (Expansion.sent), 8 bytes each: 1 MB. */
+const SENT_ENTRIES = 1 << 17;
 
 function run(setup: WorkerSetup): void {
   const { prog, id, threads, port } = setup;
@@ -110,69 +77,61 @@ function run(setup: WorkerSetup): void {
   const cm = compileMachine(prog, explore, setup.symmetry);
   const symmetric = setup.symmetry ? explore.symmetric : [];
   const badState = stateCheck(cm, symmetric);
-  let visited = new Visited(64, false);
   let frontier = new Frontier();
   let next = new Frontier();
-  const scratch = new Frontier();
   const fired = new Uint8Array(cm.rules.length);
   let violation = false;
   let outboxes: Outbox[] = [];
-  let remote = -1;
   const reply = (r: Reply, transfer: ArrayBuffer[] = []): void => {
     port.postMessage(r, transfer);
     Atomics.add(sync, 0, 1);
     Atomics.notify(sync, 0);
   };
-  // The fingerprints of other workers' states this one sent lately (a lossy cache, SentCache):
-  // most successors were seen before, so the traffic is about the states, not the transitions.
-  const sent = new SentCache();
-  // The set the compiled loop adds to: states of other workers are sent to them, not added.
-  let probing = false;
-  let probed = false;
-  const owned = {
-    add(h1: number, h2: number): number {
-      const owner = ownerOf(h1, threads);
-      if (probing && owner === id) {
-        probed ||= !visited.has(h1, h2);
-        return -1;
-      }
-      if (owner === id) return visited.add(h1, h2, 0, 0);
-      // Probing, a state never sent may still be known to its owner: ask it (absorb with probe).
-      if (probing) return sent.has(h1, h2) ? -1 : ((remote = owner), REMOTE);
-      if (!sent.add(h1, h2)) return -1;
-      remote = owner;
-      return REMOTE;
+  // What this worker sent lately (a lossy cache, Expansion.sent): most successors were seen
+  // before, so the traffic is about the states, not the transitions.
+  const sent = new Int32Array(2 * SENT_ENTRIES);
+  const partition = {
+    parts: threads,
+    part: id,
+    sent,
+    remote(n: Value, owner: number): number {
+      const o = outboxes[owner] as Outbox;
+      o.h1 = cm.fp[0] as number;
+      o.h2 = cm.fp[1] as number;
+      cm.pack(n, o, 0);
+      return 0;
     },
   };
-  const x: Expansion = newExpansion(owned as unknown as Visited, cm.rules, (n: Value, added: number): number => {
-      if (added === REMOTE) {
-        scratch.clear();
-        cm.pack(n, scratch, 0);
-        (outboxes[remote] as Outbox).add(cm.fp[0] as number, cm.fp[1] as number, scratch.words.subarray(1), scratch.length - 1);
-        return 0;
-      }
-      if (badState(n) !== null) {
-        violation = true;
-        return 1;
-      }
-      cm.pack(n, next, 0);
-      return 0;
-  });
+  const found = (n: Value): number => {
+    if (badState(n) !== null) {
+      violation = true;
+      return 1;
+    }
+    cm.pack(n, next, 0);
+    return 0;
+  };
+  // Made at the start, with the set sized there. The probe's expansion: the states this worker
+  // owns are looked up, not added (the first new one answers); the others go to their owners,
+  // who look them up in their absorb.
+  let visited = new Visited(64, false);
+  let x: Expansion = newExpansion(visited, cm.rules, found, partition);
+  let probed = false;
+  const probeX = (): Expansion => ({ ...x, visited: { add: (h1: number, h2: number) => ((probed ||= !visited.has(h1, h2)), -1) } as unknown as Visited });
 
   // A probe (the level at the depth bound) counts no transition and fires no rule, as the
   // single-threaded search's closedLevel; a broken law or a throw there only means not closed.
   const expand = (probe: boolean): void => {
     outboxes = Array.from({ length: threads }, () => new Outbox());
-    probing = probe;
     probed = false;
-    x.transitions = 0;
-    x.firstFire.fill(-1);
+    const e = probe ? probeX() : x;
+    e.transitions = 0;
+    e.firstFire.fill(-1);
     for (let f = 0, at = 0; f < frontier.count && !violation && !(probe && probed); f++) {
       const s = cm.unpack(frontier.words, at + 1);
       at = cm.unpackedEnd();
       let result: number;
       try {
-        result = cm.expand(s, 0, x);
+        result = cm.expand(s, 0, e);
       } catch {
         result = -1;
       }
@@ -206,7 +165,7 @@ function run(setup: WorkerSetup): void {
         at += n + 3;
       }
     }
-    const bytes = visited.bytes + sent.bytes + frontier.bytes + next.bytes;
+    const bytes = visited.bytes + sent.byteLength + frontier.bytes + next.bytes;
     [frontier, next] = [next, frontier];
     next.clear();
     reply({ type: "absorbed", states: visited.size, next: frontier.count, bytes, violation });
@@ -216,6 +175,7 @@ function run(setup: WorkerSetup): void {
     // Sized as the main thread's table: its slots come in order of their home, and filling a
     // smaller table in that order would pack its first part solid (every add a long probe).
     visited = new Visited(table.length / 2, false);
+    x = newExpansion(visited, cm.rules, found, partition);
     for (let i = 0; i < table.length; i += 2) {
       const h1 = table[i] as number;
       const h2 = table[i + 1] as number;

@@ -24,11 +24,37 @@ export interface Expansion {
   phase: number;
   /** A new state and its index: 0 to go on, nonzero to stop the search. */
   found(n: Value, index: number): number;
+  /**
+   * The parallel search's partition (parallel-worker.ts): a successor whose fingerprint's h1 mod
+   * `parts` is not `part` belongs to another worker and goes to `remote` (fingerprint in the
+   * machine's `fp`) unless `sent` holds it. One part (the default) keeps every successor here.
+   */
+  readonly parts: number;
+  readonly part: number;
+  /**
+   * The fingerprints sent lately, a direct-mapped cache that forgets on a clash (2 words an
+   * entry, a power of two of entries; an entry (0, 0) is empty, so the fingerprint (0, 0) is held
+   * as (0, 1), as in Visited): one it holds was sent, so its owner has it; one it forgot is sent
+   * again and its owner, whose set is exact, drops it.
+   */
+  readonly sent: Int32Array;
+  remote(n: Value, owner: number): number;
 }
 
+/** Where the partition sends a successor, and its cache of what it sent. */
+export interface Partition {
+  readonly parts: number;
+  readonly part: number;
+  readonly sent: Int32Array;
+  remote(n: Value, owner: number): number;
+}
+
+const ONE_PART: Partition = { parts: 1, part: 0, sent: new Int32Array(2), remote: () => 0 };
+
 /** The one place an Expansion is made (one object shape for every compiled loop). */
-export function newExpansion(visited: Visited, rules: readonly string[], found: Expansion["found"]): Expansion {
-  return { visited, firstFire: new Int32Array(rules.length * 2).fill(-1), rules, succ: null, transitions: 0, ord: -1, phase: EXPAND_EVENTS, found };
+export function newExpansion(visited: Visited, rules: readonly string[], found: Expansion["found"], partition: Partition = ONE_PART): Expansion {
+  const { parts, part, sent, remote } = partition;
+  return { visited, firstFire: new Int32Array(rules.length * 2).fill(-1), rules, succ: null, transitions: 0, ord: -1, phase: EXPAND_EVENTS, found, parts, part, sent, remote };
 }
 
 /** `Expansion.phase` while listing events, stepping, checking step laws, and in `found`. */
@@ -52,7 +78,7 @@ export function expandSource(handlers: number, from: boolean): string {
   return `function expand(s, index, x) {
   const evs = $events !== null ? $events : events(s);
   const kinds = $events !== null ? $eventKinds : null;
-  const ff = x.firstFire, visited = x.visited, succ = x.succ;
+  const ff = x.firstFire, visited = x.visited, succ = x.succ, parts = x.parts, part = x.part, sent = x.sent, sentMask = (sent.length >> 1) - 1;
   for (let ord = 0; ord < evs.length; ord++) {
     const e = evs[ord], k = kinds !== null ? kinds[ord] : $kindOf(e.kind);
     x.ord = ord; x.phase = ${EXPAND_STEP};
@@ -68,7 +94,18 @@ export function expandSource(handlers: number, from: boolean): string {
     if (succ !== null) succ.push({ event: e, state: n, output: o, rule: x.rules[rule] });
     if (n === s) continue;
     ${from ? "$fingerprintFrom(n, s);" : "$fingerprint(n);"}
-    const added = visited.add($fp[0], $fp[1], index, ord);
+    const h1 = $fp[0], h2 = $fp[1];
+    if (parts !== 1) {
+      const owner = (h1 >>> 0) % parts;
+      if (owner !== part) {
+        const at = ((h2 ^ (h1 >>> 7)) & sentMask) << 1, held = (h1 | h2) === 0 ? 1 : h2;
+        if (sent[at] === h1 && sent[at + 1] === held) continue;
+        sent[at] = h1; sent[at + 1] = held;
+        if (x.remote(n, owner) !== 0) return ${STOPPED};
+        continue;
+      }
+    }
+    const added = visited.add(h1, h2, index, ord);
     if (added >= 0 && x.found(n, added) !== 0) return ${STOPPED};
   }
   return ${EXPANDED};
