@@ -157,7 +157,7 @@ function run(setup: WorkerSetup): void {
         const h1 = inbox[at] as number;
         const h2 = inbox[at + 1] as number;
         const n = inbox[at + 2] as number;
-        if (visited.add(h1, h2, 0, 0) >= 0) {
+        if (visited.insert(h1, h2)) {
           const s = cm.unpack(inbox, at + 3);
           if (badState(s) !== null) violation = true;
           else next.push(0, inbox.subarray(at + 3, at + 3 + n), n);
@@ -179,7 +179,7 @@ function run(setup: WorkerSetup): void {
     for (let i = 0; i < table.length; i += 2) {
       const h1 = table[i] as number;
       const h2 = table[i + 1] as number;
-      if ((h1 | h2) !== 0 && ownerOf(h1, threads) === id) visited.add(h1, h2, 0, 0);
+      if ((h1 | h2) !== 0 && ownerOf(h1, threads) === id) visited.insert(h1, h2);
     }
     for (let f = 0, at = 0; f < count; f++) {
       const s = cm.unpack(words, at + 1);
