@@ -8,7 +8,7 @@
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
 import type { Value } from "../interpret/value.js";
-import { newExpansion, type Expansion } from "./compile/expand.js";
+import { newExpansion, type Expansion, type Partition } from "./compile/expand.js";
 import { compileMachine } from "./compile/machine.js";
 import { stateCheck } from "./compiled.js";
 import { Frontier } from "./frontier.js";
@@ -90,7 +90,7 @@ function run(setup: WorkerSetup): void {
   // What this worker sent lately (a lossy cache, Expansion.sent): most successors were seen
   // before, so the traffic is about the states, not the transitions.
   const sent = new Int32Array(2 * SENT_ENTRIES);
-  const partition = {
+  const partition: Partition = {
     parts: threads,
     part: id,
     sent,

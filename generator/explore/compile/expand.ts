@@ -1,17 +1,37 @@
 // Explore stage, compiled engine: the inner loop of the search, written into each machine's
 // compiled source (machine.ts) so its calls to the step, the step laws and the fingerprint see
 // one machine only and V8 can inline them; and what it shares with the search around it
-// (compiled.ts): the visited set, the rules' first firings, where a throw happened.
+// (compiled.ts): the visited set, the rules' first firings, where a throw happened, and a
+// parallel worker's partition (which successors it keeps, which it sends to their owners).
 
 import type { Value } from "../../interpret/value.js";
 import type { Transition } from "../search.js";
 import type { Visited } from "../visited.js";
 
 /**
- * What `expand` shares with the search (compiled.ts) around it. One object per search, made at
- * one site, so the compiled loops of every machine see one shape.
+ * The parallel search's partition (parallel-worker.ts): a successor whose fingerprint's h1 mod
+ * `parts` is not `part` belongs to another worker and goes to `remote` (its fingerprint in the
+ * machine's `fp`) unless `sent` holds it. One part (the default) keeps every successor here.
  */
-export interface Expansion {
+export interface Partition {
+  readonly parts: number;
+  readonly part: number;
+  /**
+   * The fingerprints sent lately, a direct-mapped cache that forgets on a clash (2 words an
+   * entry, a power of two of entries; an entry (0, 0) is empty, so the fingerprint (0, 0) is held
+   * as (0, 1), as in Visited): one it holds was sent, so its owner has it; one it forgot is sent
+   * again and its owner, whose set is exact, drops it.
+   */
+  readonly sent: Int32Array;
+  /** Hand a successor to its owner: 0 to go on. */
+  remote(n: Value, owner: number): number;
+}
+
+/**
+ * What `expand` shares with the search (compiled.ts, or a parallel worker) around it. One object
+ * per search, made at one site, so the compiled loops of every machine see one shape.
+ */
+export interface Expansion extends Partition {
   readonly visited: Visited;
   /** Per rule, the index of a state that fired it and the event ordinal (-1: not yet). */
   readonly firstFire: Int32Array;
@@ -24,29 +44,6 @@ export interface Expansion {
   phase: number;
   /** A new state and its index: 0 to go on, nonzero to stop the search. */
   found(n: Value, index: number): number;
-  /**
-   * The parallel search's partition (parallel-worker.ts): a successor whose fingerprint's h1 mod
-   * `parts` is not `part` belongs to another worker and goes to `remote` (fingerprint in the
-   * machine's `fp`) unless `sent` holds it. One part (the default) keeps every successor here.
-   */
-  readonly parts: number;
-  readonly part: number;
-  /**
-   * The fingerprints sent lately, a direct-mapped cache that forgets on a clash (2 words an
-   * entry, a power of two of entries; an entry (0, 0) is empty, so the fingerprint (0, 0) is held
-   * as (0, 1), as in Visited): one it holds was sent, so its owner has it; one it forgot is sent
-   * again and its owner, whose set is exact, drops it.
-   */
-  readonly sent: Int32Array;
-  remote(n: Value, owner: number): number;
-}
-
-/** Where the partition sends a successor, and its cache of what it sent. */
-export interface Partition {
-  readonly parts: number;
-  readonly part: number;
-  readonly sent: Int32Array;
-  remote(n: Value, owner: number): number;
 }
 
 const ONE_PART: Partition = { parts: 1, part: 0, sent: new Int32Array(2), remote: () => 0 };
