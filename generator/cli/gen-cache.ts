@@ -1,11 +1,11 @@
-// CLI: the drift check's memory. Rendering every target takes seconds (most of it the TypeScript
-// formatter), while what it answers is a function of a few inputs: this statute's own code and
-// the versions of the libraries that print its output, the project's settings and every file of
-// its spec folder. After a full `gen` or `gen --check` the digest of those inputs and a digest
-// of each generated file are kept in node_modules/.cache/statute/; the next `gen --check` with
-// the same inputs only reads the generated files back. Any difference at all (an input, a file
-// edited, added or removed) falls back to the full check, which names the files. No cache is
-// kept for a project without node_modules/, and a clean clone (CI) never has one.
+// CLI: the drift check's memory. Rendering every target takes most of a second, while what it
+// answers is a function of a few inputs: this statute's own code and the versions of the
+// libraries that print its output, the project's settings and every file of its spec folder.
+// After a full `gen` or `gen --check` the digest of those inputs and a digest of each generated
+// file are kept in node_modules/.cache/statute/; the next `gen --check` with the same inputs
+// only reads the generated files back. Any difference at all (an input, a file edited, added or
+// removed) falls back to the full check, which names the files. No cache is kept for a project
+// without node_modules/, and a clean clone (CI) never has one.
 
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -39,7 +39,7 @@ function toolDigest(): string {
   digestTree(h, join(here, ".."));
   digestTree(h, join(here, "..", "..", "runtime"));
   const req = createRequire(import.meta.url);
-  for (const lib of ["ts-morph", "ajv", "yaml", "handlebars"]) {
+  for (const lib of ["ajv", "yaml", "handlebars"]) {
     try {
       h.update(`${lib} ${(JSON.parse(readFileSync(req.resolve(`${lib}/package.json`), "utf8")) as { version: string }).version}\0`);
     } catch {

@@ -1,7 +1,7 @@
 // CLI: dispatch of the `statute` subcommands (usage below). A user's mistake is printed as
 // diagnostics or a usage line with exit code 1 or 2, never as a stack trace. Each command's
-// module is imported only when it runs, so `list`, `eval` and `explore` never load ts-morph
-// (only the TypeScript target of `gen`, and `replay` of a fixture, need it).
+// module is imported only when it runs (`list`, `eval` and `explore` load no emitter). No
+// command loads the TypeScript compiler: the TypeScript target prints its own code.
 
 import { type CommandArgs, type Options, parseCommand, positiveInt } from "./args.js";
 import type { Io } from "./gen.js";

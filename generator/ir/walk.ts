@@ -70,8 +70,13 @@ export function forEachNode(root: unknown, visit: (node: Readonly<Record<string,
   while (stack.length > 0) {
     const n = stack.pop();
     if (n === null || typeof n !== "object") continue;
-    visit(n as Record<string, unknown>);
-    for (const [k, v] of Object.entries(n)) if (!skip.has(k) && v !== null && typeof v === "object") stack.push(v);
+    const node = n as Record<string, unknown>;
+    visit(node);
+    // for-in, not Object.entries: no array per node (this walk runs over whole programs, often).
+    for (const k in node) {
+      const v = node[k];
+      if (v !== null && typeof v === "object" && !skip.has(k)) stack.push(v);
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // The TypeScript emitter imports a type of another module that is used only in a field of a
-// union variant. A union is printed by a writer at print time, after the imports were gathered;
-// the fixture (test/emit-ts/fixtures-import/spec) has no other use of the type, so a missing
-// import shows as a type error and as an absent import line.
+// union variant (the imports are gathered from what the declarations printed); the fixture
+// (test/emit-ts/fixtures-import/spec) has no other use of the type, so a missing import shows
+// as a type error and as an absent import line.
 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

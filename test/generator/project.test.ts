@@ -269,19 +269,23 @@ describe("what a command loads", () => {
   };
   const loadsTsMorph = (...args: string[]): boolean => loadsTsMorphIn(ROOT, ...args);
 
-  it("list, eval and explore never load ts-morph; gen does (the probe can tell)", () => {
+  it("the probe tells when a process loads ts-morph", () => {
+    const r = spawnSync(process.execPath, ["--import", probe, "-e", `require(${JSON.stringify(join(ROOT, "node_modules", "ts-morph"))})`], { cwd: ROOT, encoding: "utf8" });
+    expect(r.stderr).toContain("TSMORPH true");
+  });
+
+  it("list, eval and explore never load ts-morph", () => {
     expect(loadsTsMorph("list")).toBe(false);
     expect(loadsTsMorph("eval", "spec/supervise.yaml", "RestartDecide", '{"in_window":0,"budget":5}')).toBe(false);
     expect(loadsTsMorph("explore", "notice", "--depth", "1")).toBe(false);
   });
 
-  it("gen --check loads it for a full render, not when its cache answers (same inputs, same files)", () => {
+  it("nor does gen: a full render prints TypeScript without the compiler, and gen --check (no cache) the same", () => {
     const dir = mkdtempSync(join(tmpdir(), "statute-probe-"));
     try {
       cpSync(join(ROOT, "fixtures", "gen", "budget", "spec"), join(dir, "spec"), { recursive: true });
       writeFileSync(join(dir, "statute.config.json"), `${JSON.stringify({ targets: ["ts", "schema", "docs"] })}\n`);
-      mkdirSync(join(dir, "node_modules"));
-      expect(loadsTsMorphIn(dir, "gen")).toBe(true);
+      expect(loadsTsMorphIn(dir, "gen")).toBe(false);
       expect(loadsTsMorphIn(dir, "gen", "--check")).toBe(false);
       appendFileSync(join(dir, "generated", "ts", "supervise.ts"), "// edited\n");
       const r = spawnSync(process.execPath, [join(ROOT, "bin", "statute.js"), "gen", "--check"], { cwd: dir, encoding: "utf8" });

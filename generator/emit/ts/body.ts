@@ -1,6 +1,6 @@
 // Emit stage, TypeScript target: the statement layout shared by machine steps and decisions:
 // `const` lets, a comment naming each rule, and `if (guard) { return ...; }` per rule in order.
-// Bodies are plain lines at a fixed indentation; ts-morph places them inside the function.
+// Bodies are plain lines; layout.ts indents them by their nesting.
 
 import type { Expr } from "../../ir/expr.js";
 import type { Let } from "../../ir/module.js";

@@ -2,24 +2,17 @@
 // constant is emitted as its value evaluated at generation, with its defining expression in
 // the doc comment, so the model never recomputes what the checker already proved.
 
-import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
+import { constDecl, type ConstDecl } from "./print.js";
 import type { Constant } from "../../ir/module.js";
 import { docText } from "./context.js";
 import { printExpr } from "../../ir/print.js";
 
-export function constantDecl(c: Constant): StatementStructures {
+export function constantDecl(c: Constant): ConstDecl {
   const notes: string[] = [];
   if (c.doc.trim() !== "") notes.push(c.doc.trim());
   if (c.expr !== null) notes.push(`= ${printExpr(c.expr)}`);
   if (c.overridable) notes.push(`The runtime may override it with STATUTE_${c.name}.`);
-  return {
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: [docText(notes.join("\n\n"), c.span)],
-    // Declared `number`/`boolean`, not the literal type: a guard such as `MAX == 0` must still
-    // type-check (TypeScript rejects comparing the literal type 5 with 0).
-    declarations: [{ name: c.name, type: typeof c.value === "boolean" ? "boolean" : "number", initializer: String(c.value) }],
-  };
+  // Declared `number`/`boolean`, not the literal type: a guard such as `MAX == 0` must still
+  // type-check (TypeScript rejects comparing the literal type 5 with 0).
+  return constDecl(c.name, String(c.value), docText(notes.join("\n\n"), c.span), typeof c.value === "boolean" ? "boolean" : "number");
 }

@@ -2,8 +2,7 @@
 // guarded returns (first match wins), each return naming the rule that fired; each let is
 // computed only on the paths that read it (lets.ts).
 
-import type { StatementStructures } from "ts-morph";
-import { StructureKind } from "./ts-morph.js";
+import type { FunctionDecl } from "./print.js";
 import type { Decision } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
 import { noRuleLine, returnLines, ruleLines } from "./body.js";
@@ -12,7 +11,7 @@ import { exprText, functionScope } from "./expr.js";
 import { tsType } from "./types.js";
 import { assume, facts, under } from "./narrow.js";
 
-export function decisionDecl(ctx: ModuleCtx, d: Decision): StatementStructures {
+export function decisionDecl(ctx: ModuleCtx, d: Decision): FunctionDecl {
   const scope = functionScope(ctx);
   const lets = new LetPlacer(d.lets, scope);
   const lines: string[] = [];
@@ -33,7 +32,7 @@ export function decisionDecl(ctx: ModuleCtx, d: Decision): StatementStructures {
   const last = d.rules[d.rules.length - 1];
   if (last === undefined || last.guard !== null) lines.push(noRuleLine(d.name));
   return {
-    kind: StructureKind.Function,
+    kind: "function",
     isExported: true,
     name: `decide${d.name}`,
     docs: [docText(d.doc, d.span)],

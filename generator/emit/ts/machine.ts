@@ -3,8 +3,7 @@
 // guard holds, with the rule id that fired. All assignments read the old state; the next state
 // lists every field, unassigned ones read from the old state.
 
-import type { StatementStructures } from "ts-morph";
-import { StructureKind } from "./ts-morph.js";
+import type { FunctionDecl } from "./print.js";
 import type { Branch, Handler, Machine, Migration } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
 import { indent, noRuleLine, returnLines, ruleLines } from "./body.js";
@@ -16,7 +15,7 @@ import { unboxable } from "./unbox.js";
 import { assume, facts, under } from "./narrow.js";
 
 /** `initial<M>` and `step<M>` of one machine, and `migrate<M>` when it declares a migration. */
-export function machineDecls(ctx: ModuleCtx, m: Machine): StatementStructures[] {
+export function machineDecls(ctx: ModuleCtx, m: Machine): FunctionDecl[] {
   const state = ctx.typeName(m.state);
   const event = ctx.typeName(m.event);
   const output = tsType(ctx, m.output);
@@ -24,7 +23,7 @@ export function machineDecls(ctx: ModuleCtx, m: Machine): StatementStructures[] 
   const init = m.init.map((a): [string, string] => [a.field, exprText(a.value, initScope)]);
   return [
     {
-      kind: StructureKind.Function,
+      kind: "function",
       isExported: true,
       name: `initial${m.name}`,
       docs: [docText(`The state ${m.name} starts in.`, m.span)],
@@ -32,7 +31,7 @@ export function machineDecls(ctx: ModuleCtx, m: Machine): StatementStructures[] 
       statements: [returnLines(init).join("\n")],
     },
     {
-      kind: StructureKind.Function,
+      kind: "function",
       isExported: true,
       name: `step${m.name}`,
       docs: [docText(m.doc, m.span)],
@@ -48,10 +47,10 @@ export function machineDecls(ctx: ModuleCtx, m: Machine): StatementStructures[] 
 }
 
 /** `migrate<M>(s)`: a state of the last release (spec `migrate.from`) as a state of this one. */
-function migrateDecl(ctx: ModuleCtx, m: Machine, g: Migration): StatementStructures {
+function migrateDecl(ctx: ModuleCtx, m: Machine, g: Migration): FunctionDecl {
   const from = `{ ${g.from.map((f) => `readonly ${f.name}: ${tsType(ctx, f.type)}`).join("; ")} }`;
   return {
-    kind: StructureKind.Function,
+    kind: "function",
     isExported: true,
     name: `migrate${m.name}`,
     docs: [docText(g.doc === "" ? `A state of ${m.name} as the last release wrote it, as a state of this release.` : g.doc, g.span)],

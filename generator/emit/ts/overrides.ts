@@ -7,8 +7,7 @@
 // fact reads, and per rule its doc (the relation in words) and, for a comparison guard, the
 // values of its two sides.
 
-import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
+import { constDecl, type Decl } from "./print.js";
 import type { Expr } from "../../ir/expr.js";
 import { walkExpr } from "../../ir/walk.js";
 import type { Constant, Decision, Module, OverrideCheck } from "../../ir/module.js";
@@ -16,32 +15,22 @@ import type { ModuleCtx } from "./context.js";
 import { exprText, functionScope, type Scope } from "./expr.js";
 
 /** The statements of this file for `module` (the registry always; the rest where they apply). */
-export function overrideDecls(ctx: ModuleCtx, module: Module): StatementStructures[] {
-  const out: StatementStructures[] = [registry(ctx, module)];
+export function overrideDecls(ctx: ModuleCtx, module: Module): Decl[] {
+  const out: Decl[] = [registry(ctx, module)];
   const bound = module.constants.find((c) => c.wireBound);
-  if (bound !== undefined) out.push(exported("wireBound", `${JSON.stringify(bound.name)} as const`, "The constant marked `wire_bound`: the largest number on the wire of this module and the modules importing it."));
+  if (bound !== undefined) out.push(constDecl("wireBound", `${JSON.stringify(bound.name)} as const`, "The constant marked `wire_bound`: the largest number on the wire of this module and the modules importing it."));
   out.push(...deriveDecls(ctx, module));
   const check = module.decisions.find((d) => d.overrideCheck !== null);
   if (check !== undefined) out.push(checkDecl(ctx, check));
   return out;
 }
 
-function exported(name: string, initializer: string, doc: string, type?: string): StatementStructures {
-  return {
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: [doc],
-    declarations: [{ name, initializer, ...(type === undefined ? {} : { type }) }],
-  };
-}
-
-function registry(ctx: ModuleCtx, module: Module): StatementStructures {
+function registry(ctx: ModuleCtx, module: Module): Decl {
   // A parameter, or a constant derived from one, has no module-level binding (an instance binds
   // it): the registry gives its default value as data.
   const value = (c: Constant): string => (ctx.isBound(module.name, c.name) ? String(c.value) : c.name);
   const rows = module.constants.map((c) => `  ${c.name}: { value: ${value(c)}, param: ${c.param}, override: ${c.overridable}, derived: ${c.expr !== null} },`);
-  return exported(
+  return constDecl(
     "constants",
     `${rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n}`} as const`,
     "Every constant of this module: its value (a parameter's default, and what derives from defaults), whether it is a parameter, whether the operator may set it (STATUTE_<NAME>), and whether it is derived (recomputed by `deriveConstants`).",
@@ -80,7 +69,7 @@ function derivedInOrder(module: Module): Constant[] {
  * `deriveConstants(c)`: each derived constant from the base values in `c` (this module's and
  * the imported ones it reads), in dependency order, printed from its IR expression.
  */
-function deriveDecls(ctx: ModuleCtx, module: Module): StatementStructures[] {
+function deriveDecls(ctx: ModuleCtx, module: Module): Decl[] {
   const order = derivedInOrder(module);
   if (order.length === 0) return [];
   const local = new Set(order.map((c) => c.name));
@@ -98,8 +87,8 @@ function deriveDecls(ctx: ModuleCtx, module: Module): StatementStructures[] {
   const scope: Scope = { ...functionScope(ctx), vars };
   const lines = order.map((c) => `const ${c.name} = ${exprText(asVars(c.expr as Expr), scope)};`);
   lines.push(`return { ${order.map((c) => c.name).join(", ")} };`);
-  const iface = (name: string, doc: string, names: readonly string[]): StatementStructures => ({
-    kind: StructureKind.Interface,
+  const iface = (name: string, doc: string, names: readonly string[]): Decl => ({
+    kind: "interface",
     isExported: true,
     name,
     docs: [doc],
@@ -109,7 +98,7 @@ function deriveDecls(ctx: ModuleCtx, module: Module): StatementStructures[] {
     iface("DeriveBases", "The base values `deriveConstants` reads, of this module and of the modules it reads from.", [...new Set(bases)].sort()),
     iface("DerivedConstants", "Every derived constant of this module.", order.map((c) => c.name)),
     {
-      kind: StructureKind.Function,
+      kind: "function",
       isExported: true,
       name: "deriveConstants",
       docs: ["The derived constants of this module recomputed from base values (the defaults or their overrides), with the model's arithmetic."],
@@ -145,7 +134,7 @@ function asAny(v: object): unknown {
  * in words) and, for a guard comparing two numbers, both sides over the facts, so that a refusal
  * to start can say what failed and by how much without reading spec text.
  */
-function checkDecl(ctx: ModuleCtx, d: Decision): StatementStructures {
+function checkDecl(ctx: ModuleCtx, d: Decision): Decl {
   const oc = d.overrideCheck as OverrideCheck;
   const facts = ctx.typeName(d.facts);
   const docs: string[] = [];
@@ -166,5 +155,5 @@ function checkDecl(ctx: ModuleCtx, d: Decision): StatementStructures {
     `  ruleDocs: ${obj(docs)},`,
     `  ruleSides: ${obj(sides)},`,
   ];
-  return exported("overrideCheck", `{\n${body.join("\n")}\n} as const`, `The decision the runtime asks at start (spec: override_check of ${d.name}): the verdict that accepts the effective constants, the constant each fact reads, each rule's doc and, for a comparison, both sides.`);
+  return constDecl("overrideCheck", `{\n${body.join("\n")}\n} as const`, `The decision the runtime asks at start (spec: override_check of ${d.name}): the verdict that accepts the effective constants, the constant each fact reads, each rule's doc and, for a comparison, both sides.`);
 }

@@ -7,8 +7,7 @@
 // whether the operator may set it. Relations between parameters of several modules (timeouts'
 // override check) are the runtime's check of the effective values, once per process.
 
-import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "./ts-morph.js";
+import { constDecl, type Decl, type FunctionDecl } from "./print.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Constant, Module, Program } from "../../ir/module.js";
 import type { Type } from "../../ir/types.js";
@@ -62,7 +61,7 @@ export function moduleTypeName(module: string): string {
  * and check, and `instance` around `code` (the module's functions and registries, printed
  * with each bound constant read as a local). `exportsOf` names what `instance` returns.
  */
-export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly Located[], code: readonly StatementStructures[], exportsOf: readonly string[]): StatementStructures[] {
+export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly Located[], code: readonly Decl[], exportsOf: readonly string[]): Decl[] {
   const T = moduleTypeName(module.name);
   const params = consts.filter((l) => l.constant.param);
   const derived = consts.filter((l) => !l.constant.param);
@@ -81,16 +80,16 @@ export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly L
   return [
     {
       // A type alias, not an interface: a record of numbers (an index signature) is one.
-      kind: StructureKind.TypeAlias,
+      kind: "type",
       isExported: true,
       name: paramsType,
       docs: [`The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see \`PARAMS\` for each one's default and range.`],
       type: `{\n${params.map((l) => `  /** ${paramDoc(l)} */\n  readonly ${l.constant.name}: number;`).join("\n")}\n}`,
     },
-    exportedConst("PARAMS", `{\n${rows.join("\n")}\n} as const`, "Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it."),
-    exportedConst("DEFAULT_PARAMS", `{ ${params.map((l) => `${l.constant.name}: ${String(l.constant.value)}`).join(", ")} }`, "Every parameter at its default.", paramsType),
+    constDecl("PARAMS", `{\n${rows.join("\n")}\n} as const`, "Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it."),
+    constDecl("DEFAULT_PARAMS", `{ ${params.map((l) => `${l.constant.name}: ${String(l.constant.value)}`).join(", ")} }`, "Every parameter at its default.", paramsType),
     {
-      kind: StructureKind.Function,
+      kind: "function",
       isExported: true,
       name: "checkParams",
       docs: [`What is wrong with a parameters record, in words (the first fault: an unknown name, a value that is not a whole number, one outside its range); null when it is a valid instance.`],
@@ -99,7 +98,7 @@ export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly L
       statements: [`return ${ctx.rt("checkParams")}(PARAMS, given);`],
     },
     {
-      kind: StructureKind.Function,
+      kind: "function",
       isExported: true,
       name: "instance",
       docs: [`The module bound to its parameters (the defaults, each one given replacing its default): every step, decision and registry of the module reads these values. Throws a RangeError saying what is wrong when \`checkParams\` refuses them.`],
@@ -116,7 +115,7 @@ export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly L
       ],
     },
     {
-      kind: StructureKind.TypeAlias,
+      kind: "type",
       isExported: true,
       name: `${T}Instance`,
       docs: ["The module bound to one parameters record (what `instance` returns)."],
@@ -132,22 +131,12 @@ function paramDoc(l: Located): string {
   return `${escapeDoc(c.doc.trim()).replace(/\n\s*/g, " ")}${r}; default ${String(c.value)}${c.overridable ? `; the operator may set it (STATUTE_${c.name})` : ""}; spec ${c.span.file}:${c.span.line}`;
 }
 
-function exportedConst(name: string, initializer: string, doc: string, type?: string): StatementStructures {
-  return {
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: [doc],
-    declarations: [{ name, initializer, ...(type === undefined ? {} : { type }) }],
-  };
-}
-
 /**
  * `ranges(type, value)`: the fault of a decoded event or facts record against this instance's
  * ranges that read a parameter (`w: nat 0..WORKERS - 1`), which the schema admits at the
  * parameters' range maxima; null when it fits. The runtime wire asks it after the schema.
  */
-function rangesDecl(ctx: ModuleCtx, module: Module, scope: ReturnType<typeof functionScope>): StatementStructures {
+function rangesDecl(ctx: ModuleCtx, module: Module, scope: ReturnType<typeof functionScope>): FunctionDecl {
   const cases: string[] = [];
   const check = (read: string, pointer: string, t: Type): string | null => {
     if (t.kind !== "nat" || t.maxOf === undefined) return null;
@@ -171,7 +160,7 @@ function rangesDecl(ctx: ModuleCtx, module: Module, scope: ReturnType<typeof fun
   }
   const body = cases.length === 0 ? ["void type;", "void v;", "return null;"] : [`switch (type) {\n${cases.join("\n")}\n}`, "return null;"];
   return {
-    kind: StructureKind.Function,
+    kind: "function",
     name: "ranges",
     docs: ["The fault of a decoded event or facts record against this instance's ranges that read a parameter (the schema admits them at the parameters' maxima); null when it fits. The runtime wire asks it after the schema."],
     parameters: [{ name: "type", type: "string" }, { name: "v", type: "unknown" }],

@@ -2,8 +2,7 @@
 // tagged unions become discriminated unions on `kind`, records (machine states, events' payloads,
 // decision facts) become interfaces of readonly fields. nat/ms/int are `number`.
 
-import type { StatementStructures, WriterFunction } from "ts-morph";
-import { StructureKind } from "./ts-morph.js";
+import type { AliasDecl, InterfaceDecl } from "./print.js";
 import type { Field, Type, TypeDecl, Variant } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { docText, escapeDoc, type ModuleCtx } from "./context.js";
@@ -33,12 +32,12 @@ export function tsType(ctx: ModuleCtx, t: Type): string {
 }
 
 /** The statement declaring one named type, with its JSDoc. */
-export function typeDecl(ctx: ModuleCtx, d: TypeDecl): StatementStructures {
+export function typeDecl(ctx: ModuleCtx, d: TypeDecl): AliasDecl | InterfaceDecl {
   const docs = [docText(d.doc, d.span)];
   switch (d.kind) {
     case "enum":
       return {
-        kind: StructureKind.TypeAlias,
+        kind: "type",
         isExported: true,
         name: d.name,
         docs,
@@ -46,7 +45,7 @@ export function typeDecl(ctx: ModuleCtx, d: TypeDecl): StatementStructures {
       };
     case "record":
       return {
-        kind: StructureKind.Interface,
+        kind: "interface",
         isExported: true,
         name: d.name,
         docs,
@@ -58,29 +57,16 @@ export function typeDecl(ctx: ModuleCtx, d: TypeDecl): StatementStructures {
         })),
       };
     case "union":
-      return { kind: StructureKind.TypeAlias, isExported: true, name: d.name, docs, type: unionType(ctx, d.variants) };
+      return { kind: "type", isExported: true, name: d.name, docs, type: unionType(ctx, d.variants) };
     default:
       return unreachable(d);
   }
 }
 
-/**
- * A discriminated union, one variant per line (a variant with documented fields spans lines).
- * The variants' texts are built here, not in the writer: the writer runs when the file is
- * printed, after the imports were gathered, and a type named only in a variant's field must
- * still be imported.
- */
-function unionType(ctx: ModuleCtx, variants: readonly Variant[]): string | WriterFunction {
+/** A discriminated union, one variant per line (a variant with documented fields spans lines), each after its doc. */
+function unionType(ctx: ModuleCtx, variants: readonly Variant[]): string {
   if (variants.length === 0) return "never";
-  const printed = variants.map((v) => ({ doc: v.doc.trim() === "" ? null : oneLine(v.doc), text: variantType(ctx, v) }));
-  return (w) => {
-    for (const v of printed) {
-      w.newLine();
-      w.indent();
-      if (v.doc !== null) w.write(`/** ${v.doc} */`).newLine().indent();
-      w.write(`| ${v.text}`);
-    }
-  };
+  return variants.map((v) => `\n${v.doc.trim() === "" ? "" : `/** ${oneLine(v.doc)} */\n`}| ${variantType(ctx, v)}`).join("");
 }
 
 /** The object type of one variant: its `kind` tag, then its payload fields. */

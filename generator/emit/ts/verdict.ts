@@ -4,7 +4,7 @@
 // for decisions some step or decision applies to a facts literal, and only when the decision
 // reads its facts field by field (`f.x`), so each fact can be a parameter.
 
-import type { StatementStructures } from "ts-morph";
+import type { FunctionDecl } from "./print.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Decision, Program } from "../../ir/module.js";
 import type { TypeRef } from "../../ir/types.js";
@@ -13,7 +13,6 @@ import { noRuleLine, ruleLines } from "./body.js";
 import { localName, type ModuleCtx } from "./context.js";
 import { atom, exprText, functionScope, type Printed, type Scope } from "./expr.js";
 import { LetPlacer } from "./lets.js";
-import { StructureKind } from "./ts-morph.js";
 import { tsType } from "./types.js";
 import { assume, facts, under } from "./narrow.js";
 
@@ -64,7 +63,7 @@ function applied(program: Program, ref: TypeRef): boolean {
 }
 
 /** The `verdict<D>` declaration, or null when no step applies the decision or it cannot take positional facts. */
-export function verdictDecl(ctx: ModuleCtx, d: Decision): StatementStructures | null {
+export function verdictDecl(ctx: ModuleCtx, d: Decision): FunctionDecl | null {
   const params = factParams(ctx, d);
   if (params === null || !applied(ctx.program, { module: ctx.module.name, name: d.name })) return null;
   const factsDecl = ctx.decl(d.facts);
@@ -93,7 +92,7 @@ export function verdictDecl(ctx: ModuleCtx, d: Decision): StatementStructures | 
   const last = d.rules[d.rules.length - 1];
   if (last === undefined || last.guard !== null) lines.push(noRuleLine(d.name));
   return {
-    kind: StructureKind.Function,
+    kind: "function",
     isExported: true,
     name: `verdict${d.name}`,
     docs: [`The verdict of \`decide${d.name}\` alone, from its facts as arguments: what steps call, with no facts record and no rule id built.`],
