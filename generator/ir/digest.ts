@@ -17,8 +17,19 @@ function canonical(v: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(",")}}`;
 }
 
+/** The digests computed for each program (IR is never changed once built): each module's once. */
+const digests = new WeakMap<Program, Map<string, string>>();
+
+function memoOf(program: Program): Map<string, string> {
+  const known = digests.get(program);
+  if (known !== undefined) return known;
+  const memo = new Map<string, string>();
+  digests.set(program, memo);
+  return memo;
+}
+
 /** `sha256:<hex>` of the module's model and, through their digests, of its imports. */
-export function moduleDigest(program: Program, module: Module, memo = new Map<string, string>()): string {
+export function moduleDigest(program: Program, module: Module, memo = memoOf(program)): string {
   const known = memo.get(module.name);
   if (known !== undefined) return known;
   const imports = module.imports.map((name) => {
