@@ -35,6 +35,8 @@ interface Round {
   answered: () => void;
   /** Resolves when every stop is settled (stopped or refused). */
   settled: () => void;
+  /** Why the supervisor ended the round before it concluded (its shutdown), or null. */
+  ended: string | null;
 }
 
 export class IdleShutdown {
@@ -42,6 +44,20 @@ export class IdleShutdown {
   private rounds = 0;
 
   constructor(private readonly sup: Supervisor, private readonly t: QuiesceTimes) {}
+
+  /**
+   * The supervisor is shutting down: an open round ends now, journaled while the journal is
+   * open, and its ask answers NotIdle with `reason`. Nothing of the round is decided after this
+   * (no timeout, answer, stop or release steps the model): the shutdown stops every worker.
+   */
+  end(reason: string): void {
+    const r = this.round;
+    if (r === null || r.ended !== null) return;
+    r.ended = reason;
+    this.sup.o.journal.append("quiesce_busy", { round: r.id, reason });
+    r.answered();
+    r.settled();
+  }
 
   /** One step of the round's Quiesce machine, journaled; null when the wire refused it (never, for our own events). */
   private step(r: Round, event: Record<string, unknown>): QuiesceOutput | null {
@@ -58,7 +74,7 @@ export class IdleShutdown {
     // The round is the Quiesce instance of exactly these workers (the model needs at least one).
     const workers = Math.max(1, live.length);
     const state = this.sup.o.decider.initial<QuiesceState>("launcher", "Quiesce", { WORKERS: workers });
-    const r: Round = { id: ++this.rounds, workers, state, slots: [], answered: () => {}, settled: () => {} };
+    const r: Round = { id: ++this.rounds, workers, state, slots: [], answered: () => {}, settled: () => {}, ended: null };
     live.forEach((s, w) => r.slots.push({ s, launch: s.book.launch?.seq ?? 0, w, answer: "Unasked", end: null }));
     this.round = r;
     this.sup.o.journal.append("quiesce_round", { round: r.id, sessions: r.slots.map((x) => x.s.book.name) });
@@ -79,6 +95,7 @@ export class IdleShutdown {
     if (r.slots.length === 0) r.answered();
     await answered;
     clearTimeout(timer);
+    if (r.ended !== null) return { kind: "NotIdle", reason: r.ended };
     const all = r.slots.every((x) => x.answer !== "Unasked");
     const out = this.step(r, { kind: all ? "Commit" : "AnswerTimeout" });
     if (out !== "Stopping") return this.release(r, all ? "a worker is busy" : `a worker did not answer within ${this.t.answerMs} ms`);
@@ -120,6 +137,7 @@ export class IdleShutdown {
     }, this.t.commitMs);
     await settled;
     clearTimeout(late);
+    if (r.ended !== null) return { kind: "NotIdle", reason: r.ended };
     const refused = r.slots.filter((x) => x.end === "Refused").map((x) => x.s.book.name);
     if (refused.length === 0) {
       this.sup.o.journal.append("quiesce_stopped", { round: r.id });
@@ -130,7 +148,7 @@ export class IdleShutdown {
   }
 
   private settle(r: Round, x: Slot, how: "Stopped" | "Refused"): void {
-    if (x.end !== null) return;
+    if (x.end !== null || r.ended !== null) return;
     if (how === "Refused") this.step(r, { kind: "HoldExpiry", w: x.w });
     const out = this.step(r, { kind: "Stop", w: x.w });
     x.end = out === "StopRefused" ? "Refused" : "Stopped";
@@ -145,7 +163,7 @@ export class IdleShutdown {
 
   private slot(session: string, launch: number, round: number): { r: Round; x: Slot } | null {
     const r = this.round;
-    if (r === null || r.id !== round) return null;
+    if (r === null || r.id !== round || r.ended !== null) return null;
     const x = r.slots.find((y) => y.s.book.name === session && y.launch === launch);
     return x === undefined ? null : { r, x };
   }

@@ -110,6 +110,7 @@ export async function run(o: RunOptions): Promise<number> {
     if (closing) return;
     closing = true;
     notices.close(reason);
+    idle.end(`the supervisor is shutting down (${reason})`);
     await sup.shutdown();
     journal.append("shutdown", { pid: process.pid });
     done();

@@ -1,7 +1,9 @@
 // The supervisor's idle-shutdown round (daemon/quiesce.ts) over fake worker links, without
 // processes, on a real journal: all idle, the stops are sent and the answer is Ok; one busy, no
 // stop is sent, the quiesced ones are released and the answer is NotIdle; one silent, the answer
-// timeout ends the round; a stop refused after a hold is NotIdle. The journal audits clean.
+// timeout ends the round; a stop refused after a hold is NotIdle; a shutdown in the middle of a
+// round ends it at once, and nothing of it is decided after the journal closed. The journal
+// audits clean.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +17,7 @@ import { IdleShutdown } from "../../daemon/quiesce.js";
 import { newBook } from "../../daemon/replay.js";
 import type { Live, Supervisor } from "../../daemon/supervisor.js";
 import { NO_WORK } from "../../daemon/worker-side.js";
+import { records } from "./harness.js";
 import { defaultParams } from "../../daemon/config.js";
 
 const dirs: string[] = [];
@@ -92,5 +95,39 @@ describe("idle-shutdown round", () => {
     expect(idle.refused("b", 2, 1)).toEqual({ kind: "Ok" });
     expect(await reply).toMatchObject({ kind: "NotIdle", reason: "the hold of b reopened its gate before the stop" });
     expect(audit(journal.path, wire()).disagreements).toEqual([]);
+  });
+
+  const quiesceSteps = (journal: Journal) => records(journal.path).filter((r) => r["type"] === "decision" && r["machine"] === "Quiesce").length;
+
+  it("a shutdown while it waits for answers: NotIdle at once, no timeout decided after the journal closed", async () => {
+    const { idle, fakes, journal } = setup(["a", "b"]);
+    const reply = idle.ask();
+    await tick();
+    idle.answer("a", 1, 1, NO_WORK);
+    const steps = quiesceSteps(journal);
+    idle.end("the supervisor is shutting down (SIGTERM)");
+    expect(await reply).toEqual({ kind: "NotIdle", reason: "the supervisor is shutting down (SIGTERM)" });
+    expect(idle.answer("b", 2, 1, NO_WORK)).toMatchObject({ kind: "Refused" });
+    expect(audit(journal.path, wire()).disagreements).toEqual([]);
+    journal.close();
+    // Past the 200 ms answer window: a step now would append to the closed journal and throw.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fakes.map(kinds)).toEqual([["Quiesce"], ["Quiesce"]]);
+    expect(quiesceSteps(journal)).toBe(steps);
+  });
+
+  it("a shutdown while the stops settle: NotIdle, and the exits that follow step nothing", async () => {
+    const { idle, fakes, journal } = setup(["a", "b"]);
+    const reply = idle.ask();
+    await tick();
+    idle.answer("a", 1, 1, NO_WORK);
+    idle.answer("b", 2, 1, NO_WORK);
+    await tick();
+    const steps = quiesceSteps(journal);
+    idle.end("the supervisor is shutting down (SIGTERM)");
+    expect(await reply).toEqual({ kind: "NotIdle", reason: "the supervisor is shutting down (SIGTERM)" });
+    journal.close();
+    fakes.forEach((f) => f.exit());
+    expect(quiesceSteps(journal)).toBe(steps);
   });
 });
