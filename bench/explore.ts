@@ -53,13 +53,20 @@ function runs(n: number, f: () => ExploreResult, warmRuns = 30): { rate: number;
 
 const k = (rate: number): string => `${Math.round(rate / 1000)} k`;
 
+/**
+ * The same rate in transitions (events stepped) per second, and transitions per state: a spec
+ * whose states have many events (launcher's Quiesce, ~44 at WORKERS = 5) steps many times per
+ * state found, so its states/s says less about the engine than this does.
+ */
+const perTransition = (rate: number, r: ExploreResult): string => `${((rate * r.transitions) / r.states / 1e6).toFixed(1)} M transitions/s, ${(r.transitions / r.states).toFixed(1)} a state`;
+
 /** Single-threaded figures (the parallel search has its own line). */
 function measure(prog: Program, x: Explore, options: ExploreOptions, label: string, interpreter = true): string {
   const opts: ExploreOptions = { ...options, threads: 1 };
   const compiled = runs(5, () => exploreMachine(prog, x, opts));
   const c = compiled.last;
   const how = c.complete ? "complete" : `depth ${c.depth}`;
-  let line = `${label}: ${c.states} states (${how}), compiled ${k(compiled.rate)} states/s (${k(compiled.cpuRate)} per CPU second), ${(c.bytes / c.states).toFixed(1)} bytes/state held`;
+  let line = `${label}: ${c.states} states (${how}), compiled ${k(compiled.rate)} states/s (${k(compiled.cpuRate)} per CPU second; ${perTransition(compiled.rate, c)}), ${(c.bytes / c.states).toFixed(1)} bytes/state held`;
   if (interpreter) {
     // The interpreted engine has no symmetry: compare on the plain search.
     const plain = opts.symmetry === false ? compiled : runs(3, () => exploreMachine(prog, x, { ...opts, symmetry: false }), 2);
@@ -95,7 +102,7 @@ function symmetryLines(prog: Program): string[] {
     if (!p || !x) continue;
     const label = `${module} ${param} = ${n}`;
     const reduced = runs(3, () => exploreMachine(p, x, { depth: 64, threads: 1 }), 3);
-    let line = `${label}: with symmetry [${x.symmetric.join(", ")}] ${reduced.last.states} states${reduced.last.complete ? " (complete)" : " (NOT complete)"} at ${k(reduced.rate)} states/s (${k(reduced.cpuRate)} per CPU second), ${(reduced.last.bytes / reduced.last.states).toFixed(1)} bytes/state`;
+    let line = `${label}: with symmetry [${x.symmetric.join(", ")}] ${reduced.last.states} states${reduced.last.complete ? " (complete)" : " (NOT complete)"} at ${k(reduced.rate)} states/s (${k(reduced.cpuRate)} per CPU second; ${perTransition(reduced.rate, reduced.last)}), ${(reduced.last.bytes / reduced.last.states).toFixed(1)} bytes/state`;
     if (plain) {
       const full = runs(3, () => exploreMachine(p, x, { depth: 64, symmetry: false, threads: 1 }), 3);
       line += `; without ${full.last.states} states at ${k(full.rate)} states/s (${k(full.cpuRate)} per CPU second), ${(full.last.bytes / full.last.states).toFixed(1)} bytes/state; ${(full.last.states / reduced.last.states).toFixed(1)}x fewer with`;
