@@ -55,7 +55,7 @@ export function emitModule(program: Program, module: Module, runtime: string = R
     reg.rules,
     ...overrideDecls(ctx, module),
   ];
-  // The imports last: printing the body discovered what it uses.
+  // The imports are gathered last: building the body's code found what it uses.
   return { path, content: normalise(layout(printFile(header(module), importDecls(ctx, runtime), body))) };
 }
 
