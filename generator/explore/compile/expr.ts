@@ -15,6 +15,9 @@ import { Lifter } from "./lift.js";
 import { findConstant, findDecision, findType } from "../../interpret/lookup.js";
 import { InterpretError } from "../../interpret/value.js";
 
+/** The elements before `$ix` of `$li` into `$out` (a filter or map that changes its first element at `$ix`). */
+const COPY_HEAD = "for (let $j = 0; $j < $ix; $j++) $out.push($li[$j]);";
+
 /** The shape of a named type, payload records of one variant (`Union.Variant`) included. */
 export type Shape =
   | { readonly kind: "enum"; readonly members: readonly string[] }
@@ -235,10 +238,11 @@ export class ExprCompiler {
       all: `${loop(`if (!(${b})) return false;`)} return true;`,
       any: `${loop(`if (${b}) return true;`)} return false;`,
       count: `let $cn = 0; ${loop(`if (${b}) $cn++;`)} return $cn;`,
-      filter: `const $out = []; ${loop(`if (${b}) $out.push(v_${e.param});`)} return $out;`,
-      // Built by push, so the list stays a packed array like every other list of the search; the
-      // list itself when every element maps to itself (see \`with\`).
-      map: `const $out = []; let $same = true; ${loop(`const $y = ${b}; if ($y !== v_${e.param}) $same = false; $out.push($y);`)} return $same ? $li : $out;`,
+      // The list itself while nothing changes (every element kept, or mapped to itself: see
+      // \`with\`); a copy only from the first change, built by push so it stays a packed array
+      // like every other list of the search.
+      filter: `let $out = null; ${loop(`if (${b}) { if ($out !== null) $out.push(v_${e.param}); } else if ($out === null) { $out = []; ${COPY_HEAD} }`)} return $out === null ? $li : $out;`,
+      map: `let $out = null; ${loop(`const $y = ${b}; if ($out === null) { if ($y === v_${e.param}) continue; $out = []; ${COPY_HEAD} } $out.push($y);`)} return $out === null ? $li : $out;`,
     } as const;
     return this.lifter.lift(["$li"], [this.expr(e.list)], [e.body], [e.param], bodies[e.op]);
   }
