@@ -101,7 +101,7 @@ export function ownsArray(l: Let): boolean {
 
 /** A `return { ... };` of an object whose properties each get their own line. */
 export function returnLines(props: readonly [string, string][]): string[] {
-  return ["return {", ...props.map(([k, v]) => `  ${k}: ${v},`), "};"];
+  return ["return {", ...props.map(([k, v]) => `${k}: ${v},`), "};"];
 }
 
 /** One rule: a comment with its id, doc and spec line, then its guarded (or final) return. */
@@ -114,11 +114,7 @@ export function ruleLines(
   const doc = rule.doc.trim().replace(/\s+/g, " ");
   const comment = `// ${rule.id}${doc === "" ? "" : `: ${doc}`} (${rule.span.file}:${rule.span.line})`;
   if (guard === null) return [comment, ...ret];
-  return [comment, `if (${guard}) {`, ...indent(ret), "}"];
-}
-
-export function indent(lines: readonly string[], by = "  "): string[] {
-  return lines.map((l) => (l === "" ? l : by + l));
+  return [comment, `if (${guard}) {`, ...ret, "}"];
 }
 
 /** When the last rule has a guard (the checker forbids it), fail loudly rather than return nothing. */

@@ -27,7 +27,7 @@ export function invariantsProperty(ctx: ModuleCtx, program: Program, module: Mod
     let hidden = false;
     walkExpr(b.expr, { enter: (e) => void (e.kind === "decide" && !inside && e.ref.module === module.name && code.decisions.has(e.ref.name) && (hidden = true)) });
     if (unbound || hidden) continue;
-    rows.push(`    ${law.name}: (s: ${state}): boolean => ${exprText(b.expr, functionScope(ctx))},`);
+    rows.push(`${law.name}: (s: ${state}): boolean => ${exprText(b.expr, functionScope(ctx))},`);
   }
-  return rows.length === 0 ? "  invariants: {}," : `  invariants: {\n${rows.join("\n")}\n  },`;
+  return rows.length === 0 ? "invariants: {}," : `invariants: {\n${rows.join("\n")}\n},`;
 }

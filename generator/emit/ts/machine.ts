@@ -6,7 +6,7 @@
 import type { FunctionDecl } from "./print.js";
 import type { Branch, Handler, Machine, Migration } from "../../ir/module.js";
 import { docText, type ModuleCtx } from "./context.js";
-import { indent, noRuleLine, returnLines, ruleLines } from "./body.js";
+import { noRuleLine, returnLines, ruleLines } from "./body.js";
 import { exprText, functionScope, type Scope } from "./expr.js";
 import { inPlaceAppends } from "./in-place.js";
 import { LetPlacer } from "./lets.js";
@@ -68,7 +68,7 @@ function stepBody(ctx: ModuleCtx, m: Machine): string[] {
   if (m.handlers.length === 1 && only !== undefined && events.kind === "union" && events.variants.length === 1) return handlerLines(ctx, m, only);
   const lines = ["switch (e.kind) {"];
   for (const h of m.handlers) {
-    lines.push(`  case ${JSON.stringify(h.event)}: {`, ...indent(handlerLines(ctx, m, h), "    "), "  }");
+    lines.push(`case ${JSON.stringify(h.event)}: {`, ...handlerLines(ctx, m, h), "}");
   }
   lines.push("}");
   return lines;
@@ -119,5 +119,5 @@ function nextState(ctx: ModuleCtx, m: Machine, b: Branch, scope: Scope): string 
   const assigned = new Map(b.assigns.map((a) => [a.field, exprText(a.value, scope)]));
   const parts = decl.fields.map((f) => `${f.name}: ${assigned.get(f.name) ?? `s.${f.name}`}`);
   const flat = `{ ${parts.join(", ")} }`;
-  return flat.length <= 100 ? flat : `{\n${parts.map((p) => `  ${p},`).join("\n")}\n}`;
+  return flat.length <= 100 ? flat : `{\n${parts.map((p) => `${p},`).join("\n")}\n}`;
 }

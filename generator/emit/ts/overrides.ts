@@ -29,7 +29,7 @@ function registry(ctx: ModuleCtx, module: Module): Decl {
   // A parameter, or a constant derived from one, has no module-level binding (an instance binds
   // it): the registry gives its default value as data.
   const value = (c: Constant): string => (ctx.isBound(module.name, c.name) ? String(c.value) : c.name);
-  const rows = module.constants.map((c) => `  ${c.name}: { value: ${value(c)}, param: ${c.param}, override: ${c.overridable}, derived: ${c.expr !== null} },`);
+  const rows = module.constants.map((c) => `${c.name}: { value: ${value(c)}, param: ${c.param}, override: ${c.overridable}, derived: ${c.expr !== null} },`);
   return constDecl(
     "constants",
     `${rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n}`} as const`,
@@ -140,20 +140,20 @@ function checkDecl(ctx: ModuleCtx, d: Decision): Decl {
   const docs: string[] = [];
   const sides: string[] = [];
   for (const r of d.rules) {
-    docs.push(`    ${JSON.stringify(r.rule)}: ${JSON.stringify(r.doc.replace(/\s+/g, " ").trim())},`);
+    docs.push(`${JSON.stringify(r.rule)}: ${JSON.stringify(r.doc.replace(/\s+/g, " ").trim())},`);
     const g = r.guard;
     if (g?.kind !== "binary" || !["<", "<=", ">", ">="].includes(g.op)) continue;
     const scope = functionScope(ctx);
-    sides.push(`    ${JSON.stringify(r.rule)}: (f: ${facts}): readonly [number, number] => [${exprText(g.left, scope)}, ${exprText(g.right, scope)}],`);
+    sides.push(`${JSON.stringify(r.rule)}: (f: ${facts}): readonly [number, number] => [${exprText(g.left, scope)}, ${exprText(g.right, scope)}],`);
   }
-  const obj = (rows: readonly string[]): string => (rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n  }`);
-  const factRows = oc.facts.map((f) => `    ${f.field}: ${JSON.stringify(f.constant.name)},`);
+  const obj = (rows: readonly string[]): string => (rows.length === 0 ? "{}" : `{\n${rows.join("\n")}\n}`);
+  const factRows = oc.facts.map((f) => `${f.field}: ${JSON.stringify(f.constant.name)},`);
   const body = [
-    `  decision: ${JSON.stringify(d.name)},`,
-    `  accept: ${JSON.stringify(oc.accept)},`,
-    `  facts: ${obj(factRows)},`,
-    `  ruleDocs: ${obj(docs)},`,
-    `  ruleSides: ${obj(sides)},`,
+    `decision: ${JSON.stringify(d.name)},`,
+    `accept: ${JSON.stringify(oc.accept)},`,
+    `facts: ${obj(factRows)},`,
+    `ruleDocs: ${obj(docs)},`,
+    `ruleSides: ${obj(sides)},`,
   ];
   return constDecl("overrideCheck", `{\n${body.join("\n")}\n} as const`, `The decision the runtime asks at start (spec: override_check of ${d.name}): the verdict that accepts the effective constants, the constant each fact reads, each rule's doc and, for a comparison, both sides.`);
 }

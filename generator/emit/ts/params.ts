@@ -68,7 +68,7 @@ export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly L
   const paramsType = `${T}Params`;
   const rows = params.map(({ module: mod, constant: c }) => {
     const r = c.range ?? { min: 0, max: Number.MAX_SAFE_INTEGER };
-    return `  ${c.name}: { default: ${String(c.value)}, min: ${r.min}, max: ${r.max}, env: ${c.overridable}, module: ${JSON.stringify(mod)} },`;
+    return `${c.name}: { default: ${String(c.value)}, min: ${r.min}, max: ${r.max}, env: ${c.overridable}, module: ${JSON.stringify(mod)} },`;
   });
   const scope = functionScope(ctx);
   const bind = [
@@ -84,7 +84,7 @@ export function instanceDecls(ctx: ModuleCtx, module: Module, consts: readonly L
       isExported: true,
       name: paramsType,
       docs: [`The parameters of this module's steps and decisions: every value the world may change that they read (own or imported). An instance binds them once; see \`PARAMS\` for each one's default and range.`],
-      type: `{\n${params.map((l) => `  /** ${paramDoc(l)} */\n  readonly ${l.constant.name}: number;`).join("\n")}\n}`,
+      type: `{\n${params.map((l) => `/** ${paramDoc(l)} */\nreadonly ${l.constant.name}: number;`).join("\n")}\n}`,
     },
     constDecl("PARAMS", `{\n${rows.join("\n")}\n} as const`, "Each parameter: its default, its range (inclusive), whether the operator may set it from the environment (STATUTE_<NAME>), and the module that declares it."),
     constDecl("DEFAULT_PARAMS", `{ ${params.map((l) => `${l.constant.name}: ${String(l.constant.value)}`).join(", ")} }`, "Every parameter at its default.", paramsType),

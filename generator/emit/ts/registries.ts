@@ -14,12 +14,12 @@ export function registries(module: Module, invariants: (m: Machine) => string): 
   const decisionRules = module.decisions.map((d) => d.rules.map((r) => r.rule));
   const all = [...machineRules.flat(), ...decisionRules.flat()];
   const entries = (rows: string[][]): string => (rows.length === 0 ? "{}" : `{\n${rows.map((r) => r.join("\n")).join("\n")}\n}`);
-  const decisions = module.decisions.map((d) => [`  ${d.name},`]);
-  const rules = constDecl("RULES", `${list(all, "")} as const`, "Every rule id of this module in declaration order; each must fire in the tests.");
+  const decisions = module.decisions.map((d) => [`${d.name},`]);
+  const rules = constDecl("RULES", `${list(all)} as const`, "Every rule id of this module in declaration order; each must fire in the tests.");
   const tables = [
     constDecl(
       "machines",
-      `${entries(module.machines.map((m) => [`  ${m.name},`]))} as const`,
+      `${entries(module.machines.map((m) => [`${m.name},`]))} as const`,
       "The machines of this module by name, for generic callers (CLI eval, runtime wire, tests).",
     ),
     constDecl("decisions", `${entries(decisions)} as const`, "The decisions of this module by name, for generic callers (CLI eval, runtime wire, tests)."),
@@ -34,11 +34,11 @@ function machineRuleIds(m: Machine): string[] {
 function machineObject(m: Machine, invariants: string): ConstDecl {
   const init = [
     "{",
-    `  name: ${JSON.stringify(m.name)},`,
-    `  initial: initial${m.name},`,
-    `  step: step${m.name},`,
-    ...(m.migrate === null ? [] : [`  migrate: migrate${m.name},`]),
-    `  rules: ${list(machineRuleIds(m), "  ")},`,
+    `name: ${JSON.stringify(m.name)},`,
+    `initial: initial${m.name},`,
+    `step: step${m.name},`,
+    ...(m.migrate === null ? [] : [`migrate: migrate${m.name},`]),
+    `rules: ${list(machineRuleIds(m))},`,
     invariants,
     "} as const",
   ].join("\n");
@@ -48,15 +48,15 @@ function machineObject(m: Machine, invariants: string): ConstDecl {
 function decisionObject(d: Decision): ConstDecl {
   const init = [
     "{",
-    `  name: ${JSON.stringify(d.name)},`,
-    `  decide: decide${d.name},`,
-    `  rules: ${list(d.rules.map((r) => r.rule), "  ")},`,
+    `name: ${JSON.stringify(d.name)},`,
+    `decide: decide${d.name},`,
+    `rules: ${list(d.rules.map((r) => r.rule))},`,
     "} as const",
   ].join("\n");
   return constDecl(d.name, init, docText(`The decision ${d.name}: its function and its rule ids.`, d.span));
 }
 
-function list(items: readonly string[], indent: string): string {
+function list(items: readonly string[]): string {
   if (items.length === 0) return "[]";
-  return `[\n${items.map((r) => `${indent}  ${JSON.stringify(r)},`).join("\n")}\n${indent}]`;
+  return `[\n${items.map((r) => `${JSON.stringify(r)},`).join("\n")}\n]`;
 }

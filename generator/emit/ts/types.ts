@@ -80,7 +80,7 @@ export function variantType(ctx: ModuleCtx, v: Variant): string {
     if (f.doc.trim() !== "") lines.push(`/** ${oneLine(f.doc)} */`);
     lines.push(`${fieldSig(ctx, f)};`);
   }
-  return `{\n${lines.map((l) => `    ${l}`).join("\n")}\n  }`;
+  return `{\n${lines.join("\n")}\n}`;
 }
 
 function fieldSig(ctx: ModuleCtx, f: Field): string {
