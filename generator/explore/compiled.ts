@@ -20,7 +20,7 @@ import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
 import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
 import { Frontier } from "./frontier.js";
-import { searchParallel, type ParallelOutcome } from "./parallel.js";
+import { levelChunk, searchParallel, type ParallelOutcome } from "./parallel.js";
 import { Visited } from "./visited.js";
 import { findArrangement } from "./arrangements.js";
 
@@ -126,7 +126,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     if (threads > 1 && visited.size >= from && frontier.count > 0 && depth + 1 < bound) {
       const onLevel = (p: { states: number; transitions: number; depth: number }): void =>
         opts.onProgress?.({ ...p, transitions: p.transitions + x.transitions, elapsedMs: performance.now() - started, memory: process.memoryUsage.rss() });
-      par = searchParallel(prog, explore, opts.symmetry !== false, cm.rules.length, visited, frontier, depth + 1, bound, threads, onLevel);
+      par = searchParallel(prog, explore, opts.symmetry !== false, cm.rules.length, visited, levelChunk(cm.unpack, cm.unpackedEnd, frontier), depth + 1, bound, threads, onLevel);
       if (par !== null) break;
     }
   }
@@ -142,7 +142,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const transitions = x.transitions + (par?.transitions ?? 0);
   peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
   // At the depth bound, the search is complete when the last level leads to no new state.
-  const closed = par === null && (frontier.count === 0 || (violation === null && stopped === null && closedLevel(cm, frontier, x)));
+  const closed = par === null && (frontier.count === 0 || (violation === null && stopped === null && closedLevel(cm, frontier, x, visited)));
   const witnesses = new Map<string, readonly TraceStep[]>();
   const fired = new Set<string>();
   cm.rules.forEach((rule, i) => {
@@ -203,9 +203,8 @@ function badInvariant(cm: CompiledMachine, s: Value, ordered: boolean): boolean 
  * already, so the bound cut nothing off. Probed on a copy of the expansion: nothing is added,
  * counted or recorded, and the first new state (or a step law that breaks) answers no.
  */
-function closedLevel(cm: CompiledMachine, level: Frontier, x: Expansion): boolean {
-  const seen = x.visited;
-  const probe: Expansion = { ...x, firstFire: new Int32Array(x.firstFire.length).fill(-1), succ: null, visited: { add: (h1: number, h2: number) => (seen.has(h1, h2) ? -1 : 0) } as unknown as Visited, found: () => 1 };
+function closedLevel(cm: CompiledMachine, level: Frontier, x: Expansion, seen: Visited): boolean {
+  const probe: Expansion = { ...x, firstFire: new Int32Array(x.firstFire.length).fill(-1), succ: null, visited: { add: (h1: number, h2: number) => (seen.has(h1, h2) ? -1 : 0) }, found: () => 1 };
   for (let f = 0, at = 0; f < level.count; f++) {
     const index = level.words[at] as number;
     const s = cm.unpack(level.words, at + 1);

@@ -1,20 +1,23 @@
 // Explore stage, parallel search: once a single-threaded search (compiled.ts) has found enough
-// states that more threads pay for their start, it hands its visited fingerprints and its
-// packed level to worker threads (parallel-worker.ts), each owning a share of the fingerprint
-// space, and goes on level by level in step with them: every worker expands its share of the
-// level, the successors it does not own travel as packed words in transferred buffers to their
-// owner (through this thread), and each owner keeps the new ones as its share of the next level.
-// The same breadth-first levels, so the same states and the same count; a violation stops the
-// search, and the caller reruns it on one thread for the shortest counterexample and its trace.
-// Synchronous for the caller: this thread waits on a shared counter (Atomics.wait) and reads the
-// replies with receiveMessageOnPort, so exploreMachine stays a plain function.
+// states that more threads pay for their start, it copies its visited fingerprints into one
+// table in shared memory (shared-visited.ts) and goes on level by level with worker threads
+// (parallel-worker.ts): each round, every worker expands an equal share of the level's states
+// and adds the successors it finds first to the shared table, keeping the new ones as its chunk
+// of the next level (packed, in shared memory: no state is copied between threads). A worker
+// that added its quota stops at a state's boundary; this thread then grows the table and hands
+// out what is left. The same breadth-first levels, so the same states and the same count; a
+// violation stops the search, and the caller reruns it on one thread for the shortest
+// counterexample and its trace. Synchronous for the caller: this thread waits on a shared
+// counter (Atomics.wait) and reads the replies with receiveMessageOnPort, so exploreMachine
+// stays a plain function.
 
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
 import type { Frontier } from "./frontier.js";
-import type { Order, Reply, WorkerSetup } from "./parallel-worker.js";
+import type { Chunk, Order, Range, Reply, WorkerSetup } from "./parallel-worker.js";
+import { SHARED_LOAD, SharedVisited } from "./shared-visited.js";
 import type { Progress } from "./search.js";
 import type { Visited } from "./visited.js";
 
@@ -75,8 +78,42 @@ function replies(sync: Int32Array, expected: number, threads: readonly Thread[])
   });
 }
 
+/** `ranges` cut into `parts` runs of about equal numbers of states, in order. */
+function split(ranges: readonly Range[], parts: number): Range[][] {
+  const total = ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
+  const out: Range[][] = Array.from({ length: parts }, () => []);
+  let part = 0;
+  let room = Math.ceil(total / parts);
+  for (let [lo, hi] of ranges) {
+    while (lo < hi) {
+      const take = Math.min(hi - lo, room);
+      (out[part] as Range[]).push([lo, lo + take]);
+      lo += take;
+      room -= take;
+      if (room === 0 && part < parts - 1) {
+        part++;
+        room = Math.ceil(total / parts);
+      }
+    }
+  }
+  return out;
+}
+
+/** The place of each state in a packed level (the hand-off's level comes without them). */
+export function levelChunk(unpack: (words: Int32Array, at: number) => unknown, end: () => number, frontier: Frontier): Chunk {
+  const words = new Int32Array(new SharedArrayBuffer(Math.max(1, frontier.length) * 4));
+  words.set(frontier.words.subarray(0, frontier.length));
+  const starts = new Int32Array(new SharedArrayBuffer(Math.max(1, frontier.count) * 4));
+  for (let f = 0, at = 0; f < frontier.count; f++) {
+    starts[f] = at;
+    unpack(words, at + 1);
+    at = end();
+  }
+  return { words, starts, count: frontier.count };
+}
+
 /**
- * Go on with the search from level `depth` (the states of `frontier`, all in `visited`) on
+ * Go on with the search from level `depth` (the states of `level`, all in `visited`) on
  * `count` worker threads, to the depth bound. Null when the threads could not start.
  */
 export function searchParallel(
@@ -85,7 +122,7 @@ export function searchParallel(
   symmetry: boolean,
   rules: number,
   visited: Visited,
-  frontier: Frontier,
+  level: Chunk,
   depth: number,
   bound: number,
   count: number,
@@ -94,13 +131,12 @@ export function searchParallel(
   const module = prog.modules.findIndex((m) => m.explore.includes(explore));
   if (module < 0) return null;
   const index = (prog.modules[module] as Program["modules"][number]).explore.indexOf(explore);
-  const shared = new SharedArrayBuffer(8);
-  const sync = new Int32Array(shared);
+  const sync = new Int32Array(new SharedArrayBuffer(8));
   const url = workerEntry();
   const threads: Thread[] = [];
   for (let id = 0; id < count; id++) {
     const { port1, port2 } = new MessageChannel();
-    const setup: WorkerSetup = { prog, module, explore: index, symmetry, id, threads: count, port: port2, sync: shared };
+    const setup: WorkerSetup = { prog, module, explore: index, symmetry, port: port2, sync: sync.buffer as SharedArrayBuffer };
     const worker = new Worker(url, { workerData: setup, transferList: [port2] });
     worker.unref();
     // A worker that fails never answers: the wait times out and the search stays on this thread.
@@ -108,10 +144,16 @@ export function searchParallel(
     threads.push({ worker, port: port1 });
   }
   let answers = 0;
-  const order = (o: (id: number) => Order, transfer: (id: number) => ArrayBuffer[] = () => []): Reply[] | null => {
-    threads.forEach((t, id) => t.worker.postMessage(o(id), transfer(id)));
-    answers += count;
-    return replies(sync, answers, threads);
+  const order = (o: (id: number) => Order | null): Reply[] | null => {
+    const asked: Thread[] = [];
+    threads.forEach((t, id) => {
+      const m = o(id);
+      if (m === null) return;
+      t.worker.postMessage(m);
+      asked.push(t);
+    });
+    answers += asked.length;
+    return replies(sync, answers, asked);
   };
   const stop = (): void => {
     for (const t of threads) {
@@ -121,42 +163,59 @@ export function searchParallel(
     }
   };
   try {
-    const words = frontier.words.slice(0, frontier.length);
-    if (order(() => ({ type: "start", table: visited.table, words, count: frontier.count })) === null) return null;
-    let transitions = 0;
-    let reached = depth;
     let states = visited.size;
+    let table = SharedVisited.empty(Math.max(1 << 12, Math.ceil((states * 2) / SHARED_LOAD)));
+    const keys = visited.table;
+    for (let i = 0; i < keys.length; i += 2) if (((keys[i] as number) | (keys[i + 1] as number)) !== 0) table.add(keys[i] as number, keys[i + 1] as number);
+    const share = (): Reply[] | null => order(() => ({ type: "table", buffer: table.buffer, capacity: table.capacity }));
+    if (share() === null) return null;
+    let transitions = 0;
+    let fanout = 0;
+    let reached = depth;
     let bytes = 0;
-    let level = frontier.count;
+    let chunks: Chunk[] = [level];
     const fired = new Uint8Array(rules);
-    // One round per level; at the depth bound one more, a probe, that adds nothing and says
+    const result = (violation: boolean, complete: boolean): ParallelOutcome => ({ states, transitions, fired, reached, depth, complete, violation, bytes, threads: count });
+    // One level per pass; at the depth bound one more, a probe, that adds nothing and says
     // whether the last level leads to a new state (complete when it does not).
-    for (; level > 0; depth++) {
+    for (let total = level.count; total > 0; depth++) {
       const probe = depth >= bound;
-      const expanded = order(() => ({ type: "expand", probe }));
-      if (expanded === null) return null;
-      const outs = expanded as (Reply & { type: "expanded" })[];
-      for (const r of outs) {
-        transitions += r.transitions;
-        r.fired.forEach((f, i) => void (fired[i] ||= f));
+      const found: Chunk[] = [];
+      let ranges: Range[] = [[0, total]];
+      while (ranges.length > 0) {
+        // Room for every worker's quota under the load limit (a worker stops past its quota at
+        // a state's end, so a state's successors more); the table doubles when there is little.
+        const room = (): number => Math.floor((table.capacity * SHARED_LOAD - states) / count) - fanout;
+        let quota = room();
+        while (quota < Math.max(1024, total / count / 4)) {
+          table = table.grown(table.capacity * 2);
+          if (share() === null) return null;
+          quota = room();
+        }
+        const shares = split(ranges, count);
+        const rs = order((id) => ((shares[id] as Range[]).length === 0 ? null : { type: "expand", level: chunks, ranges: shares[id] as Range[], quota, probe }));
+        if (rs === null) return null;
+        ranges = [];
+        for (const r of rs as (Reply & { type: "expanded" })[]) {
+          transitions += r.transitions;
+          fanout = Math.max(fanout, r.fanout);
+          r.fired.forEach((f, i) => void (fired[i] ||= f));
+          states += r.added;
+          if (r.found.count > 0) found.push(r.found);
+          ranges.push(...r.left);
+          if (r.violation) return result(true, false);
+          if (probe && r.probed) return { ...result(false, false), depth: bound };
+        }
+        ranges.sort((a, b) => a[0] - b[0]);
       }
-      const result = (violation: boolean, complete: boolean): ParallelOutcome => ({ states, transitions, fired, reached, depth, complete, violation, bytes, threads: count });
-      if (outs.some((r) => r.violation)) return result(true, false);
-      const absorbed = order(
-        (id) => ({ type: "absorb", inboxes: outs.map((r) => r.outboxes[id] as Int32Array), probe }),
-        (id) => outs.map((r) => (r.outboxes[id] as Int32Array).buffer as ArrayBuffer),
-      );
-      if (absorbed === null) return null;
-      const ins = absorbed as (Reply & { type: "absorbed" })[];
-      if (probe) return { ...result(false, ins.every((r) => r.next === 0)), depth: bound };
-      states = ins.reduce((n, r) => n + r.states, 0);
-      level = ins.reduce((n, r) => n + r.next, 0);
-      bytes = Math.max(bytes, ins.reduce((n, r) => n + r.bytes, 0));
-      if (level > 0) reached = depth + 1;
-      if (ins.some((r) => r.violation)) return result(true, false);
+      if (probe) return { ...result(false, true), depth: bound };
+      bytes = Math.max(bytes, table.bytes + [...chunks, ...found].reduce((n, c) => n + c.words.byteLength + c.starts.byteLength, 0));
+      chunks = found;
+      total = found.reduce((n, c) => n + c.count, 0);
+      if (total > 0) reached = depth + 1;
       onLevel?.({ states, transitions, depth: depth + 1 });
     }
-    return { states, transitions, fired, reached, depth, complete: true, violation: false, bytes, threads: count };
+    return { ...result(false, true), depth };
   } finally {
     stop();
   }

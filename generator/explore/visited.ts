@@ -38,14 +38,7 @@ export class Visited {
   /** How many states are stored; indices are 0..size-1 in insertion (= BFS) order. */
   size = 0;
 
-  /**
-   * `paths` false: fingerprints only, no parents or ordinals (a worker of the parallel search,
-   * parallel.ts, which rebuilds traces by a single-threaded rerun).
-   */
-  constructor(
-    capacity = 64,
-    private readonly paths = true,
-  ) {
+  constructor(capacity = 64) {
     this.capacity = capacity;
     this.limit = Math.floor(capacity * MAX_LOAD);
     this.keys = new Int32Array(capacity * 2);
@@ -78,23 +71,6 @@ export class Visited {
   /** Whether the fingerprint is in the set. */
   has(h1: number, h2: number): boolean {
     return this.free(h1, h2) < 0;
-  }
-
-  /**
-   * Add a fingerprint to a set without paths (a parallel worker's): whether it was new. Not a
-   * call of `add`: `add` is called only by the compiled search loop, where V8 inlines it. (An
-   * `add` also hot elsewhere gets optimized code of its own, whose inlined size V8 counts against
-   * the loop's inlining budget, and stays a call: a worker spent a sixth of its time in it.)
-   */
-  insert(h1: number, h2: number): boolean {
-    if (this.paths) throw new Error("Visited.insert: the set keeps paths; use add");
-    if (this.size >= this.limit) this.grow();
-    const slot = this.free(h1, h2);
-    if (slot < 0) return false;
-    this.keys[slot * 2] = h1 | 0;
-    this.keys[slot * 2 + 1] = (h1 | h2) === 0 ? 1 : h2 | 0;
-    this.size++;
-    return true;
   }
 
   /** The empty slot where the fingerprint would go, or -1 when it is in the set. */
@@ -159,7 +135,6 @@ export class Visited {
   }
 
   private append(parent: number, ordinal: number): number {
-    if (!this.paths) return this.size++;
     const index = this.size++;
     if (index >= this.deltas.length) {
       const n = Math.ceil(this.deltas.length * 1.5);

@@ -39,23 +39,6 @@ describe("Visited", () => {
     expect(v.add(0, 1, 0, 0)).toBe(-1);
   });
 
-  it("insert (a set without paths): the same set as add, across growth, (0, 0) as (0, 1); refused where paths are kept", () => {
-    const v = new Visited(16, false);
-    const a = new Visited(16, false);
-    for (let i = 0; i < 30_000; i++) {
-      const [h1, h2] = fingerprint(`s${i}`);
-      expect(v.insert(h1, h2)).toBe(true);
-      a.add(h1, h2, 0, 0);
-    }
-    for (let i = 0; i < 30_000; i += 71) expect(v.insert(...fingerprint(`s${i}`))).toBe(false);
-    expect(v.size).toBe(30_000);
-    expect([...v.table]).toEqual([...a.table]);
-    expect(v.insert(0, 0)).toBe(true);
-    expect(v.insert(0, 1)).toBe(false);
-    expect(v.has(0, 0) && v.has(0, 1)).toBe(true);
-    expect(() => new Visited().insert(1, 2)).toThrow(/keeps paths/);
-  });
-
   it("rebuilds the ordinals from the root to a state", () => {
     const v = new Visited();
     v.add(...fingerprint("root"), -1, 0);

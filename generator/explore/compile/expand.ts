@@ -1,38 +1,26 @@
 // Explore stage, compiled engine: the inner loop of the search, written into each machine's
 // compiled source (machine.ts) so its calls to the step, the step laws and the fingerprint see
 // one machine only and V8 can inline them; and what it shares with the search around it
-// (compiled.ts): the visited set, the rules' first firings, where a throw happened, and a
-// parallel worker's partition (which successors it keeps, which it sends to their owners).
+// (compiled.ts, or a parallel worker): the visited set, the rules' first firings, and where a
+// throw happened.
 
 import type { Value } from "../../interpret/value.js";
 import type { Transition } from "../search.js";
-import type { Visited } from "../visited.js";
 
 /**
- * The parallel search's partition (parallel-worker.ts): a successor whose fingerprint's h1 mod
- * `parts` is not `part` belongs to another worker and goes to `remote` (its fingerprint in the
- * machine's `fp`) unless `sent` holds it. One part (the default) keeps every successor here.
+ * The set the loop adds successors to: Visited (one thread) or SharedVisited (a parallel
+ * worker). The new state's index, or -1 when it was held.
  */
-export interface Partition {
-  readonly parts: number;
-  readonly part: number;
-  /**
-   * The fingerprints sent lately, a direct-mapped cache that forgets on a clash (2 words an
-   * entry, a power of two of entries; an entry (0, 0) is empty, so the fingerprint (0, 0) is held
-   * as (0, 1), as in Visited): one it holds was sent, so its owner has it; one it forgot is sent
-   * again and its owner, whose set is exact, drops it.
-   */
-  readonly sent: Int32Array;
-  /** Hand a successor to its owner: 0 to go on. */
-  remote(n: Value, owner: number): number;
+export interface StateSet {
+  add(h1: number, h2: number, parent: number, ordinal: number): number;
 }
 
 /**
  * What `expand` shares with the search (compiled.ts, or a parallel worker) around it. One object
  * per search, made at one site, so the compiled loops of every machine see one shape.
  */
-export interface Expansion extends Partition {
-  readonly visited: Visited;
+export interface Expansion {
+  readonly visited: StateSet;
   /** Per rule, the index of a state that fired it and the event ordinal (-1: not yet). */
   readonly firstFire: Int32Array;
   readonly rules: readonly string[];
@@ -46,12 +34,9 @@ export interface Expansion extends Partition {
   found(n: Value, index: number): number;
 }
 
-const ONE_PART: Partition = { parts: 1, part: 0, sent: new Int32Array(2), remote: () => 0 };
-
 /** The one place an Expansion is made (one object shape for every compiled loop). */
-export function newExpansion(visited: Visited, rules: readonly string[], found: Expansion["found"], partition: Partition = ONE_PART): Expansion {
-  const { parts, part, sent, remote } = partition;
-  return { visited, firstFire: new Int32Array(rules.length * 2).fill(-1), rules, succ: null, transitions: 0, ord: -1, phase: EXPAND_EVENTS, found, parts, part, sent, remote };
+export function newExpansion(visited: Expansion["visited"], rules: readonly string[], found: Expansion["found"]): Expansion {
+  return { visited, firstFire: new Int32Array(rules.length * 2).fill(-1), rules, succ: null, transitions: 0, ord: -1, phase: EXPAND_EVENTS, found };
 }
 
 /** `Expansion.phase` while listing events, stepping, checking step laws, and in `found`. */
@@ -75,7 +60,7 @@ export function expandSource(handlers: number, from: boolean): string {
   return `function expand(s, index, x) {
   const evs = $events !== null ? $events : events(s);
   const kinds = $events !== null ? $eventKinds : null;
-  const ff = x.firstFire, visited = x.visited, succ = x.succ, parts = x.parts, part = x.part, sent = x.sent, sentMask = (sent.length >> 1) - 1;
+  const ff = x.firstFire, visited = x.visited, succ = x.succ;
   for (let ord = 0; ord < evs.length; ord++) {
     const e = evs[ord], k = kinds !== null ? kinds[ord] : $kindOf(e.kind);
     x.ord = ord; x.phase = ${EXPAND_STEP};
@@ -92,16 +77,6 @@ export function expandSource(handlers: number, from: boolean): string {
     if (n === s) continue;
     ${from ? "$fingerprintFrom(n, s);" : "$fingerprint(n);"}
     const h1 = $fp[0], h2 = $fp[1];
-    if (parts !== 1) {
-      const owner = (h1 >>> 0) % parts;
-      if (owner !== part) {
-        const at = ((h2 ^ (h1 >>> 7)) & sentMask) << 1, held = (h1 | h2) === 0 ? 1 : h2;
-        if (sent[at] === h1 && sent[at + 1] === held) continue;
-        sent[at] = h1; sent[at + 1] = held;
-        if (x.remote(n, owner) !== 0) return ${STOPPED};
-        continue;
-      }
-    }
     const added = visited.add(h1, h2, index, ord);
     if (added >= 0 && x.found(n, added) !== 0) return ${STOPPED};
   }

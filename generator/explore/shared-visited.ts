@@ -1,0 +1,104 @@
+// Explore stage, parallel search: the visited fingerprints in one table that every worker
+// thread reads and adds to (a SharedArrayBuffer), so no successor travels between threads. Open
+// addressing as in visited.ts; a slot is claimed by a compare-and-swap of its second word, then
+// its first word is stored. A word is never 0 in a held fingerprint (0 marks an empty or
+// half-written slot): a 0 half is held as 1, which merges two fingerprints in about 2^-31 of
+// the states that have one (a collision the search accepts, as visited.ts does for (0, 0)).
+// The table never grows while workers add: the main thread grows it between their rounds
+// (parallel.ts), and each worker stops at its quota of additions for the round.
+
+const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
+
+/** The load the main thread keeps the table under, rounds' quotas included. */
+export const SHARED_LOAD = 0.75;
+
+export class SharedVisited {
+  readonly keys: Int32Array;
+  /** Fingerprints this thread added since its round began. */
+  added = 0;
+
+  constructor(
+    readonly buffer: SharedArrayBuffer,
+    readonly capacity: number,
+  ) {
+    this.keys = new Int32Array(buffer);
+  }
+
+  /** An empty table of `capacity` slots. */
+  static empty(capacity: number): SharedVisited {
+    return new SharedVisited(new SharedArrayBuffer(capacity * 8), capacity);
+  }
+
+  private home(h1: number): number {
+    return Math.min(this.capacity - 1, Math.floor((h1 >>> 0) * TWO_POW_MINUS_32 * this.capacity));
+  }
+
+  /**
+   * Add a fingerprint unless it is held: 0 when this call added it, -1 when it was there (the
+   * shape of Visited.add, for the compiled search loop; the parent and ordinal are not kept).
+   */
+  add(h1: number, h2: number): number {
+    h1 |= 0;
+    h2 |= 0;
+    if (h1 === 0) h1 = 1;
+    if (h2 === 0) h2 = 1;
+    const keys = this.keys;
+    const capacity = this.capacity;
+    let slot = this.home(h1);
+    for (let probes = 0; ; probes++) {
+      // Full: a state led to more new ones than the round left room for (parallel.ts keeps room
+      // for the most seen so far); the throw ends the round as a violation would, and the
+      // search is rerun on one thread.
+      if (probes === capacity) throw new Error("SharedVisited: the table is full");
+      const at = slot * 2;
+      let b = keys[at + 1] as number;
+      if (b === 0) {
+        b = Atomics.compareExchange(keys, at + 1, 0, h2);
+        if (b === 0) {
+          Atomics.store(keys, at, h1);
+          this.added++;
+          return 0;
+        }
+      }
+      if (b === h2) {
+        let a = keys[at] as number;
+        // Claimed by another thread a moment ago: its first word follows.
+        while (a === 0) a = Atomics.load(keys, at);
+        if (a === h1) return -1;
+      }
+      slot = slot + 1 === capacity ? 0 : slot + 1;
+    }
+  }
+
+  /** Whether the fingerprint is held (no thread adds meanwhile). */
+  has(h1: number, h2: number): boolean {
+    h1 |= 0;
+    h2 |= 0;
+    if (h1 === 0) h1 = 1;
+    if (h2 === 0) h2 = 1;
+    let slot = this.home(h1);
+    for (let probes = 0; probes < this.capacity; probes++) {
+      const a = this.keys[slot * 2] as number;
+      const b = this.keys[slot * 2 + 1] as number;
+      if (b === 0) return false;
+      if (a === h1 && b === h2) return true;
+      slot = slot + 1 === this.capacity ? 0 : slot + 1;
+    }
+    return false;
+  }
+
+  /** A table of `capacity` slots holding every fingerprint of this one (no thread adds meanwhile). */
+  grown(capacity: number): SharedVisited {
+    const out = SharedVisited.empty(capacity);
+    for (let s = 0; s < this.capacity; s++) {
+      const b = this.keys[s * 2 + 1] as number;
+      if (b !== 0) out.add(this.keys[s * 2] as number, b);
+    }
+    out.added = 0;
+    return out;
+  }
+
+  get bytes(): number {
+    return this.keys.byteLength;
+  }
+}
