@@ -1,10 +1,12 @@
 // Explore stage, parallel search: one worker thread (parallel.ts starts them). Every worker
 // reads and adds to one shared table of visited fingerprints (shared-visited.ts), so a
-// successor is added by whichever thread finds it first and never travels. A round expands a
-// share of the level (ranges of its states, across the chunks the workers found in the level
-// before), checks the invariants of the new states and packs them into this worker's chunk of
-// the next level, handed back in shared memory. A round ends early, at a state's boundary, once
-// this worker has added its quota of fingerprints: the main thread grows the table and goes on.
+// successor is added by whichever thread finds it first and never travels. In a round the
+// workers claim the level's states (ranges of them, across the chunks the workers found in the
+// level before) a batch at a time from a shared cursor, so a worker that is done early takes
+// more; each checks the invariants of the states it added and packs them into its chunk of the
+// next level, handed back in shared memory. A round ends early, at a state's end, once the
+// workers together have added the round's limit of fingerprints: the main thread grows the
+// table and goes on.
 
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
@@ -23,7 +25,7 @@ export interface WorkerSetup {
   readonly symmetry: boolean;
   /** Replies go here; the main thread reads them synchronously. */
   readonly port: MessagePort;
-  /** [0]: replies sent, for the main thread's Atomics.wait. */
+  /** SYNC_WORDS words: replies sent, the round's cursor and additions (SYNC_*). */
   readonly sync: SharedArrayBuffer;
 }
 
@@ -37,12 +39,48 @@ export interface Chunk {
 /** A run of states of the level, by their place in it (chunk after chunk). */
 export type Range = readonly [number, number];
 
+/**
+ * A round: the states of `ranges` (in order) of the level's chunks, claimed `batch` at a time
+ * from the shared cursor by whichever worker is free, until the workers together have added
+ * about `limit` fingerprints (each stops at a state's end once the flushed count and its own
+ * reach it). `probe`: the level at the depth bound, expanded only to learn whether it leads to
+ * a new state (nothing is added).
+ */
+export interface Expand {
+  readonly type: "expand";
+  readonly level: readonly Chunk[];
+  readonly ranges: readonly Range[];
+  readonly batch: number;
+  readonly limit: number;
+  readonly probe: boolean;
+}
+
 /** Main thread to worker. */
-export type Order =
-  | { readonly type: "table"; readonly buffer: SharedArrayBuffer; readonly capacity: number }
-  /** `probe`: the level at the depth bound, expanded only to learn whether it leads to a new state (nothing is added). */
-  | { readonly type: "expand"; readonly level: readonly Chunk[]; readonly ranges: readonly Range[]; readonly quota: number; readonly probe: boolean }
-  | { readonly type: "stop" };
+export type Order = { readonly type: "table"; readonly buffer: SharedArrayBuffer; readonly capacity: number } | Expand | { readonly type: "stop" };
+
+/**
+ * The words of `WorkerSetup.sync`: replies sent (the main thread waits on it); a word nothing
+ * sets (a short wait's); the round's cursor, in places of its ranges claimed; fingerprints the
+ * round's workers added, flushed after each claim.
+ */
+export const SYNC_REPLIES = 0;
+export const SYNC_IDLE = 1;
+export const SYNC_CURSOR = 2;
+export const SYNC_ADDED = 3;
+export const SYNC_WORDS = 4;
+
+/** The states at places `from` to `to` of `ranges` (places count the ranges' states in order). */
+export function statesAt(ranges: readonly Range[], from: number, to: number): Range[] {
+  const out: Range[] = [];
+  let start = 0;
+  for (const [lo, hi] of ranges) {
+    const a = Math.max(from, start);
+    const b = Math.min(to, start + hi - lo);
+    if (a < b) out.push([lo + a - start, lo + b - start]);
+    start += hi - lo;
+  }
+  return out;
+}
 
 /** Worker to main thread, one per order. */
 export type Reply =
@@ -51,7 +89,7 @@ export type Reply =
       readonly type: "expanded";
       readonly found: Chunk;
       readonly added: number;
-      /** The ranges left when the quota was reached (empty: the round expanded all it was given). */
+      /** What this worker claimed and left when the limit was reached (the cursor's rest is the main thread's to add). */
       readonly left: readonly Range[];
       readonly transitions: number;
       /** The most transitions one state of the round had (the room a state may need in the table). */
@@ -83,8 +121,8 @@ function run(setup: WorkerSetup): void {
   let probed = false;
   const reply = (r: Reply): void => {
     port.postMessage(r);
-    Atomics.add(sync, 0, 1);
-    Atomics.notify(sync, 0);
+    Atomics.add(sync, SYNC_REPLIES, 1);
+    Atomics.notify(sync, SYNC_REPLIES);
   };
   const found = (n: Value): number => {
     if (badState(n) !== null) {
@@ -107,22 +145,35 @@ function run(setup: WorkerSetup): void {
 
   // A probe (the level at the depth bound) counts no transition and fires no rule, as the
   // single-threaded search's closedLevel; a broken law or a throw there only means not closed.
-  const expand = (level: readonly Chunk[], ranges: readonly Range[], quota: number, probe: boolean): void => {
+  const expand = ({ level, ranges, batch, limit, probe }: Expand): void => {
     next.clear();
     probed = false;
     visited.added = 0;
     const e = probe ? probeX() : x;
     e.transitions = 0;
     e.firstFire.fill(-1);
-    const left: Range[] = [];
+    const span = (k: number): number => (ranges[k] as Range)[1] - (ranges[k] as Range)[0];
+    const size = ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
+    let left: Range[] = [];
     let fanout = 0;
-    for (const [lo, hi] of ranges) {
-      let g = lo;
-      let c = 0;
-      let base = 0;
-      while (c < level.length && base + (level[c] as Chunk).count <= g) base += (level[c++] as Chunk).count;
-      for (; g < hi && !violation && !(probe && probed); g++) {
-        if (!probe && visited.added >= quota) break;
+    let flushed = 0;
+    // Forward cursors: claims rise, so a worker's states do too (ranges are in order).
+    let r = 0;
+    let start = 0;
+    let c = 0;
+    let base = 0;
+    claims: for (;;) {
+      const from = Atomics.add(sync, SYNC_CURSOR, batch);
+      if (from >= size) break;
+      const to = Math.min(size, from + batch);
+      for (let p = from; p < to; p++) {
+        if (violation || (probe && probed)) break claims;
+        if (!probe && Atomics.load(sync, SYNC_ADDED) + visited.added - flushed >= limit) {
+          left = statesAt(ranges, p, to);
+          break claims;
+        }
+        while (p - start >= span(r)) start += span(r++);
+        const g = (ranges[r] as Range)[0] + p - start;
         while (g - base >= (level[c] as Chunk).count) base += (level[c++] as Chunk).count;
         const chunk = level[c] as Chunk;
         const s = cm.unpack(chunk.words, (chunk.starts[g - base] as number) + 1);
@@ -140,9 +191,11 @@ function run(setup: WorkerSetup): void {
           else violation = true;
         }
       }
-      if (g < hi && !violation && !probe) left.push([g, hi]);
+      Atomics.add(sync, SYNC_ADDED, visited.added - flushed);
+      flushed = visited.added;
     }
-    if (!probe) for (let r = 0; r < cm.rules.length; r++) if ((x.firstFire[r * 2] as number) >= 0) fired[r] = 1;
+    Atomics.add(sync, SYNC_ADDED, visited.added - flushed);
+    if (!probe) for (let k = 0; k < cm.rules.length; k++) if ((x.firstFire[k * 2] as number) >= 0) fired[k] = 1;
     const chunk: Chunk = { words: shared(next.words, next.length), starts: shared(starts, next.count), count: next.count };
     reply({ type: "expanded", found: chunk, added: visited.added, left, transitions: probe ? 0 : x.transitions, fanout, fired: fired.slice(), violation, probed });
   };
@@ -152,7 +205,7 @@ function run(setup: WorkerSetup): void {
       visited = new SharedVisited(o.buffer, o.capacity);
       x = newExpansion(visited, cm.rules, found);
       reply({ type: "table" });
-    } else if (o.type === "expand") expand(o.level, o.ranges, o.quota, o.probe);
+    } else if (o.type === "expand") expand(o);
     else parentPort?.close();
   });
 }

@@ -1,11 +1,12 @@
 // Explore stage, parallel search: once a single-threaded search (compiled.ts) has found enough
 // states that more threads pay for their start, it copies its visited fingerprints into one
 // table in shared memory (shared-visited.ts) and goes on level by level with worker threads
-// (parallel-worker.ts): each round, every worker expands an equal share of the level's states
-// and adds the successors it finds first to the shared table, keeping the new ones as its chunk
-// of the next level (packed, in shared memory: no state is copied between threads). A worker
-// that added its quota stops at a state's boundary; this thread then grows the table and hands
-// out what is left. The same breadth-first levels, so the same states and the same count; a
+// (parallel-worker.ts): each round, the workers claim the level's states in batches from a
+// shared cursor (one done early takes more) and add the successors they find first to the
+// shared table, each keeping its new ones as its chunk of the next level (packed, in shared
+// memory: no state is copied between threads). Once the workers together have added the
+// round's limit they stop at a state's end; this thread then grows the table and hands out what
+// is left. The same breadth-first levels, so the same states and the same count; a
 // violation stops the search, and the caller reruns it on one thread for the shortest
 // counterexample and its trace. Synchronous for the caller: this thread waits on a shared
 // counter (Atomics.wait) and reads the replies with receiveMessageOnPort, so exploreMachine
@@ -16,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
 import type { Frontier } from "./frontier.js";
-import type { Chunk, Order, Range, Reply, WorkerSetup } from "./parallel-worker.js";
+import { statesAt, SYNC_ADDED, SYNC_CURSOR, SYNC_IDLE, SYNC_REPLIES, SYNC_WORDS, type Chunk, type Order, type Range, type Reply, type WorkerSetup } from "./parallel-worker.js";
 import { SHARED_LOAD, SharedVisited } from "./shared-visited.js";
 import type { Progress } from "./search.js";
 import type { Visited } from "./visited.js";
@@ -37,6 +38,9 @@ export interface ParallelOutcome {
   readonly bytes: number;
   readonly threads: number;
 }
+
+/** The most states a worker claims at once. */
+const BATCH_MOST = 256;
 
 /** How long a worker may take to answer before the search gives the threads up (a worker that failed to start). */
 const ANSWER_MS = 120_000;
@@ -59,44 +63,23 @@ function workerEntry(): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
 }
 
-/** Wait until `sync[0]` reaches `expected`, then read one reply from each thread; null on a timeout. */
+/** Wait until the replies sent reach `expected`, then read one reply from each thread; null on a timeout. */
 function replies(sync: Int32Array, expected: number, threads: readonly Thread[]): Reply[] | null {
   const deadline = performance.now() + ANSWER_MS;
   for (;;) {
-    const seen = Atomics.load(sync, 0);
+    const seen = Atomics.load(sync, SYNC_REPLIES);
     if (seen >= expected) break;
     if (performance.now() > deadline) return null;
-    Atomics.wait(sync, 0, seen, 1000);
+    Atomics.wait(sync, SYNC_REPLIES, seen, 1000);
   }
   return threads.map((t) => {
     for (;;) {
       const m = receiveMessageOnPort(t.port);
       if (m !== undefined) return m.message as Reply;
       // Posted before the counter moved; in flight for a moment at most.
-      Atomics.wait(sync, 1, 0, 1);
+      Atomics.wait(sync, SYNC_IDLE, 0, 1);
     }
   });
-}
-
-/** `ranges` cut into `parts` runs of about equal numbers of states, in order. */
-function split(ranges: readonly Range[], parts: number): Range[][] {
-  const total = ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
-  const out: Range[][] = Array.from({ length: parts }, () => []);
-  let part = 0;
-  let room = Math.ceil(total / parts);
-  for (let [lo, hi] of ranges) {
-    while (lo < hi) {
-      const take = Math.min(hi - lo, room);
-      (out[part] as Range[]).push([lo, lo + take]);
-      lo += take;
-      room -= take;
-      if (room === 0 && part < parts - 1) {
-        part++;
-        room = Math.ceil(total / parts);
-      }
-    }
-  }
-  return out;
 }
 
 /** The place of each state in a packed level (the hand-off's level comes without them). */
@@ -131,7 +114,7 @@ export function searchParallel(
   const module = prog.modules.findIndex((m) => m.explore.includes(explore));
   if (module < 0) return null;
   const index = (prog.modules[module] as Program["modules"][number]).explore.indexOf(explore);
-  const sync = new Int32Array(new SharedArrayBuffer(8));
+  const sync = new Int32Array(new SharedArrayBuffer(SYNC_WORDS * 4));
   const url = workerEntry();
   const threads: Thread[] = [];
   for (let id = 0; id < count; id++) {
@@ -144,16 +127,10 @@ export function searchParallel(
     threads.push({ worker, port: port1 });
   }
   let answers = 0;
-  const order = (o: (id: number) => Order | null): Reply[] | null => {
-    const asked: Thread[] = [];
-    threads.forEach((t, id) => {
-      const m = o(id);
-      if (m === null) return;
-      t.worker.postMessage(m);
-      asked.push(t);
-    });
-    answers += asked.length;
-    return replies(sync, answers, asked);
+  const order = (o: Order): Reply[] | null => {
+    for (const t of threads) t.worker.postMessage(o);
+    answers += threads.length;
+    return replies(sync, answers, threads);
   };
   const stop = (): void => {
     for (const t of threads) {
@@ -167,7 +144,7 @@ export function searchParallel(
     let table = SharedVisited.empty(Math.max(1 << 12, Math.ceil((states * 2) / SHARED_LOAD)));
     const keys = visited.table;
     for (let i = 0; i < keys.length; i += 2) if (((keys[i] as number) | (keys[i + 1] as number)) !== 0) table.add(keys[i] as number, keys[i + 1] as number);
-    const share = (): Reply[] | null => order(() => ({ type: "table", buffer: table.buffer, capacity: table.capacity }));
+    const share = (): Reply[] | null => order({ type: "table", buffer: table.buffer, capacity: table.capacity });
     if (share() === null) return null;
     let transitions = 0;
     let fanout = 0;
@@ -183,19 +160,23 @@ export function searchParallel(
       const found: Chunk[] = [];
       let ranges: Range[] = [[0, total]];
       while (ranges.length > 0) {
-        // Room for every worker's quota under the load limit (a worker stops past its quota at
-        // a state's end, so a state's successors more); the table doubles when there is little.
-        const room = (): number => Math.floor((table.capacity * SHARED_LOAD - states) / count) - fanout;
-        let quota = room();
-        while (quota < Math.max(1024, total / count / 4)) {
+        // Batches small enough that the workers end a round together, large enough that
+        // claiming costs nothing beside the states.
+        const size = ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
+        const batch = Math.max(1, Math.min(BATCH_MOST, Math.floor(size / (count * 32))));
+        // Room under the load limit: the workers stop at a state's end once their flushed
+        // additions reach the limit, so each may add a batch's successors more.
+        const room = (): number => Math.floor(table.capacity * SHARED_LOAD - states) - count * (batch + 1) * fanout;
+        while (room() < Math.max(1024, total / 4)) {
           table = table.grown(table.capacity * 2);
           if (share() === null) return null;
-          quota = room();
         }
-        const shares = split(ranges, count);
-        const rs = order((id) => ((shares[id] as Range[]).length === 0 ? null : { type: "expand", level: chunks, ranges: shares[id] as Range[], quota, probe }));
+        Atomics.store(sync, SYNC_CURSOR, 0);
+        Atomics.store(sync, SYNC_ADDED, 0);
+        const rs = order({ type: "expand", level: chunks, ranges, batch, limit: room(), probe });
         if (rs === null) return null;
-        ranges = [];
+        const rest = statesAt(ranges, Math.min(size, Atomics.load(sync, SYNC_CURSOR)), size);
+        ranges = rest;
         for (const r of rs as (Reply & { type: "expanded" })[]) {
           transitions += r.transitions;
           fanout = Math.max(fanout, r.fanout);
