@@ -20,7 +20,7 @@ import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
 import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
 import { Frontier } from "./frontier.js";
-import { levelChunk, searchParallel, type ParallelOutcome } from "./parallel.js";
+import { levelChunk, Pool, searchParallel, type ParallelOutcome } from "./parallel.js";
 import { Visited } from "./visited.js";
 import { findArrangement } from "./arrangements.js";
 
@@ -31,6 +31,9 @@ export { permutations } from "./arrangements.js";
  * before the threads have started (tens of milliseconds each, more under a TypeScript loader).
  */
 const PARALLEL_FROM = 200_000;
+
+/** The share of PARALLEL_FROM (or ExploreOptions.parallelFrom) at which the workers start, to be warm at the hand-off. */
+const PRESTART = 0.25;
 
 /** Transitions between clock reads (progress, memory). */
 const CHECK_EVERY = 1 << 13;
@@ -68,6 +71,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const threads = watched ? 1 : (opts.threads ?? availableParallelism());
   const from = opts.parallelFrom ?? PARALLEL_FROM;
   let par: ParallelOutcome | null = null;
+  let pool: Pool | null = null;
   let nextCheck = CHECK_EVERY;
   const x: Expansion = newExpansion(visited, cm.rules, (n: Value, added: number): number => {
       // What throws from here on is no law's and no step's.
@@ -104,7 +108,10 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         if (x.phase === EXPAND_LAW) fail(confirmStep(prog, explore, cm.stepLaws, [...visited.path(index), x.ord]));
         else if (x.phase === EXPAND_STEP) fail(confirmError(prog, explore, visited.path(index), x.ord));
         else if (x.phase === EXPAND_EVENTS) fail(confirmError(prog, explore, visited.path(index), null));
-        else throw err;
+        else {
+          pool?.close();
+          throw err;
+        }
         break search;
       }
       if (result === BROKEN_STEP) {
@@ -123,13 +130,16 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     }
     peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
     [frontier, next] = [next, frontier];
-    if (threads > 1 && visited.size >= from && frontier.count > 0 && depth + 1 < bound) {
+    if (threads > 1 && pool === null && visited.size >= from * PRESTART && frontier.count > 0 && depth + 1 < bound) pool = Pool.start(prog, explore, opts.symmetry !== false, threads);
+    if (pool !== null && visited.size >= from && frontier.count > 0 && depth + 1 < bound) {
       const onLevel = (p: { states: number; transitions: number; depth: number }): void =>
         opts.onProgress?.({ ...p, transitions: p.transitions + x.transitions, elapsedMs: performance.now() - started, memory: process.memoryUsage.rss() });
-      par = searchParallel(prog, explore, opts.symmetry !== false, cm.rules.length, visited, levelChunk(cm.unpack, cm.unpackedEnd, frontier), depth + 1, bound, threads, onLevel);
+      par = searchParallel(pool, cm.rules.length, visited, levelChunk(cm.unpack, cm.unpackedEnd, frontier), depth + 1, bound, onLevel);
+      pool = null;
       if (par !== null) break;
     }
   }
+  pool?.close();
   if (par?.violation === true) {
     // The workers keep no parents: the search on one thread finds the same shortest violation and its trace.
     const r = exploreCompiled(prog, explore, { ...opts, threads: 1 });

@@ -82,10 +82,8 @@ export function statesAt(ranges: readonly Range[], from: number, to: number): Ra
   return out;
 }
 
-/** Worker to main thread, one per order. */
-export type Reply =
-  | { readonly type: "table" }
-  | {
+/** The states of one round, and what the worker met. */
+export interface Expanded {
       readonly type: "expanded";
       readonly found: Chunk;
       readonly added: number;
@@ -98,7 +96,15 @@ export type Reply =
       readonly violation: boolean;
       /** The probe met a state the table does not hold. */
       readonly probed: boolean;
-    };
+}
+
+/** Worker to main thread: one when it has started and warmed up, then one per order. */
+export type Reply = { readonly type: "ready" } | { readonly type: "table" } | Expanded;
+
+/** The warm-up's transitions at most (about 0.1 s), its table's slots, and its batch. */
+const WARM_TRANSITIONS = 1_000_000;
+const WARM_SLOTS = 1 << 16;
+const WARM_BATCH = 64;
 
 /** `n` words of `src` in a new shared buffer (a chunk every thread reads without a copy). */
 function shared(src: Int32Array, n: number): Int32Array {
@@ -145,7 +151,7 @@ function run(setup: WorkerSetup): void {
 
   // A probe (the level at the depth bound) counts no transition and fires no rule, as the
   // single-threaded search's closedLevel; a broken law or a throw there only means not closed.
-  const expand = ({ level, ranges, batch, limit, probe }: Expand): void => {
+  const expand = ({ level, ranges, batch, limit, probe }: Expand, counter: Int32Array): Expanded => {
     next.clear();
     probed = false;
     visited.added = 0;
@@ -163,12 +169,12 @@ function run(setup: WorkerSetup): void {
     let c = 0;
     let base = 0;
     claims: for (;;) {
-      const from = Atomics.add(sync, SYNC_CURSOR, batch);
+      const from = Atomics.add(counter, SYNC_CURSOR, batch);
       if (from >= size) break;
       const to = Math.min(size, from + batch);
       for (let p = from; p < to; p++) {
         if (violation || (probe && probed)) break claims;
-        if (!probe && Atomics.load(sync, SYNC_ADDED) + visited.added - flushed >= limit) {
+        if (!probe && Atomics.load(counter, SYNC_ADDED) + visited.added - flushed >= limit) {
           left = statesAt(ranges, p, to);
           break claims;
         }
@@ -191,13 +197,40 @@ function run(setup: WorkerSetup): void {
           else violation = true;
         }
       }
-      Atomics.add(sync, SYNC_ADDED, visited.added - flushed);
+      Atomics.add(counter, SYNC_ADDED, visited.added - flushed);
       flushed = visited.added;
     }
-    Atomics.add(sync, SYNC_ADDED, visited.added - flushed);
+    Atomics.add(counter, SYNC_ADDED, visited.added - flushed);
     if (!probe) for (let k = 0; k < cm.rules.length; k++) if ((x.firstFire[k * 2] as number) >= 0) fired[k] = 1;
     const chunk: Chunk = { words: shared(next.words, next.length), starts: shared(starts, next.count), count: next.count };
-    reply({ type: "expanded", found: chunk, added: visited.added, left, transitions: probe ? 0 : x.transitions, fanout, fired: fired.slice(), violation, probed });
+    return { type: "expanded", found: chunk, added: visited.added, left, transitions: probe ? 0 : x.transitions, fanout, fired: fired.slice(), violation, probed };
+  };
+
+  // Warm-up, while the main thread still searches alone: a search of this worker's own from the
+  // initial state, through the same code and tables of the same kind, thrown away. The first
+  // round of a cold worker took three times as long as the next, as big one.
+  const warmUp = (): void => {
+    visited = SharedVisited.empty(WARM_SLOTS);
+    x = newExpansion(visited, cm.rules, found);
+    const counter = new Int32Array(new SharedArrayBuffer(SYNC_WORDS * 4));
+    next.clear();
+    found(cm.init());
+    let level: Chunk = { words: shared(next.words, next.length), starts: shared(starts, next.count), count: next.count };
+    let held = 1;
+    for (let transitions = 0; level.count > 0 && transitions < WARM_TRANSITIONS && !violation; ) {
+      Atomics.store(counter, SYNC_CURSOR, 0);
+      Atomics.store(counter, SYNC_ADDED, 0);
+      // Half the table at most: one state's successors more fit (a full table throws, which ends the warm-up).
+      const limit = WARM_SLOTS / 2 - held;
+      if (limit <= 0) break;
+      const r = expand({ type: "expand", level: [level], ranges: [[0, level.count]], batch: WARM_BATCH, limit, probe: false }, counter);
+      if (r.left.length > 0 || Atomics.load(counter, SYNC_CURSOR) < level.count) break;
+      held += r.added;
+      transitions += r.transitions;
+      level = r.found;
+    }
+    violation = false;
+    fired.fill(0);
   };
 
   parentPort?.on("message", (o: Order) => {
@@ -205,9 +238,11 @@ function run(setup: WorkerSetup): void {
       visited = new SharedVisited(o.buffer, o.capacity);
       x = newExpansion(visited, cm.rules, found);
       reply({ type: "table" });
-    } else if (o.type === "expand") expand(o);
+    } else if (o.type === "expand") reply(expand(o, sync));
     else parentPort?.close();
   });
+  warmUp();
+  reply({ type: "ready" });
 }
 
 if (parentPort !== null && workerData !== null && typeof workerData === "object" && "sync" in workerData) run(workerData as WorkerSetup);

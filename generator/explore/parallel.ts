@@ -96,55 +96,97 @@ export function levelChunk(unpack: (words: Int32Array, at: number) => unknown, e
 }
 
 /**
- * Go on with the search from level `depth` (the states of `level`, all in `visited`) on
- * `count` worker threads, to the depth bound. Null when the threads could not start.
+ * Worker threads for one search, started before they are needed: each compiles the machine and
+ * warms up on a search of its own while this thread goes on alone (parallel-worker.ts), then
+ * says it is ready.
+ */
+export class Pool {
+  private readonly threads: Thread[] = [];
+  private readonly sync = new Int32Array(new SharedArrayBuffer(SYNC_WORDS * 4));
+  private answers = 0;
+  private closed = false;
+
+  private constructor(setup: Omit<WorkerSetup, "port" | "sync">, count: number) {
+    const url = workerEntry();
+    for (let id = 0; id < count; id++) {
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(url, { workerData: { ...setup, port: port2, sync: this.sync.buffer as SharedArrayBuffer } satisfies WorkerSetup, transferList: [port2] });
+      worker.unref();
+      // A worker that fails never answers: the wait times out and the search stays on this thread.
+      worker.on("error", () => undefined);
+      this.threads.push({ worker, port: port1 });
+    }
+  }
+
+  /** `count` workers for the explore section `explore` of `prog`; null when it is not the program's. */
+  static start(prog: Program, explore: Explore, symmetry: boolean, count: number): Pool | null {
+    const module = prog.modules.findIndex((m) => m.explore.includes(explore));
+    if (module < 0) return null;
+    const index = (prog.modules[module] as Program["modules"][number]).explore.indexOf(explore);
+    return new Pool({ prog, module, explore: index, symmetry }, count);
+  }
+
+  get size(): number {
+    return this.threads.length;
+  }
+
+  /** Whether every worker has said it is ready (without waiting). */
+  get ready(): boolean {
+    return Atomics.load(this.sync, SYNC_REPLIES) >= this.threads.length;
+  }
+
+  /** Wait for every worker's ready; false on a timeout. */
+  started(): boolean {
+    if (this.answers > 0) return true;
+    this.answers = this.threads.length;
+    return replies(this.sync, this.answers, this.threads) !== null;
+  }
+
+  /** Give every worker `o` (after resetting the round's counters) and wait for their replies; null on a timeout. */
+  order(o: Order): Reply[] | null {
+    Atomics.store(this.sync, SYNC_CURSOR, 0);
+    Atomics.store(this.sync, SYNC_ADDED, 0);
+    for (const t of this.threads) t.worker.postMessage(o);
+    this.answers += this.threads.length;
+    return replies(this.sync, this.answers, this.threads);
+  }
+
+  /** Where the round's cursor ended, in places of its ranges. */
+  get claimed(): number {
+    return Atomics.load(this.sync, SYNC_CURSOR);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const t of this.threads) {
+      t.worker.postMessage({ type: "stop" } satisfies Order);
+      void t.worker.terminate();
+      t.port.close();
+    }
+  }
+}
+
+/**
+ * Go on with the search from level `depth` (the states of `level`, all in `visited`) on the
+ * pool's workers, to the depth bound; the pool is closed after. Null when the threads did not
+ * start.
  */
 export function searchParallel(
-  prog: Program,
-  explore: Explore,
-  symmetry: boolean,
+  pool: Pool,
   rules: number,
   visited: Visited,
   level: Chunk,
   depth: number,
   bound: number,
-  count: number,
   onLevel?: (p: Omit<Progress, "elapsedMs" | "memory">) => void,
 ): ParallelOutcome | null {
-  const module = prog.modules.findIndex((m) => m.explore.includes(explore));
-  if (module < 0) return null;
-  const index = (prog.modules[module] as Program["modules"][number]).explore.indexOf(explore);
-  const sync = new Int32Array(new SharedArrayBuffer(SYNC_WORDS * 4));
-  const url = workerEntry();
-  const threads: Thread[] = [];
-  for (let id = 0; id < count; id++) {
-    const { port1, port2 } = new MessageChannel();
-    const setup: WorkerSetup = { prog, module, explore: index, symmetry, port: port2, sync: sync.buffer as SharedArrayBuffer };
-    const worker = new Worker(url, { workerData: setup, transferList: [port2] });
-    worker.unref();
-    // A worker that fails never answers: the wait times out and the search stays on this thread.
-    worker.on("error", () => undefined);
-    threads.push({ worker, port: port1 });
-  }
-  let answers = 0;
-  const order = (o: Order): Reply[] | null => {
-    for (const t of threads) t.worker.postMessage(o);
-    answers += threads.length;
-    return replies(sync, answers, threads);
-  };
-  const stop = (): void => {
-    for (const t of threads) {
-      t.worker.postMessage({ type: "stop" } satisfies Order);
-      void t.worker.terminate();
-      t.port.close();
-    }
-  };
+  const count = pool.size;
   try {
+    if (!pool.started()) return null;
     let states = visited.size;
-    let table = SharedVisited.empty(Math.max(1 << 12, Math.ceil((states * 2) / SHARED_LOAD)));
-    const keys = visited.table;
-    for (let i = 0; i < keys.length; i += 2) if (((keys[i] as number) | (keys[i + 1] as number)) !== 0) table.add(keys[i] as number, keys[i + 1] as number);
-    const share = (): Reply[] | null => order({ type: "table", buffer: table.buffer, capacity: table.capacity });
+    let table = SharedVisited.of(visited.table, Math.max(1 << 12, Math.ceil((states * 2) / SHARED_LOAD)));
+    const share = (): Reply[] | null => pool.order({ type: "table", buffer: table.buffer, capacity: table.capacity });
     if (share() === null) return null;
     let transitions = 0;
     let fanout = 0;
@@ -171,11 +213,9 @@ export function searchParallel(
           table = table.grown(table.capacity * 2);
           if (share() === null) return null;
         }
-        Atomics.store(sync, SYNC_CURSOR, 0);
-        Atomics.store(sync, SYNC_ADDED, 0);
-        const rs = order({ type: "expand", level: chunks, ranges, batch, limit: room(), probe });
+        const rs = pool.order({ type: "expand", level: chunks, ranges, batch, limit: room(), probe });
         if (rs === null) return null;
-        const rest = statesAt(ranges, Math.min(size, Atomics.load(sync, SYNC_CURSOR)), size);
+        const rest = statesAt(ranges, Math.min(size, pool.claimed), size);
         ranges = rest;
         for (const r of rs as (Reply & { type: "expanded" })[]) {
           transitions += r.transitions;
@@ -198,6 +238,6 @@ export function searchParallel(
     }
     return { ...result(false, true), depth };
   } finally {
-    stop();
+    pool.close();
   }
 }

@@ -87,15 +87,35 @@ export class SharedVisited {
     return false;
   }
 
+  /**
+   * A table of `capacity` slots holding the fingerprints of `pairs` ((h1, h2) pairs, (0, 0) for
+   * none: Visited's table, or a SharedVisited's), before any thread adds to it: plain stores.
+   */
+  static of(pairs: Int32Array, capacity: number): SharedVisited {
+    const out = SharedVisited.empty(capacity);
+    const keys = out.keys;
+    for (let i = 0; i < pairs.length; i += 2) {
+      let h1 = pairs[i] as number;
+      let h2 = pairs[i + 1] as number;
+      if ((h1 | h2) === 0) continue;
+      if (h1 === 0) h1 = 1;
+      if (h2 === 0) h2 = 1;
+      let slot = out.home(h1);
+      for (;;) {
+        const b = keys[slot * 2 + 1] as number;
+        if (b === 0) break;
+        if (b === h2 && keys[slot * 2] === h1) break;
+        slot = slot + 1 === capacity ? 0 : slot + 1;
+      }
+      keys[slot * 2] = h1;
+      keys[slot * 2 + 1] = h2;
+    }
+    return out;
+  }
+
   /** A table of `capacity` slots holding every fingerprint of this one (no thread adds meanwhile). */
   grown(capacity: number): SharedVisited {
-    const out = SharedVisited.empty(capacity);
-    for (let s = 0; s < this.capacity; s++) {
-      const b = this.keys[s * 2 + 1] as number;
-      if (b !== 0) out.add(this.keys[s * 2] as number, b);
-    }
-    out.added = 0;
-    return out;
+    return SharedVisited.of(this.keys, capacity);
   }
 
   get bytes(): number {
