@@ -1,12 +1,12 @@
 // Explore stage, parallel search: once a single-threaded search (compiled.ts) has found enough
 // states that more threads pay for their start, it copies its visited fingerprints into one
 // table in shared memory (shared-visited.ts) and goes on level by level with worker threads
-// (parallel-worker.ts): each round, the workers claim the level's states in batches from a
-// shared cursor (one done early takes more) and add the successors they find first to the
-// shared table, each keeping its new ones as its chunk of the next level (packed, in shared
-// memory: no state is copied between threads). Once the workers together have added the
-// round's limit they stop at a state's end; this thread then grows the table and hands out what
-// is left. The same breadth-first levels, so the same states and the same count; a
+// (parallel-worker.ts; started early, so they are warm by the hand-off): each round, the
+// workers claim the level's states in batches from a shared cursor (one done early takes more)
+// and add the successors they find first to the shared table, each keeping its new ones as its
+// chunk of the next level (parallel-round.ts: packed, in shared memory, so no state is copied
+// between threads). Once the workers together have added the round's limit they stop at a
+// state's end; this thread then grows the table and hands out what is left. The same breadth-first levels, so the same states and the same count; a
 // violation stops the search, and the caller reruns it on one thread for the shortest
 // counterexample and its trace. Synchronous for the caller: this thread waits on a shared
 // counter (Atomics.wait) and reads the replies with receiveMessageOnPort, so exploreMachine
@@ -17,7 +17,8 @@ import { pathToFileURL } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
 import type { Frontier } from "./frontier.js";
-import { statesAt, SYNC_ADDED, SYNC_CURSOR, SYNC_IDLE, SYNC_REPLIES, SYNC_WORDS, type Chunk, type Order, type Range, type Reply, type WorkerSetup } from "./parallel-worker.js";
+import { statesAt, SYNC_ADDED, SYNC_CURSOR, SYNC_IDLE, SYNC_REPLIES, SYNC_WORDS, type Chunk, type Expanded, type Range } from "./parallel-round.js";
+import type { Order, Reply, WorkerSetup } from "./parallel-worker.js";
 import { SHARED_LOAD, SharedVisited } from "./shared-visited.js";
 import type { Progress } from "./search.js";
 import type { Visited } from "./visited.js";
@@ -38,6 +39,12 @@ export interface ParallelOutcome {
   readonly bytes: number;
   readonly threads: number;
 }
+
+/**
+ * How much the shared table grows at a time (and its room at the hand-off): as the visited set,
+ * by half. A larger table is slower, not faster (more of it misses the caches).
+ */
+const GROWTH = 1.5;
 
 /** The most states a worker claims at once. */
 const BATCH_MOST = 256;
@@ -170,7 +177,8 @@ export class Pool {
 /**
  * Go on with the search from level `depth` (the states of `level`, all in `visited`) on the
  * pool's workers, to the depth bound; the pool is closed after. Null when the threads did not
- * start.
+ * start. (This thread only waits: its compiled machine, given the shared table too, would run
+ * polymorphic and slower in every later search of this process.)
  */
 export function searchParallel(
   pool: Pool,
@@ -185,7 +193,7 @@ export function searchParallel(
   try {
     if (!pool.started()) return null;
     let states = visited.size;
-    let table = SharedVisited.of(visited.table, Math.max(1 << 12, Math.ceil((states * 2) / SHARED_LOAD)));
+    let table = SharedVisited.of(visited.table, Math.max(1 << 12, Math.ceil((states * GROWTH) / SHARED_LOAD)));
     const share = (): Reply[] | null => pool.order({ type: "table", buffer: table.buffer, capacity: table.capacity });
     if (share() === null) return null;
     let transitions = 0;
@@ -210,14 +218,14 @@ export function searchParallel(
         // additions reach the limit, so each may add a batch's successors more.
         const room = (): number => Math.floor(table.capacity * SHARED_LOAD - states) - count * (batch + 1) * fanout;
         while (room() < Math.max(1024, total / 4)) {
-          table = table.grown(table.capacity * 2);
+          table = table.grown(Math.ceil(table.capacity * GROWTH));
           if (share() === null) return null;
         }
         const rs = pool.order({ type: "expand", level: chunks, ranges, batch, limit: room(), probe });
         if (rs === null) return null;
         const rest = statesAt(ranges, Math.min(size, pool.claimed), size);
         ranges = rest;
-        for (const r of rs as (Reply & { type: "expanded" })[]) {
+        for (const r of rs as Expanded[]) {
           transitions += r.transitions;
           fanout = Math.max(fanout, r.fanout);
           r.fired.forEach((f, i) => void (fired[i] ||= f));

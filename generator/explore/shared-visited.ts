@@ -10,7 +10,7 @@
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
 
 /** The load the main thread keeps the table under, rounds' quotas included. */
-export const SHARED_LOAD = 0.75;
+export const SHARED_LOAD = 0.8;
 
 export class SharedVisited {
   readonly keys: Int32Array;
@@ -36,6 +36,8 @@ export class SharedVisited {
   /**
    * Add a fingerprint unless it is held: 0 when this call added it, -1 when it was there (the
    * shape of Visited.add, for the compiled search loop; the parent and ordinal are not kept).
+   * The probe reads plainly (most fingerprints are held already); an empty or half-written slot
+   * goes to `claim`, kept out of line so the loop that inlines this stays small.
    */
   add(h1: number, h2: number): number {
     h1 |= 0;
@@ -45,6 +47,24 @@ export class SharedVisited {
     const keys = this.keys;
     const capacity = this.capacity;
     let slot = this.home(h1);
+    // A full table (no empty slot: the claim throws) is probed once around, not forever.
+    for (let probes = 0; probes < capacity; probes++) {
+      const b = keys[slot * 2 + 1] as number;
+      if (b === 0) return this.claim(h1, h2, slot);
+      if (b === h2) {
+        const a = keys[slot * 2] as number;
+        if (a === h1) return -1;
+        if (a === 0) return this.claim(h1, h2, slot);
+      }
+      slot = slot + 1 === capacity ? 0 : slot + 1;
+    }
+    return this.claim(h1, h2, slot);
+  }
+
+  /** Go on probing from `slot`, claiming the first empty slot by compare-and-swap. */
+  private claim(h1: number, h2: number, slot: number): number {
+    const keys = this.keys;
+    const capacity = this.capacity;
     for (let probes = 0; ; probes++) {
       // Full: a state led to more new ones than the round left room for (parallel.ts keeps room
       // for the most seen so far); the throw ends the round as a violation would, and the
