@@ -27,13 +27,13 @@ import { findArrangement } from "./arrangements.js";
 export { permutations } from "./arrangements.js";
 
 /**
- * Distinct states after which a search goes on in worker threads: below it, a search is over
- * before the threads have started (tens of milliseconds each, more under a TypeScript loader).
+ * When a search goes on in worker threads: once it has searched alone for PARALLEL_AFTER_MS (a
+ * search done sooner gains less than the workers cost: their start and warm-up, and a round's
+ * overhead on every state), or past ExploreOptions.parallelFrom states when that is given. The
+ * workers start at PRESTART of either, to be warm at the hand-off.
  */
-const PARALLEL_FROM = 200_000;
-
-/** The share of PARALLEL_FROM (or ExploreOptions.parallelFrom) at which the workers start, to be warm at the hand-off. */
-const PRESTART = 0.25;
+const PARALLEL_AFTER_MS = 1000;
+const PRESTART = 0.5;
 
 /** Transitions between clock reads (progress, memory). */
 const CHECK_EVERY = 1 << 13;
@@ -69,7 +69,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   // never when a caller watches each state or transition, or a budget must stop it exactly.
   const watched = opts.onState !== undefined || opts.onSuccessors !== undefined || opts.witnesses === true || opts.maxStates !== undefined || opts.maxMemory !== undefined;
   const threads = watched ? 1 : (opts.threads ?? availableParallelism());
-  const from = opts.parallelFrom ?? PARALLEL_FROM;
+  const due = (share: number): boolean => (opts.parallelFrom === undefined ? performance.now() - started >= PARALLEL_AFTER_MS * share : visited.size >= opts.parallelFrom * share);
   let par: ParallelOutcome | null = null;
   let pool: Pool | null = null;
   let nextCheck = CHECK_EVERY;
@@ -130,8 +130,9 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     }
     peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
     [frontier, next] = [next, frontier];
-    if (threads > 1 && pool === null && visited.size >= from * PRESTART && frontier.count > 0 && depth + 1 < bound) pool = Pool.start(prog, explore, opts.symmetry !== false, threads);
-    if (pool !== null && visited.size >= from && frontier.count > 0 && depth + 1 < bound) {
+    if (threads > 1 && pool === null && due(PRESTART) && frontier.count > 0 && depth + 1 < bound) pool = Pool.start(prog, explore, opts.symmetry !== false, threads);
+    pool?.advance();
+    if (pool !== null && due(1) && frontier.count > 0 && depth + 1 < bound) {
       const onLevel = (p: { states: number; transitions: number; depth: number }): void =>
         opts.onProgress?.({ ...p, transitions: p.transitions + x.transitions, elapsedMs: performance.now() - started, memory: process.memoryUsage.rss() });
       par = searchParallel(pool, cm.rules.length, visited, levelChunk(cm.unpack, cm.unpackedEnd, frontier), depth + 1, bound, onLevel);

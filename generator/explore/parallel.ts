@@ -105,24 +105,21 @@ export function levelChunk(unpack: (words: Int32Array, at: number) => unknown, e
 /**
  * Worker threads for one search, started before they are needed: each compiles the machine and
  * warms up on a search of its own while this thread goes on alone (parallel-worker.ts), then
- * says it is ready.
+ * says it is ready. One boots at a time (`advance`): this thread is busy searching, so one core
+ * is free, and two booting beside it slowed its search by a third.
  */
 export class Pool {
   private readonly threads: Thread[] = [];
   private readonly sync = new Int32Array(new SharedArrayBuffer(SYNC_WORDS * 4));
+  private readonly url = workerEntry();
   private answers = 0;
   private closed = false;
 
-  private constructor(setup: Omit<WorkerSetup, "port" | "sync">, count: number) {
-    const url = workerEntry();
-    for (let id = 0; id < count; id++) {
-      const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(url, { workerData: { ...setup, port: port2, sync: this.sync.buffer as SharedArrayBuffer } satisfies WorkerSetup, transferList: [port2] });
-      worker.unref();
-      // A worker that fails never answers: the wait times out and the search stays on this thread.
-      worker.on("error", () => undefined);
-      this.threads.push({ worker, port: port1 });
-    }
+  private constructor(
+    private readonly setup: Omit<WorkerSetup, "port" | "sync">,
+    readonly size: number,
+  ) {
+    this.spawn();
   }
 
   /** `count` workers for the explore section `explore` of `prog`; null when it is not the program's. */
@@ -133,19 +130,25 @@ export class Pool {
     return new Pool({ prog, module, explore: index, symmetry }, count);
   }
 
-  get size(): number {
-    return this.threads.length;
+  private spawn(): void {
+    const { port1, port2 } = new MessageChannel();
+    const worker = new Worker(this.url, { workerData: { ...this.setup, port: port2, sync: this.sync.buffer as SharedArrayBuffer } satisfies WorkerSetup, transferList: [port2] });
+    worker.unref();
+    // A worker that fails never answers: the wait times out and the search stays on this thread.
+    worker.on("error", () => undefined);
+    this.threads.push({ worker, port: port1 });
   }
 
-  /** Whether every worker has said it is ready (without waiting). */
-  get ready(): boolean {
-    return Atomics.load(this.sync, SYNC_REPLIES) >= this.threads.length;
+  /** Start the next worker once those started are ready (without waiting). */
+  advance(): void {
+    if (this.threads.length < this.size && Atomics.load(this.sync, SYNC_REPLIES) >= this.threads.length) this.spawn();
   }
 
-  /** Wait for every worker's ready; false on a timeout. */
+  /** Start the workers not started yet and wait for every worker's ready; false on a timeout. */
   started(): boolean {
     if (this.answers > 0) return true;
-    this.answers = this.threads.length;
+    while (this.threads.length < this.size) this.spawn();
+    this.answers = this.size;
     return replies(this.sync, this.answers, this.threads) !== null;
   }
 
