@@ -27,13 +27,16 @@ import { findArrangement } from "./arrangements.js";
 export { permutations } from "./arrangements.js";
 
 /**
- * When a search goes on in worker threads: once it has searched alone for PARALLEL_AFTER_MS (a
- * search done sooner gains less than the workers cost: their start and warm-up, and a round's
- * overhead on every state), or past ExploreOptions.parallelFrom states when that is given. The
- * workers start at PRESTART of either, to be warm at the hand-off.
+ * When a search goes on in worker threads: once it has searched alone for PARALLEL_AFTER_MS and
+ * the workers are ready (it goes on alone until they are), or past ExploreOptions.parallelFrom
+ * states when that is given (waiting for them there). The workers start at PRESTART of either,
+ * one at a time. Each costs about 0.15 s and 0.23 s of CPU to start and warm up, and the search
+ * before the hand-off is one thread's. Measured through the compiled CLI, alternating: launcher
+ * WORKERS = 5 (6.4 s alone) 1.56x as fast handed off at 0.3 s, 1.25x at 1 s; lock_clients
+ * CLIENTS = 5 (0.74 s alone) 18% slower at 0.3 s, CLIENTS = 6 (10.5 s) 1.65x.
  */
-const PARALLEL_AFTER_MS = 1000;
-const PRESTART = 0.5;
+const PARALLEL_AFTER_MS = 300;
+const PRESTART = 1 / 3;
 
 /** Transitions between clock reads (progress, memory). */
 const CHECK_EVERY = 1 << 13;
@@ -132,7 +135,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     [frontier, next] = [next, frontier];
     if (threads > 1 && pool === null && due(PRESTART) && frontier.count > 0 && depth + 1 < bound) pool = Pool.start(prog, explore, opts.symmetry !== false, threads);
     pool?.advance();
-    if (pool !== null && due(1) && frontier.count > 0 && depth + 1 < bound) {
+    if (pool !== null && due(1) && (pool.ready || opts.parallelFrom !== undefined) && frontier.count > 0 && depth + 1 < bound) {
       const onLevel = (p: { states: number; transitions: number; depth: number }): void =>
         opts.onProgress?.({ ...p, transitions: p.transitions + x.transitions, elapsedMs: performance.now() - started, memory: process.memoryUsage.rss() });
       par = searchParallel(pool, cm.rules.length, visited, levelChunk(cm.unpack, cm.unpackedEnd, frontier), depth + 1, bound, onLevel);

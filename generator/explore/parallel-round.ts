@@ -80,8 +80,8 @@ export interface Expanded {
       readonly probed: boolean;
 }
 
-/** The warm-up's transitions at most (about 0.1 s), its table's slots, and its batch. */
-const WARM_TRANSITIONS = 1_000_000;
+/** The warm-up's transitions at most (about 30 ms), its table's slots, and its batch. */
+const WARM_TRANSITIONS = 300_000;
 const WARM_SLOTS = 1 << 16;
 const WARM_BATCH = 64;
 

@@ -6,11 +6,11 @@
 // and add the successors they find first to the shared table, each keeping its new ones as its
 // chunk of the next level (parallel-round.ts: packed, in shared memory, so no state is copied
 // between threads). Once the workers together have added the round's limit they stop at a
-// state's end; this thread then grows the table and hands out what is left. The same breadth-first levels, so the same states and the same count; a
-// violation stops the search, and the caller reruns it on one thread for the shortest
-// counterexample and its trace. Synchronous for the caller: this thread waits on a shared
-// counter (Atomics.wait) and reads the replies with receiveMessageOnPort, so exploreMachine
-// stays a plain function.
+// state's end; this thread then grows the table and hands out what is left. The same
+// breadth-first levels, so the same states and the same count; a violation stops the search,
+// and the caller reruns it on one thread for the shortest counterexample and its trace.
+// Synchronous for the caller: this thread waits on a shared counter (Atomics.wait) and reads the
+// replies with receiveMessageOnPort, so exploreMachine stays a plain function.
 
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -144,6 +144,11 @@ export class Pool {
     if (this.threads.length < this.size && Atomics.load(this.sync, SYNC_REPLIES) >= this.threads.length) this.spawn();
   }
 
+  /** Whether every worker has started and warmed up (without waiting). */
+  get ready(): boolean {
+    return this.threads.length === this.size && Atomics.load(this.sync, SYNC_REPLIES) >= this.size;
+  }
+
   /** Start the workers not started yet and wait for every worker's ready; false on a timeout. */
   started(): boolean {
     if (this.answers > 0) return true;
@@ -226,8 +231,7 @@ export function searchParallel(
         }
         const rs = pool.order({ type: "expand", level: chunks, ranges, batch, limit: room(), probe });
         if (rs === null) return null;
-        const rest = statesAt(ranges, Math.min(size, pool.claimed), size);
-        ranges = rest;
+        ranges = statesAt(ranges, Math.min(size, pool.claimed), size);
         for (const r of rs as Expanded[]) {
           transitions += r.transitions;
           fanout = Math.max(fanout, r.fanout);
