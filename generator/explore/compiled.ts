@@ -30,8 +30,8 @@ export { permutations } from "./arrangements.js";
  * When a search goes on in worker threads: once it has searched alone for PARALLEL_AFTER_MS and
  * the workers are ready (it goes on alone until they are), or past ExploreOptions.parallelFrom
  * states when that is given (waiting for them there). The workers start at PRESTART of either,
- * one at a time. Each costs about 0.15 s and 0.23 s of CPU to start and warm up, and the search
- * before the hand-off is one thread's. Measured through the compiled CLI, alternating: launcher
+ * as many at once as there are spare cores. Each costs about 0.15 s and 0.23 s of CPU to start
+ * and warm up, and the search before the hand-off is one thread's. Measured through the compiled CLI, alternating: launcher
  * WORKERS = 5 (6.4 s alone) 1.56x as fast handed off at 0.3 s, 1.25x at 1 s; lock_clients
  * CLIENTS = 5 (0.74 s alone) 18% slower at 0.3 s, CLIENTS = 6 (10.5 s) 1.65x.
  */

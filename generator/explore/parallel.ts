@@ -14,6 +14,7 @@
 
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { availableParallelism } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
 import type { Frontier } from "./frontier.js";
@@ -105,8 +106,8 @@ export function levelChunk(unpack: (words: Int32Array, at: number) => unknown, e
 /**
  * Worker threads for one search, started before they are needed: each compiles the machine and
  * warms up on a search of its own while this thread goes on alone (parallel-worker.ts), then
- * says it is ready. One boots at a time (`advance`): this thread is busy searching, so one core
- * is free, and two booting beside it slowed its search by a third.
+ * says it is ready. As many boot at once as there are spare cores (`advance`): this thread is
+ * busy searching, and on 2 cores two booting beside it slowed its search by a third.
  */
 export class Pool {
   private readonly threads: Thread[] = [];
@@ -119,7 +120,7 @@ export class Pool {
     private readonly setup: Omit<WorkerSetup, "port" | "sync">,
     readonly size: number,
   ) {
-    this.spawn();
+    this.advance();
   }
 
   /** `count` workers for the explore section `explore` of `prog`; null when it is not the program's. */
@@ -139,9 +140,10 @@ export class Pool {
     this.threads.push({ worker, port: port1 });
   }
 
-  /** Start the next worker once those started are ready (without waiting). */
+  /** Start workers while fewer than the spare cores are still starting (without waiting). */
   advance(): void {
-    if (this.threads.length < this.size && Atomics.load(this.sync, SYNC_REPLIES) >= this.threads.length) this.spawn();
+    const spare = Math.max(1, availableParallelism() - 1);
+    while (this.threads.length < this.size && this.threads.length - Atomics.load(this.sync, SYNC_REPLIES) < spare) this.spawn();
   }
 
   /** Whether every worker has started and warmed up (without waiting). */
