@@ -14,7 +14,7 @@ import { stateCheck } from "./compiled.js";
 import { Frontier } from "./frontier.js";
 import { SharedVisited } from "./shared-visited.js";
 
-/** States of one level found by one round of one worker: packed words, and where each state starts. */
+/** States of one level found by one thread's part of a round: packed words, and where each state starts. */
 export interface Chunk {
   readonly words: Int32Array;
   readonly starts: Int32Array;
@@ -41,9 +41,9 @@ export interface Expand {
 }
 
 /**
- * The words of the round's counters (WorkerSetup.sync): replies sent (the main thread waits on it); a word nothing
- * sets (a short wait's); the round's cursor, in places of its ranges claimed; fingerprints the
- * round's workers added, flushed after each claim.
+ * The words of the round's counters (WorkerSetup.sync): replies sent (the main thread waits on
+ * it); a word nothing sets (a short wait's); the round's cursor, in places of its ranges
+ * claimed; fingerprints the round's workers added, flushed after each claim.
  */
 export const SYNC_REPLIES = 0;
 export const SYNC_IDLE = 1;
@@ -66,18 +66,18 @@ export function statesAt(ranges: readonly Range[], from: number, to: number): Ra
 
 /** The states of one thread's part of a round, and what it met. */
 export interface Expanded {
-      readonly type: "expanded";
-      readonly found: Chunk;
-      readonly added: number;
-      /** What this thread claimed and left when the limit was reached (the cursor's rest is the main thread's to add). */
-      readonly left: readonly Range[];
-      readonly transitions: number;
-      /** The most transitions one state of the round had (the room a state may need in the table). */
-      readonly fanout: number;
-      readonly fired: Uint8Array;
-      readonly violation: boolean;
-      /** The probe met a state the table does not hold. */
-      readonly probed: boolean;
+  readonly type: "expanded";
+  readonly found: Chunk;
+  readonly added: number;
+  /** What this thread claimed and left when the limit was reached (the main thread adds the cursor's rest). */
+  readonly left: readonly Range[];
+  readonly transitions: number;
+  /** The most transitions one state of the round had (the room a state may need in the table). */
+  readonly fanout: number;
+  readonly fired: Uint8Array;
+  readonly violation: boolean;
+  /** The probe met a state the table does not hold. */
+  readonly probed: boolean;
 }
 
 /** The warm-up's transitions at most (about 30 ms), its table's slots, and its batch. */
