@@ -5,11 +5,11 @@
 // half-written slot): a 0 half is held as 1, which merges two fingerprints in about 2^-31 of
 // the states that have one (a collision the search accepts, as visited.ts does for (0, 0)).
 // The table never grows while workers add: the main thread grows it between their rounds
-// (parallel.ts), and each worker stops at its quota of additions for the round.
+// (parallel.ts), and the workers stop once they together reach the round's limit of additions.
 
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
 
-/** The load the main thread keeps the table under, rounds' quotas included. */
+/** The load the main thread keeps the table under, the rounds' limits included. */
 export const SHARED_LOAD = 0.8;
 
 export class SharedVisited {
