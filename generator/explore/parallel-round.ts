@@ -51,6 +51,17 @@ export const SYNC_CURSOR = 2;
 export const SYNC_ADDED = 3;
 export const SYNC_WORDS = 4;
 
+/** How many states `ranges` hold. */
+export function placesOf(ranges: readonly Range[]): number {
+  return ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
+}
+
+/** A new round on `counter`: nothing claimed, nothing added. */
+export function resetRound(counter: Int32Array): void {
+  Atomics.store(counter, SYNC_CURSOR, 0);
+  Atomics.store(counter, SYNC_ADDED, 0);
+}
+
 /** The states at places `from` to `to` of `ranges` (places count the ranges' states in order). */
 export function statesAt(ranges: readonly Range[], from: number, to: number): Range[] {
   const out: Range[] = [];
@@ -86,7 +97,7 @@ const WARM_SLOTS = 1 << 16;
 const WARM_BATCH = 64;
 
 /** `n` words of `src` in a new shared buffer (a chunk every thread reads without a copy). */
-function shared(src: Int32Array, n: number): Int32Array {
+export function shared(src: Int32Array, n: number): Int32Array {
   const out = new Int32Array(new SharedArrayBuffer(Math.max(1, n) * 4));
   out.set(src.subarray(0, n));
   return out;
@@ -128,6 +139,12 @@ export class Round {
     return 0;
   };
 
+  /** The states found since the round began, copied into shared memory. */
+  private chunk(): Chunk {
+    const next = this.next;
+    return { words: shared(next.words, next.length), starts: shared(this.starts, next.count), count: next.count };
+  }
+
   /** Add to `table` from now on. */
   use(table: SharedVisited): void {
     this.visited = table;
@@ -149,7 +166,7 @@ export class Round {
     e.transitions = 0;
     e.firstFire.fill(-1);
     const span = (k: number): number => (ranges[k] as Range)[1] - (ranges[k] as Range)[0];
-    const size = ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
+    const size = placesOf(ranges);
     let left: Range[] = [];
     let fanout = 0;
     let flushed = 0;
@@ -195,8 +212,7 @@ export class Round {
     Atomics.add(counter, SYNC_ADDED, visited.added - flushed);
     const fired = this.fired;
     if (!probe) for (let k = 0; k < cm.rules.length; k++) if ((x.firstFire[k * 2] as number) >= 0) fired[k] = 1;
-    const chunk: Chunk = { words: shared(next.words, next.length), starts: shared(this.starts, next.count), count: next.count };
-    return { type: "expanded", found: chunk, added: visited.added, left, transitions: probe ? 0 : x.transitions, fanout, fired: fired.slice(), violation: this.violation, probed: this.probed };
+    return { type: "expanded", found: this.chunk(), added: visited.added, left, transitions: probe ? 0 : x.transitions, fanout, fired: fired.slice(), violation: this.violation, probed: this.probed };
   }
 
   /**
@@ -210,11 +226,10 @@ export class Round {
     const counter = new Int32Array(new SharedArrayBuffer(SYNC_WORDS * 4));
     next.clear();
     this.found(cm.init());
-    let level: Chunk = { words: shared(next.words, next.length), starts: shared(this.starts, next.count), count: next.count };
+    let level = this.chunk();
     let held = 1;
     for (let transitions = 0; level.count > 0 && transitions < WARM_TRANSITIONS && !this.violation; ) {
-      Atomics.store(counter, SYNC_CURSOR, 0);
-      Atomics.store(counter, SYNC_ADDED, 0);
+      resetRound(counter);
       // Half the table at most: one state's successors more fit (a full table throws, which ends the warm-up).
       const limit = WARM_SLOTS / 2 - held;
       if (limit <= 0) break;

@@ -18,7 +18,7 @@ import { availableParallelism } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
 import type { Frontier } from "./frontier.js";
-import { statesAt, SYNC_ADDED, SYNC_CURSOR, SYNC_IDLE, SYNC_REPLIES, SYNC_WORDS, type Chunk, type Expanded, type Range } from "./parallel-round.js";
+import { placesOf, resetRound, shared, statesAt, SYNC_CURSOR, SYNC_IDLE, SYNC_REPLIES, SYNC_WORDS, type Chunk, type Expanded, type Range } from "./parallel-round.js";
 import type { Order, Reply, WorkerSetup } from "./parallel-worker.js";
 import { SHARED_LOAD, SharedVisited } from "./shared-visited.js";
 import type { Progress } from "./search.js";
@@ -92,8 +92,7 @@ function replies(sync: Int32Array, expected: number, threads: readonly Thread[])
 
 /** The place of each state in a packed level (the hand-off's level comes without them). */
 export function levelChunk(unpack: (words: Int32Array, at: number) => unknown, end: () => number, frontier: Frontier): Chunk {
-  const words = new Int32Array(new SharedArrayBuffer(Math.max(1, frontier.length) * 4));
-  words.set(frontier.words.subarray(0, frontier.length));
+  const words = shared(frontier.words, frontier.length);
   const starts = new Int32Array(new SharedArrayBuffer(Math.max(1, frontier.count) * 4));
   for (let f = 0, at = 0; f < frontier.count; f++) {
     starts[f] = at;
@@ -161,8 +160,7 @@ export class Pool {
 
   /** Give every worker `o` (after resetting the round's counters) and wait for their replies; null on a timeout. */
   order(o: Order): Reply[] | null {
-    Atomics.store(this.sync, SYNC_CURSOR, 0);
-    Atomics.store(this.sync, SYNC_ADDED, 0);
+    resetRound(this.sync);
     for (const t of this.threads) t.worker.postMessage(o);
     this.answers += this.threads.length;
     return replies(this.sync, this.answers, this.threads);
@@ -222,7 +220,7 @@ export function searchParallel(
       while (ranges.length > 0) {
         // Batches small enough that the workers end a round together, large enough that
         // claiming costs nothing beside the states.
-        const size = ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
+        const size = placesOf(ranges);
         const batch = Math.max(1, Math.min(BATCH_MOST, Math.floor(size / (count * 32))));
         // Room under the load limit: the workers stop at a state's end once their flushed
         // additions reach the limit, so each may add a batch's successors more.
