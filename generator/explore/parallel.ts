@@ -245,7 +245,7 @@ export function searchParallel(
         ranges.sort((a, b) => a[0] - b[0]);
       }
       if (probe) return { ...result(false, true), depth: bound };
-      bytes = Math.max(bytes, table.bytes + [...chunks, ...found].reduce((n, c) => n + c.words.byteLength + c.starts.byteLength, 0));
+      bytes = Math.max(bytes, table.bytes + count * table.threadBytes + [...chunks, ...found].reduce((n, c) => n + c.words.byteLength + c.starts.byteLength, 0));
       chunks = found;
       total = found.reduce((n, c) => n + c.count, 0);
       if (total > 0) reached = depth + 1;

@@ -6,6 +6,9 @@
 // the states that have one (a collision the search accepts, as visited.ts does for (0, 0)).
 // The table never grows while workers add: the main thread grows it between their rounds
 // (parallel.ts), and the workers stop once they together reach the round's limit of additions.
+// Each thread looks up through a cache of its own of the fingerprints it met lately (recent.ts).
+
+import { recentBits, recentTable, seenLately } from "./recent.js";
 
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
 
@@ -16,12 +19,18 @@ export class SharedVisited {
   readonly keys: Int32Array;
   /** Fingerprints this thread added since its round began. */
   added = 0;
+  /** This thread's recent fingerprints (each held in the table). */
+  private readonly recent: Int32Array;
+  private readonly recentShift: number;
 
   constructor(
     readonly buffer: SharedArrayBuffer,
     readonly capacity: number,
   ) {
     this.keys = new Int32Array(buffer);
+    const bits = recentBits(capacity);
+    this.recent = recentTable(bits);
+    this.recentShift = 32 - bits;
   }
 
   /** An empty table of `capacity` slots. */
@@ -44,6 +53,7 @@ export class SharedVisited {
     h2 |= 0;
     if (h1 === 0) h1 = 1;
     if (h2 === 0) h2 = 1;
+    if (seenLately(this.recent, this.recentShift, h1, h2)) return -1;
     const keys = this.keys;
     const capacity = this.capacity;
     let slot = this.home(h1);
@@ -140,5 +150,10 @@ export class SharedVisited {
 
   get bytes(): number {
     return this.keys.byteLength;
+  }
+
+  /** Bytes each thread that adds holds beside the table (its recent fingerprints). */
+  get threadBytes(): number {
+    return this.recent.byteLength;
   }
 }

@@ -3,8 +3,9 @@
 // taken by multiply-shift, so any size works). States are numbered in breadth-first order, so
 // their parents never decrease: a parent is stored as the difference to the previous state's
 // parent (one byte, with an absolute checkpoint every 256 states) and the event ordinal as one
-// byte; the rare wider values go to side maps. A fingerprint collision (about n^2 / 2^65 for n
-// states) would hide a state; we accept that.
+// byte; the rare wider values go to side maps. Lookups pass a cache of recent fingerprints first
+// (recent.ts, 2-3 bytes a state). A fingerprint collision (about n^2 / 2^65 for n states) would
+// hide a state; we accept that.
 
 /** Both 32-bit halves of the fingerprint of `text` (the interpreted engine's key, and replay's). */
 export function fingerprint(text: string): [number, number] {
@@ -21,6 +22,8 @@ export function fingerprint(text: string): [number, number] {
   return [a >>> 0, (b ^ (b >>> 16)) >>> 0];
 }
 
+import { recentBits, recentTable, seenLately } from "./recent.js";
+
 const MAX_LOAD = 0.875;
 const WIDE = 255;
 const TWO_POW_MINUS_32 = 2.3283064365386963e-10;
@@ -35,6 +38,8 @@ export class Visited {
   private readonly wideDeltas = new Map<number, number>();
   private readonly wideOrdinals = new Map<number, number>();
   private lastParent = -1;
+  private recent: Int32Array;
+  private recentShift: number;
   /** How many states are stored; indices are 0..size-1 in insertion (= BFS) order. */
   size = 0;
 
@@ -42,6 +47,9 @@ export class Visited {
     this.capacity = capacity;
     this.limit = Math.floor(capacity * MAX_LOAD);
     this.keys = new Int32Array(capacity * 2);
+    const bits = recentBits(capacity);
+    this.recent = recentTable(bits);
+    this.recentShift = 32 - bits;
   }
 
   /**
@@ -53,6 +61,7 @@ export class Visited {
     h2 |= 0;
     // (0, 0) marks an empty slot; the one fingerprint equal to it shares a key with (0, 1).
     if ((h1 | h2) === 0) h2 = 1;
+    if (seenLately(this.recent, this.recentShift, h1, h2)) return -1;
     if (this.size >= this.limit) this.grow();
     const keys = this.keys;
     let slot = this.home(h1);
@@ -111,12 +120,13 @@ export class Visited {
 
   /** Bytes held by the typed arrays (the side maps hold a handful of entries). */
   get bytes(): number {
-    return this.keys.byteLength + this.deltas.byteLength + this.ordinals.byteLength + this.checkpoints.byteLength;
+    return this.keys.byteLength + this.recent.byteLength + this.deltas.byteLength + this.ordinals.byteLength + this.checkpoints.byteLength;
   }
 
   /** Bytes the set will hold after its next growth (for a memory budget checked beforehand). */
   get nextBytes(): number {
-    return Math.ceil(this.capacity * 1.5) * 8 + this.deltas.byteLength * 3;
+    const capacity = Math.ceil(this.capacity * 1.5);
+    return capacity * 8 + (8 << recentBits(capacity)) + this.deltas.byteLength * 3;
   }
 
   private home(h1: number): number {
@@ -162,6 +172,12 @@ export class Visited {
     this.capacity = Math.ceil(oldCapacity * 1.5);
     this.limit = Math.floor(this.capacity * MAX_LOAD);
     this.keys = new Int32Array(this.capacity * 2);
+    // A larger table gets a larger cache (the recent fingerprints are dropped: all are held).
+    const bits = recentBits(this.capacity);
+    if (32 - bits !== this.recentShift) {
+      this.recent = recentTable(bits);
+      this.recentShift = 32 - bits;
+    }
     for (let s = 0; s < oldCapacity; s++) {
       const a = old[s * 2] as number;
       const b = old[s * 2 + 1] as number;
