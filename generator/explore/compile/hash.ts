@@ -12,6 +12,8 @@ import type { Type, TypeRef } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { prop, shapeOf } from "./expr.js";
 
+type Field = { readonly name: string; readonly type: Type };
+
 /**
  * Module state for the rare named type hashed by a function (one that contains itself): the
  * lanes handed over in `$A`/`$B`; and the row hashes of symmetric fields, sorted in place.
@@ -139,27 +141,46 @@ export class HashCompiler {
     return name;
   }
 
-  /**
-   * The fields of a record at `v`: those that pack (bools, enums, records of such) several to a
-   * word, up to 30 bits, in declaration order; then the others one by one (`other`, default
-   * `value`). A wide record of flags and enums costs a word or two, not one mix per field.
-   */
-  fields(v: string, fields: readonly { readonly name: string; readonly type: Type }[], other?: (f: { readonly name: string; readonly type: Type }) => string): string {
-    const words: string[][] = [];
-    let bits = 31;
+  /** The fields that pack (bools, enums, records of such), in declaration order, several to a word of up to 30 bits. */
+  private words(fields: readonly Field[]): { readonly f: Field; readonly shift: number; readonly bits: number }[][] {
+    const words: { f: Field; shift: number; bits: number }[][] = [];
+    let used = 31;
     for (const f of fields) {
-      const b = this.bits(f.type);
-      if (b === null) continue;
-      if (bits + b > 30) {
+      const bits = this.bits(f.type);
+      if (bits === null) continue;
+      if (used + bits > 30) {
         words.push([]);
-        bits = 0;
+        used = 0;
       }
-      const part = this.packed(`${v}${prop(f.name)}`, f.type);
-      (words[words.length - 1] as string[]).push(bits === 0 ? part : `(${part} << ${bits})`);
-      bits += b;
+      (words[words.length - 1] as { f: Field; shift: number; bits: number }[]).push({ f, shift: used, bits });
+      used += bits;
     }
+    return words;
+  }
+
+  /**
+   * The fields of a record at `v`: those that pack several to a word (words), then the others one
+   * by one (`other`, default `value`). A wide record of flags and enums costs a word or two, not
+   * one mix per field. With `caches` (the state's own fields in fingerprintFrom), a word starts
+   * from the parent's (`$prepare` keeps it) and only the fields that are not the parent's very
+   * values are packed again: a step that sets one switch of ten computes one ordinal.
+   */
+  fields(v: string, fields: readonly Field[], other?: (f: Field) => string, caches: string[] | null = null): string {
+    const part = (at: string, f: Field, shift: number): string => {
+      const p = this.packed(`${at}${prop(f.name)}`, f.type);
+      return shift === 0 ? p : `(${p} << ${shift})`;
+    };
+    const words = this.words(fields).map((w) => {
+      const whole = (at: string): string => w.map(({ f, shift }) => part(at, f, shift)).join(" | ");
+      if (caches === null) return mix(whole(v));
+      const [k, parent] = [`$K${this.serial++}`, `$PK${this.serial++}`];
+      this.functions.push(`let ${parent} = 0;`);
+      caches.push(`${parent} = ${whole("p")};`);
+      const moved = w.map(({ f, shift, bits }) => `if (${v}${prop(f.name)} !== p${prop(f.name)}) ${k} = (${k} & ${~(((1 << bits) - 1) << shift)}) | ${part(v, f, shift)};`);
+      return `{ let ${k} = ${parent}; ${moved.join(" ")} ${mix(k)} }`;
+    });
     const rest = fields.filter((f) => this.bits(f.type) === null).map((f) => (other ? other(f) : this.value(`${v}${prop(f.name)}`, f.type)));
-    return [...words.map((w) => mix(w.join(" | "))), ...rest].join(" ");
+    return [...words, ...rest].join(" ");
   }
 
   private body(v: string, ref: TypeRef): string {
@@ -328,7 +349,7 @@ export class HashCompiler {
       }
       return `{ let ${ha} = 0, ${hb} = 0; ${compute} ${mix(ha)} ${mix(hb)} }`;
     };
-    const lines = [`let $a = 0x811c9dc5 | 0, $b = 0x2545f491, $w = 0;`, this.fields("s", plain, plainField)];
+    const lines = [`let $a = 0x811c9dc5 | 0, $b = 0x2545f491, $w = 0;`, this.fields("s", plain, plainField, caches)];
     if (sym.length > 0) lines.push(this.multiset(sym, caches));
     lines.push(`$fp[0] = $fmix($a ^ Math.imul($b, 0x27d4eb2f)); $fp[1] = $fmix($b + $a);`);
     return caches === null ? `function $fingerprint(s) { ${lines.join(" ")} }` : `function $fingerprintFrom(s, p) { if (p !== $prepared) $prepare(p); ${lines.join(" ")} }`;
