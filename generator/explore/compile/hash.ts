@@ -206,9 +206,10 @@ export class HashCompiler {
 
   /**
    * `$fingerprintFrom(s, p)`, the same fingerprint of `s` computed beside `p` (the state it was
-   * stepped from), and `$prepare(p)`: the packed word of each row of p's lists of packable rows,
-   * computed once per expanded state, stands for any row of `s` that is that very row (a step
-   * replaces one worker and shares the others). Empty when the state has no such list.
+   * stepped from), and `$prepare(p)`: what p's hash is made of (its packed words, the packed
+   * word or sub-hash of each row of its lists, the sub-hashes of its compound fields, computed
+   * once per expanded state) stands for the same part of `s` where that is p's very value (a step
+   * replaces one worker and shares the others). Null when the state has none of these.
    */
   stateFrom(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[]): { prepare: string; fingerprint: string } | null {
     const caches: string[] = [];
