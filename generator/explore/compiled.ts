@@ -21,22 +21,41 @@ import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
 import { Frontier } from "./frontier.js";
 import { levelChunk, Pool, searchParallel, type ParallelOutcome } from "./parallel.js";
+import type { Chunk } from "./parallel-round.js";
 import { Visited } from "./visited.js";
 import { findArrangement } from "./arrangements.js";
 
 export { permutations } from "./arrangements.js";
 
 /**
- * When a search goes on in worker threads: once it has searched alone for PARALLEL_AFTER_MS and
- * the workers are ready (it goes on alone until they are), or past ExploreOptions.parallelFrom
- * states when that is given (waiting for them there). The workers start at PRESTART of either,
- * as many at once as there are spare cores. Each costs about 0.15 s and 0.23 s of CPU to start
- * and warm up, and the search before the hand-off is one thread's. Measured through the compiled CLI, alternating: launcher
- * WORKERS = 5 (6.4 s alone) 1.56x as fast handed off at 0.3 s, 1.25x at 1 s; lock_clients
- * CLIENTS = 5 (0.74 s alone) 18% slower at 0.3 s, CLIENTS = 6 (10.5 s) 1.65x.
+ * When a search goes on in worker threads: once the workers are ready (it goes on alone until
+ * they are) and the search so far predicts at least PARALLEL_WORTH_MS more of one thread's work
+ * (timeAhead); or past ExploreOptions.parallelFrom states when that is given (waiting for the
+ * workers there). The workers start once PRESTART_MS is predicted (or at a third of
+ * parallelFrom), as many at once as there are spare cores; each costs about 0.15 s and 0.23 s
+ * of CPU to start and warm up.
+ * Asked at each level's end and every CHECK_EVERY transitions within a level (a level can take
+ * longer than the whole search before it). Workers that boot beside a short search cost it
+ * more than their CPU: lock_clients CLIENTS = 5 (0.6-0.8 s alone) took 1.38x as long with them
+ * booting and never handed anything. Measured through the compiled CLI, alternating with
+ * --threads 1 (medians): launcher WORKERS = 5 (6.1 s alone) 1.59x; lock_clients CLIENTS = 6
+ * (9.0 s) 1.52x; retry_queue SLOTS = 5 (3.0 s) 1.29x; lock_clients CLIENTS = 5 kept on one
+ * thread (1.06x, noise). Before, the hand-off waited for a level's end: launcher's came at
+ * 1.3 s instead of 0.6 s.
  */
-const PARALLEL_AFTER_MS = 300;
-const PRESTART = 1 / 3;
+const PRESTART_MS = 600;
+const PARALLEL_WORTH_MS = 800;
+
+/**
+ * The search's time still to come on one thread, guessed from its time so far (`elapsed` ms for
+ * `done` states) and the growth of its levels (`growth`: new states per state expanded, lately):
+ * while levels grow, at least the time so far times the growth (breadth-first levels rise,
+ * then fall); once they shrink, the rest of a geometric tail from the `left` states still to
+ * expand, at most the time so far.
+ */
+function timeAhead(elapsed: number, done: number, left: number, growth: number): number {
+  return growth >= 1 ? elapsed * growth : (elapsed * Math.min(done, left / (1 - growth))) / Math.max(1, done);
+}
 
 /** Transitions between clock reads (progress, memory). */
 const CHECK_EVERY = 1 << 13;
@@ -72,9 +91,12 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   // never when a caller watches each state or transition, or a budget must stop it exactly.
   const watched = opts.onState !== undefined || opts.onSuccessors !== undefined || opts.witnesses === true || opts.maxStates !== undefined || opts.maxMemory !== undefined;
   const threads = watched ? 1 : (opts.threads ?? availableParallelism());
-  const due = (share: number): boolean => (opts.parallelFrom === undefined ? performance.now() - started >= PARALLEL_AFTER_MS * share : visited.size >= opts.parallelFrom * share);
+  // Whether the time ahead (timeAhead) is worth `ms`, or past `share` of parallelFrom when given.
+  const due = (ms: number, share: number, left: number, growth: number): boolean =>
+    opts.parallelFrom === undefined ? timeAhead(performance.now() - started, visited.size, left, growth) >= ms : visited.size >= opts.parallelFrom * share;
   let par: ParallelOutcome | null = null;
-  let pool: Pool | null = null;
+  // Set and cleared in handOff (a closure), so typed as the wider type from the start.
+  let pool = null as Pool | null;
   let nextCheck = CHECK_EVERY;
   const x: Expansion = newExpansion(visited, cm.rules, (n: Value, added: number): number => {
       // What throws from here on is no law's and no step's.
@@ -94,6 +116,24 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
       return 0;
   });
   const firstFire = x.firstFire;
+  // The last level's size over the one before (within a level, states expanded first find more
+  // new states than those expanded last, so the level's own count so far would say too much).
+  let growth = 1;
+  const onLevel = (p: { states: number; transitions: number; depth: number }): void =>
+    opts.onProgress?.({ ...p, transitions: p.transitions + x.transitions, elapsedMs: performance.now() - started, memory: process.memoryUsage.rss() });
+  // Start the workers once due; once the rest is worth it and they are ready, hand them the
+  // search from the `count` states of `level` (at depth `at`), with the next level's states
+  // found so far (`partial`). The outcome, or null to go on alone.
+  const handOff = (at: number, count: number, level: () => Chunk, partial: () => Chunk | null): ParallelOutcome | null => {
+    if (threads === 1 || count === 0 || at >= bound) return null;
+    if (pool === null && due(PRESTART_MS, 1 / 3, count, growth)) pool = Pool.start(prog, explore, opts.symmetry !== false, threads);
+    if (pool === null) return null;
+    pool.advance();
+    if (!(pool.ready || opts.parallelFrom !== undefined) || !due(PARALLEL_WORTH_MS, 1, count, growth)) return null;
+    const handed = pool;
+    pool = null;
+    return searchParallel(handed, cm.rules.length, visited, level(), at, bound, onLevel, partial());
+  };
   search: for (; depth < bound && frontier.count > 0 && violation === null; depth++) {
     next.clear();
     for (let f = 0, at = 0; f < frontier.count; f++) {
@@ -129,19 +169,16 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         opts.onProgress?.({ states: visited.size, transitions: x.transitions, depth: depth + 1, elapsedMs, memory: process.memoryUsage.rss() });
         stopped = memoryStop(opts.maxMemory, heapLimit, { visited: visited.bytes, levels: frontier.bytes + next.bytes, states: visited.size });
         if (stopped) break search;
+        const rest = f + 1;
+        par = handOff(depth, frontier.count - rest, () => levelChunk(cm.unpack, cm.unpackedEnd, frontier, rest, at), () => levelChunk(cm.unpack, cm.unpackedEnd, next));
+        if (par !== null) break search;
       }
     }
     peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
+    growth = next.count / Math.max(1, frontier.count);
     [frontier, next] = [next, frontier];
-    if (threads > 1 && pool === null && due(PRESTART) && frontier.count > 0 && depth + 1 < bound) pool = Pool.start(prog, explore, opts.symmetry !== false, threads);
-    pool?.advance();
-    if (pool !== null && due(1) && (pool.ready || opts.parallelFrom !== undefined) && frontier.count > 0 && depth + 1 < bound) {
-      const onLevel = (p: { states: number; transitions: number; depth: number }): void =>
-        opts.onProgress?.({ ...p, transitions: p.transitions + x.transitions, elapsedMs: performance.now() - started, memory: process.memoryUsage.rss() });
-      par = searchParallel(pool, cm.rules.length, visited, levelChunk(cm.unpack, cm.unpackedEnd, frontier), depth + 1, bound, onLevel);
-      pool = null;
-      if (par !== null) break;
-    }
+    par = handOff(depth + 1, frontier.count, () => levelChunk(cm.unpack, cm.unpackedEnd, frontier), () => null);
+    if (par !== null) break;
   }
   pool?.close();
   if (par?.violation === true) {

@@ -90,16 +90,20 @@ function replies(sync: Int32Array, expected: number, threads: readonly Thread[])
   });
 }
 
-/** The place of each state in a packed level (the hand-off's level comes without them). */
-export function levelChunk(unpack: (words: Int32Array, at: number) => unknown, end: () => number, frontier: Frontier): Chunk {
-  const words = shared(frontier.words, frontier.length);
-  const starts = new Int32Array(new SharedArrayBuffer(Math.max(1, frontier.count) * 4));
-  for (let f = 0, at = 0; f < frontier.count; f++) {
-    starts[f] = at;
-    unpack(words, at + 1);
-    at = end();
+/**
+ * The states of a packed level from its state `from` on (which starts at word `at`), copied into
+ * shared memory with the place of each (the hand-off's level comes without them).
+ */
+export function levelChunk(unpack: (words: Int32Array, at: number) => unknown, end: () => number, frontier: Frontier, from = 0, at = 0): Chunk {
+  const count = frontier.count - from;
+  const words = shared(frontier.words.subarray(at), frontier.length - at);
+  const starts = new Int32Array(new SharedArrayBuffer(Math.max(1, count) * 4));
+  for (let f = 0, w = 0; f < count; f++) {
+    starts[f] = w;
+    unpack(words, w + 1);
+    w = end();
   }
-  return { words, starts, count: frontier.count };
+  return { words, starts, count };
 }
 
 /**
@@ -184,7 +188,9 @@ export class Pool {
 
 /**
  * Go on with the search from level `depth` (the states of `level`, all in `visited`) on the
- * pool's workers, to the depth bound; the pool is closed after. Null when the threads did not
+ * pool's workers, to the depth bound; the pool is closed after. A hand-off in the middle of a
+ * level gives the level's states not expanded yet as `level`, and the next level's states found
+ * so far as `partial` (they join those the workers find). Null when the threads did not
  * start. (This thread only waits: its compiled machine, given the shared table too, would run
  * polymorphic and slower in every later search of this process.)
  */
@@ -196,6 +202,7 @@ export function searchParallel(
   depth: number,
   bound: number,
   onLevel?: (p: Omit<Progress, "elapsedMs" | "memory">) => void,
+  partial: Chunk | null = null,
 ): ParallelOutcome | null {
   const count = pool.size;
   try {
@@ -213,9 +220,12 @@ export function searchParallel(
     const result = (violation: boolean, complete: boolean): ParallelOutcome => ({ states, transitions, fired, reached, depth, complete, violation, bytes, threads: count });
     // One level per pass; at the depth bound one more, a probe, that adds nothing and says
     // whether the last level leads to a new state (complete when it does not).
+    // The next level's states found on this thread before the hand-off.
+    let early = partial !== null && partial.count > 0 ? [partial] : [];
     for (let total = level.count; total > 0; depth++) {
       const probe = depth >= bound;
-      const found: Chunk[] = [];
+      const found: Chunk[] = early;
+      early = [];
       let ranges: Range[] = [[0, total]];
       while (ranges.length > 0) {
         // Batches small enough that the workers end a round together, large enough that

@@ -30,7 +30,7 @@ export interface ExploreOptions {
    * it on this thread. Never used with onState, onSuccessors, witnesses or a budget.
    */
   readonly threads?: number;
-  /** Distinct states after which the search goes parallel (default: after 0.3 s of searching alone, once the workers are ready). */
+  /** Distinct states after which the search goes parallel (default: once its levels so far predict a second or so more of one thread's work and the workers are ready; compiled.ts). */
   readonly parallelFrom?: number;
   /** Called with each distinct state reached, the initial one first. */
   readonly onState?: (state: Value) => void;

@@ -46,6 +46,22 @@ describe("parallel search", { timeout: 300_000 }, () => {
     }
   });
 
+  it("counts what one thread counts when handed off in the middle of a level (the level's rest and the next level's states found so far)", () => {
+    const r = withParams(program(), new Map([["WORKERS", 4]]));
+    if (!("program" in r)) throw new Error(r.message);
+    const x = exploreOf(r.program, "launcher");
+    const one = exploreMachine(r.program, x, { depth: 64, symmetry: false, threads: 1 });
+    // The states at each depth's end: the hand-off (asked every 8192 transitions, about 230
+    // states here) falls inside a level when `from` is far from all of them.
+    const ends = Array.from({ length: one.reached + 1 }, (_, d) => exploreMachine(r.program, x, { depth: d, symmetry: false, threads: 1 }).states);
+    for (const from of [30_000, 45_000]) {
+      expect(Math.min(...ends.map((e) => Math.abs(e - from)))).toBeGreaterThan(2_000);
+      const two = exploreMachine(r.program, x, { depth: 64, symmetry: false, threads: 2, parallelFrom: from });
+      expect(two.threads).toBe(2);
+      expect(summary(two)).toEqual(summary(one));
+    }
+  });
+
   it("stops at the same depth bound as one thread: not complete below the last level, complete at it", () => {
     const prog = program();
     const x = exploreOf(prog, "launcher");
