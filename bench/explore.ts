@@ -4,7 +4,9 @@
 // bigger ones) as a ratio; bytes per state of everything the search holds (visited set, parent
 // pointers, ordinals and the packed frontier at its peak). Targets (issue #25): >= 1 M states/s
 // on supervise, launcher N = 3 and each spec of bench/specs/ (shapes a new user writes, never
-// tuned into spec/), >= 300 k states/s with symmetry (launcher N = 5; N = 6 completes).
+// tuned into spec/), >= 300 k states/s with symmetry (launcher N = 5; N = 6 completes). Then the
+// parallel search's speed-up, in this process and through the CLI, and a short search that the
+// CLI should keep on one thread.
 
 import { execFileSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
@@ -171,6 +173,24 @@ function parallelCliLine(): string {
   return `parallel (compiled CLI): statute explore ${args.join(" ")}, ${speedUp(() => cliSearch([...args, "--threads", "1"]), () => cliSearch(args))}`;
 }
 
+/**
+ * A search of under a second as a user meets it (the compiled CLI, every core allowed): the
+ * hand-off's guess of the work ahead should keep it on one thread, where workers booting beside
+ * it would only slow it down; alternating with `--threads 1`, three times.
+ */
+function shortSearchLine(): string {
+  const args = ["bench/specs/lock_clients.yaml", "--param", "CLIENTS=5", "--no-symmetry"];
+  const one: Search[] = [];
+  const all: Search[] = [];
+  for (let i = 0; i < 3; i++) {
+    one.push(cliSearch([...args, "--threads", "1"]));
+    all.push(cliSearch(args));
+  }
+  const [t1, tn] = [median(one.map((r) => r.ms)), median(all.map((r) => r.ms))];
+  const parallel = all.filter((r) => r.threads > 1).length;
+  return `short search (compiled CLI): statute explore ${args.join(" ")}: ${(t1 / 1000).toFixed(2)} s with --threads 1, ${(tn / 1000).toFixed(2)} s with every core allowed (${(tn / t1).toFixed(2)}x the time; went parallel in ${parallel} of ${all.length} runs)`;
+}
+
 export async function benchExplore(targetsOnly = false): Promise<string> {
   const compiled = compileSpecs(root, [...specFiles(root), ...benchSpecs]);
   if (!compiled.ok) throw new Error("spec/ or bench/specs/ does not compile; run `statute gen` for the diagnostics");
@@ -191,6 +211,7 @@ export async function benchExplore(targetsOnly = false): Promise<string> {
   lines.push(...symmetryLines(prog));
   lines.push(parallelLine(prog));
   lines.push(parallelCliLine());
+  lines.push(shortSearchLine());
   // On a shared machine wall-clock rates fall with the load; the CPU-second figure much less.
   lines.push(`(wall-clock rates; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`);
   return lines.join("\n");

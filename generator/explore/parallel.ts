@@ -218,10 +218,10 @@ export function searchParallel(
     let chunks: Chunk[] = [level];
     const fired = new Uint8Array(rules);
     const result = (violation: boolean, complete: boolean): ParallelOutcome => ({ states, transitions, fired, reached, depth, complete, violation, bytes, threads: count });
-    // One level per pass; at the depth bound one more, a probe, that adds nothing and says
-    // whether the last level leads to a new state (complete when it does not).
     // The next level's states found on this thread before the hand-off.
     let early = partial !== null && partial.count > 0 ? [partial] : [];
+    // One level per pass; at the depth bound one more, a probe, that adds nothing and says
+    // whether the last level leads to a new state (complete when it does not).
     for (let total = level.count; total > 0; depth++) {
       const probe = depth >= bound;
       const found: Chunk[] = early;

@@ -20,9 +20,14 @@ export function recentBits(capacity: number): number {
   return Math.max(MIN_BITS, Math.min(MAX_BITS, Math.floor(Math.log2(Math.max(1, capacity / 4)))));
 }
 
-/** An empty cache of 2^bits entries (two words each). */
+/** The bytes of a cache of 2^bits entries (two words each). */
+export function recentBytes(bits: number): number {
+  return 8 << bits;
+}
+
+/** An empty cache of 2^bits entries. */
 export function recentTable(bits: number): Int32Array {
-  return new Int32Array(2 << bits);
+  return new Int32Array(recentBytes(bits) / 4);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Explore stage: the visited set, in typed arrays, about 12-16 bytes a state. Fingerprints (64
+// Explore stage: the visited set, in typed arrays, about 14-19 bytes a state. Fingerprints (64
 // bits) sit in an open-addressing table kept 58-88% full (it grows by half, and the slot is
 // taken by multiply-shift, so any size works). States are numbered in breadth-first order, so
 // their parents never decrease: a parent is stored as the difference to the previous state's
@@ -6,6 +6,8 @@
 // byte; the rare wider values go to side maps. Lookups pass a cache of recent fingerprints first
 // (recent.ts, 2-3 bytes a state). A fingerprint collision (about n^2 / 2^65 for n states) would
 // hide a state; we accept that.
+
+import { recentBits, recentBytes, recentTable, seenLately } from "./recent.js";
 
 /** Both 32-bit halves of the fingerprint of `text` (the interpreted engine's key, and replay's). */
 export function fingerprint(text: string): [number, number] {
@@ -21,8 +23,6 @@ export function fingerprint(text: string): [number, number] {
   b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
   return [a >>> 0, (b ^ (b >>> 16)) >>> 0];
 }
-
-import { recentBits, recentTable, seenLately } from "./recent.js";
 
 const MAX_LOAD = 0.875;
 const WIDE = 255;
@@ -126,7 +126,7 @@ export class Visited {
   /** Bytes the set will hold after its next growth (for a memory budget checked beforehand). */
   get nextBytes(): number {
     const capacity = Math.ceil(this.capacity * 1.5);
-    return capacity * 8 + (8 << recentBits(capacity)) + this.deltas.byteLength * 3;
+    return capacity * 8 + recentBytes(recentBits(capacity)) + this.deltas.byteLength * 3;
   }
 
   private home(h1: number): number {
