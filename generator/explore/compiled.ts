@@ -33,9 +33,8 @@ export { permutations } from "./arrangements.js";
  * (timeAhead); or past ExploreOptions.parallelFrom states when that is given (waiting for the
  * workers there). The workers start once PRESTART_MS is predicted (or at a third of
  * parallelFrom), as many at once as there are spare cores; each costs about 0.15 s and 0.23 s
- * of CPU to start and warm up.
- * Asked at each level's end and every CHECK_EVERY transitions within a level (a level can take
- * longer than the whole search before it). Workers that boot beside a short search cost it
+ * of CPU to start and warm up. Asked at each level's end and every CHECK_EVERY transitions
+ * within a level (a level can take longer than the whole search before it). Workers that boot beside a short search cost it
  * more than their CPU: lock_clients CLIENTS = 5 (0.6-0.8 s alone) took 1.38x as long with them
  * booting and never handed anything. Measured through the compiled CLI, alternating with
  * --threads 1 (medians): launcher WORKERS = 5 (6.1 s alone) 1.59x; lock_clients CLIENTS = 6
