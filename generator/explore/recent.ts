@@ -1,11 +1,11 @@
 // Explore stage: the fingerprints a visited set was asked about lately, in a small
 // direct-mapped cache in front of its table (visited.ts, shared-visited.ts). A state's successors
-// are mostly states seen already, and states expanded one after another share many of them, so
-// 59-86% of the lookups of a large search hit the cache (launcher WORKERS = 5: 76% with 2^16
-// entries, lock_clients CLIENTS = 6: 59%). A hit costs a read in a table that stays in the core's cache; a lookup in the
-// visited table itself costs a miss once it outgrows the cache (about 60 ns at a million
-// states on this 2-core host, against 8 in cache). Only fingerprints of held states are ever
-// written into it (each lookup leaves its fingerprint in the table), so a hit always means held.
+// are mostly states seen already, and states expanded one after another share many of them: with
+// 2^16 entries, 76% of launcher WORKERS = 5's lookups hit the cache, 59% of lock_clients
+// CLIENTS = 6's. A hit costs a read in a table that stays in the core's cache; a lookup in the
+// visited table itself costs a miss once it outgrows the cache (about 60 ns at a million states
+// on this 2-core host, against 8 in cache). Only fingerprints of held states are ever written
+// into it (each lookup leaves its fingerprint in the table), so a hit always means held.
 // Empty entries are (0, 0), which no looked-up fingerprint is: both sets hold (0, 0) as another.
 
 /**
