@@ -1,11 +1,12 @@
 // Explore stage, compiled engine: a structural 64-bit fingerprint of a state, as source text
 // directed by the state's type (no JSON text, and key order never matters). Two 32-bit lanes
-// take every word of the value: numbers as two words, enums and tags by ordinal, strings by
-// code unit. Symmetric list fields (the spec's `symmetric:`) are hashed as a multiset: each
+// take every word of the value: numbers as one word below 2^31 (two above), enums and tags by
+// ordinal, strings by code unit. Symmetric list fields (the spec's `symmetric:`) are hashed as a multiset: each
 // index's elements hash on their own, the element hashes are sorted, then mixed in, so every
 // permutation of the workers has one fingerprint (sorting worker records, without building them).
 // Records of bools and enums that fit in 30 bits enter as one packed word, and symmetric rows
-// that pack are sorted as their words.
+// that pack are summed as their words. A record that also holds nats enters as one word while
+// they are small (`looseWord`), field by field once one is not.
 
 import type { Program } from "../../ir/module.js";
 import type { Type, TypeRef } from "../../ir/types.js";
@@ -13,6 +14,9 @@ import { unreachable } from "../../ir/types.js";
 import { prop, shapeOf } from "./expr.js";
 
 type Field = { readonly name: string; readonly type: Type };
+
+/** The fewest bits a nat of a loose word may have (hash.ts `looseWord`). */
+const LOOSE_LEAST = 4;
 
 /**
  * Module state for the rare named type hashed by a function (one that contains itself): the
@@ -50,8 +54,10 @@ export class HashCompiler {
         return mix(`${v} ? 1 : 2`);
       case "nat":
       case "int":
-        // The high word times 2^-32, exact for a safe integer (x - ToUint32(x) is a multiple of 2^32): floor(x / 2^32) without a division.
-        return `{ const $x${n} = ${v}; ${mix(`$x${n} | 0`)} ${mix(`(($x${n} - ($x${n} >>> 0)) * 2.3283064365386963e-10) | 0`)} }`;
+        // One word below 2^31; else the high word (times 2^-32, exact for a safe integer: x -
+        // ToUint32(x) is a multiple of 2^32, so floor(x / 2^32) without a division) with bit 31
+        // set, then the low word. A first word with bit 31 set is never a small number's.
+        return `{ const $x${n} = ${v}; if ($x${n} >= 0 && $x${n} < 2147483648) { ${mix(`$x${n}`)} } else { ${mix(`(($x${n} - ($x${n} >>> 0)) * 2.3283064365386963e-10) | -2147483648`)} ${mix(`$x${n} | 0`)} } }`;
       case "string":
         return `{ const $x${n} = ${v}; ${this.text(`$x${n}`)} }`;
       case "option":
@@ -107,6 +113,71 @@ export class HashCompiler {
       shift += this.bits(f.type) as number;
     }
     return parts.length === 0 ? "0" : `(${parts.join(" | ")})`;
+  }
+
+  /**
+   * A record of bools, enums, nats and options of these, as one word when its numbers are small:
+   * the fixed parts as `packed` lays them, each nat in the bits left over (an equal share, at
+   * least LOOSE_LEAST), an option as a presence bit and its value. The word is -1 when some nat
+   * does not fit its share; the hash then takes the record field by field (`looseMix`). Null for
+   * a record with no nat (`packed` covers it) or with any other kind of field.
+   */
+  looseWord(v: string, t: Type): string | null {
+    if (t.kind !== "named" || this.bits(t) !== null) return null;
+    const shape = shapeOf(this.prog, t.ref);
+    if (shape.kind !== "record") return null;
+    const number = (x: Type): boolean => x.kind === "nat";
+    let fixed = 0;
+    let nats = 0;
+    for (const f of shape.fields) {
+      const inner = f.type.kind === "option" ? f.type.of : f.type;
+      const presence = f.type.kind === "option" ? 1 : 0;
+      if (number(inner)) nats++;
+      else if (this.bits(inner) === null) return null;
+      else fixed += this.bits(inner) as number;
+      fixed += presence;
+    }
+    const share = nats === 0 ? 0 : Math.floor((30 - fixed) / nats);
+    if (nats === 0 || share < LOOSE_LEAST) return null;
+    const parts: string[] = [];
+    const fits: string[] = [];
+    let shift = 0;
+    const at = (p: string, bits: number): void => {
+      parts.push(shift === 0 ? p : `(${p} << ${shift})`);
+      shift += bits;
+    };
+    for (const f of shape.fields) {
+      const x = `${v}${prop(f.name)}`;
+      const optional = f.type.kind === "option";
+      const inner = f.type.kind === "option" ? f.type.of : f.type;
+      const bits = number(inner) ? share : (this.bits(inner) as number);
+      if (number(inner)) fits.push(optional ? `(${x} === null || ${x} < ${2 ** share})` : `${x} < ${2 ** share}`);
+      const value = number(inner) ? x : this.packed(x, inner);
+      if (optional) at(`(${x} === null ? 0 : 1 | (${value} << 1))`, bits + 1);
+      else at(value, bits);
+    }
+    return `(${fits.join(" && ")} ? (${parts.join(" | ")}) : -1)`;
+  }
+
+  /** The one word of a value of `t`: `packed`, or else `looseWord` (-1 when too large); null when neither applies. */
+  word(v: string, t: Type): string | null {
+    return this.bits(t) !== null ? this.packed(v, t) : this.looseWord(v, t);
+  }
+
+  /** Mixing the value `v` of `t` whose `word` is given (computed or cached), as `value` would. */
+  wordMix(word: string, v: string, t: Type): string {
+    return this.bits(t) !== null ? mix(word) : this.looseMix(word, v, t);
+  }
+
+  /**
+   * Mixing a record whose loose word (`looseWord`, computed or cached) is `word`: that word, or
+   * when it is -1 the word 2^30 (above every loose word) and then each field as `value` hashes it.
+   */
+  looseMix(word: string, v: string, t: Type): string {
+    const shape = shapeOf(this.prog, (t as Type & { kind: "named" }).ref);
+    const fields = shape.kind === "record" ? shape.fields : [];
+    const u = `$u${this.serial++}`;
+    return `{ const ${u} = ${word}; if (${u} >= 0) { ${mix(u)} } else { ${mix("1073741824")} ${fields.map((f) => this.value(`${v}${prop(f.name)}`, f.type)).join(" ")} } }`;
   }
 
   private ordinal(ref: TypeRef, members: readonly string[]): string {
@@ -187,6 +258,8 @@ export class HashCompiler {
     const shape = shapeOf(this.prog, ref);
     const t: Type = { kind: "named", ref };
     if (shape.kind === "record" && this.bits(t) !== null) return mix(this.packed(v, t));
+    const loose = this.looseWord(v, t);
+    if (loose !== null) return this.looseMix(loose, v, t);
     if (shape.kind === "enum") {
       const e = `$e${this.serial++}`;
       return `const ${e} = ${this.ordinal(ref, shape.members)}(${v}); if (${e} < ${shape.members.length}) { ${mix(e)} } else { ${this.text(v)} }`;
@@ -265,10 +338,17 @@ export class HashCompiler {
     const rowTypes = sym.map((f) => (f.type as Type & { kind: "list" }).of);
     const bits = rowTypes.map((t) => this.bits(t));
     const packs = bits.every((b) => b !== null) && bits.reduce<number>((n, b) => n + (b as number), 0) <= 30;
+    // One list of records with small numbers: a row's loose word when its numbers fit.
+    const loose = !packs && sym.length === 1 ? this.looseWord("$r0", rowTypes[0] as Type) : null;
     // Statements setting `ca`, `cb` (declared by the caller) to row `i` of the lists of `v`
     // (null: the rows are in `$r0`.. already).
     const contribution = (v: string | null): string => {
       const rows = v === null ? "" : sym.map((f, k) => `const $r${k} = ${v}${prop(f.name)}[i];`).join(" ");
+      const hashed = (): string => {
+        const hash = sym.map((_, k) => this.value(`$r${k}`, rowTypes[k] as Type)).join(" ");
+        return `{ let $a = 0x3c6ef372, $b = 0x1b873593, $w = 0; ${hash} ca = $fmix($a ^ Math.imul($b, 0x27d4eb2f)); cb = $fmix2(($b + $a) | 0); }`;
+      };
+      if (loose !== null) return `${rows} const $rw = ${loose}; if ($rw >= 0) { ca = $fmix($rw ^ 0x2f1a8b3d); cb = $fmix2(($rw + 0x61c88647) | 0); } else ${hashed()}`;
       if (packs) {
         let shift = 0;
         const parts = sym.map((_, k) => {
@@ -279,8 +359,7 @@ export class HashCompiler {
         });
         return `${rows} const $rw = ${parts.join(" | ")}; ca = $fmix($rw ^ 0x2f1a8b3d); cb = $fmix2(($rw + 0x61c88647) | 0);`;
       }
-      const hash = sym.map((_, k) => this.value(`$r${k}`, rowTypes[k] as Type)).join(" ");
-      return `${rows} { let $a = 0x3c6ef372, $b = 0x1b873593, $w = 0; ${hash} ca = $fmix($a ^ Math.imul($b, 0x27d4eb2f)); cb = $fmix2(($b + $a) | 0); }`;
+      return `${rows} ${hashed()}`;
     };
     const lists = (v: string): string[] => sym.map((f) => `${v}${prop(f.name)}`);
     const differ = (v: string): string => lists(v).map((l) => `${l}.length !== n`).join(" || ") || "false";
@@ -307,11 +386,11 @@ export class HashCompiler {
     // the parent's words where it is the parent's very row.
     const rowWord = (f: { readonly name: string; readonly type: Type }, row: string, i: string): string => {
       const t = (f.type as Type & { kind: "list" }).of;
-      const word = this.packed(row, t);
+      const word = this.word(row, t) as string;
       if (caches === null) return word;
       const cache = `$PW${this.serial++}`;
       this.functions.push(`const ${cache} = [];`);
-      caches.push(`{ const l = p${prop(f.name)}; for (let i = 0; i < l.length; i++) { const r = l[i]; ${cache}[i] = ${this.packed("r", t)}; } }`);
+      caches.push(`{ const l = p${prop(f.name)}; for (let i = 0; i < l.length; i++) { const r = l[i]; ${cache}[i] = ${this.word("r", t)}; } }`);
       return `(${i} < p${prop(f.name)}.length && ${row} === p${prop(f.name)}[${i}] ? ${cache}[${i}] : ${word})`;
     };
     // The row sub-hashes of a list of rows that do not pack, beside the parent's: the caches
@@ -326,13 +405,13 @@ export class HashCompiler {
       if (prepare) caches.push(`{ let $a = 0, $b = 0, $w = 0; const l = p${prop(f.name)}; for (let i = 0; i < l.length; i++) { let x = 0, y = 0; ${this.pair("l[i]", of, "x", "y")} ${ra}[i] = x; ${rb}[i] = y; } }`);
       return { ra, rb, parent: `p${prop(f.name)}` };
     };
-    const packedList = (f: { readonly name: string; readonly type: Type }): boolean => f.type.kind === "list" && this.bits(f.type.of) !== null;
+    const packedList = (f: { readonly name: string; readonly type: Type }): boolean => f.type.kind === "list" && this.word("x", f.type.of) !== null;
     const plainField = (f: { readonly name: string; readonly type: Type }): string => {
       const at = `s${prop(f.name)}`;
       const n = this.serial++;
       if (packedList(f)) {
         if (caches === null) return this.value(at, f.type);
-        return `{ const $l${n} = ${at}; ${mix(`$l${n}.length`)} for (let $i${n} = 0; $i${n} < $l${n}.length; $i${n}++) { const $r${n} = $l${n}[$i${n}]; ${mix(rowWord(f, `$r${n}`, `$i${n}`))} } }`;
+        return `{ const $l${n} = ${at}; ${mix(`$l${n}.length`)} for (let $i${n} = 0; $i${n} < $l${n}.length; $i${n}++) { const $r${n} = $l${n}[$i${n}]; ${this.wordMix(rowWord(f, `$r${n}`, `$i${n}`), `$r${n}`, (f.type as Type & { kind: "list" }).of)} } }`;
       }
       if (!this.compound(f.type)) return this.value(at, f.type);
       // A compound field enters as its sub-hash, the parent's when it is the parent's very value.
