@@ -2,8 +2,9 @@
 // directed by the state's type, so the search's frontier is held as an Int32Array (frontier.ts)
 // rather than as objects: bytes per state then count everything the search holds, and a level
 // can travel between threads or to disk as it is. A bool, an enum (by ordinal) and a record of
-// such that fits 30 bits (hash.ts `packed`) take one word; a nat or int one word below 2^31,
-// else a marker and two; an option a tag word; a list its length and its elements; a union its
+// such that fits 30 bits (hash.ts `packed`) take one word, and so does a record that also holds
+// nats while they are small (hash.ts `looseLayout`; else -1 and its fields); a nat or int one
+// word below 2^31, else a marker and two; an option a tag word; a list its length and its elements; a union its
 // variant's ordinal and its fields. Decoding builds each record with its fields in declaration
 // order, the object shape the compiled step builds.
 
@@ -11,7 +12,7 @@ import type { Program } from "../../ir/module.js";
 import type { Type, TypeRef } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { key, prop, shapeOf } from "./expr.js";
-import type { HashCompiler } from "./hash.js";
+import type { HashCompiler, LooseSlot } from "./hash.js";
 
 /**
  * Module state of the compiled codec: the words being written (`$E`, grown as needed, `$p` the
@@ -127,7 +128,18 @@ export class CodecCompiler {
       // Fields are read in order into locals, then the literal built in declaration order.
       const reads = shape.fields.map((f, i) => `const f${i} = ${this.dec(f.type)};`).join(" ");
       let i = 0;
-      return [enc, `${reads} return ${record(() => `f${i++}`)};`];
+      const fields: [string, string] = [enc, `${reads} return ${record(() => `f${i++}`)};`];
+      const loose = this.hash.looseLayout(t);
+      if (loose === null) return fields;
+      // Small numbers: the loose word (below 2^30); else -1, then the fields one by one.
+      const slots = new Map(loose.slots.map((x) => [x.field.name, x]));
+      const slot = (f: { readonly name: string }): string => {
+        const { inner, optional, number, shift } = slots.get(f.name) as LooseSlot;
+        const at = optional ? shift + 1 : shift;
+        const value = number ? `((w >>> ${at}) & ${2 ** loose.share - 1})` : this.unpack("w", inner, at);
+        return optional ? `(((w >>> ${shift}) & 1) === 0 ? null : ${value})` : value;
+      };
+      return [`const w = ${this.hash.looseWord("v", t)}; if (w >= 0) { $E[$p++] = w; } else { $E[$p++] = -1; ${fields[0]} }`, `const w = $D[$q++]; if (w >= 0) return ${record(slot)}; ${fields[1]}`];
     }
     const encArms = shape.variants.map((variant, i) => `case ${JSON.stringify(variant.name)}: $E[$p++] = ${i}; ${variant.fields.map((f) => this.enc(`v${prop(f.name)}`, f.type)).join(" ")} break;`);
     const decArms = shape.variants.map((variant, i) => {

@@ -15,8 +15,24 @@ import { prop, shapeOf } from "./expr.js";
 
 type Field = { readonly name: string; readonly type: Type };
 
-/** The fewest bits a nat of a loose word may have (hash.ts `looseWord`). */
+/** The fewest bits a nat of a loose word may have (`looseLayout`). */
 const LOOSE_LEAST = 4;
+
+/** One field's place in a loose word: from bit `shift`, a presence bit first when optional, then `bits` of its value. */
+export interface LooseSlot {
+  readonly field: Field;
+  readonly inner: Type;
+  readonly optional: boolean;
+  readonly number: boolean;
+  readonly shift: number;
+  readonly bits: number;
+}
+
+/** How a record with small numbers packs into one word (HashCompiler.looseLayout); each nat has `share` bits. */
+export interface LooseLayout {
+  readonly share: number;
+  readonly slots: readonly LooseSlot[];
+}
 
 /**
  * Module state for the rare named type hashed by a function (one that contains itself): the
@@ -118,44 +134,48 @@ export class HashCompiler {
   /**
    * A record of bools, enums, nats and options of these, as one word when its numbers are small:
    * the fixed parts as `packed` lays them, each nat in the bits left over (an equal share, at
-   * least LOOSE_LEAST), an option as a presence bit and its value. The word is -1 when some nat
-   * does not fit its share; the hash then takes the record field by field (`looseMix`). Null for
-   * a record with no nat (`packed` covers it) or with any other kind of field.
+   * least LOOSE_LEAST), an option as a presence bit then its value. Null for a record with no
+   * nat (`packed` covers it) or with any other kind of field. The codec lays its words alike.
    */
-  looseWord(v: string, t: Type): string | null {
+  looseLayout(t: Type): LooseLayout | null {
     if (t.kind !== "named" || this.bits(t) !== null) return null;
     const shape = shapeOf(this.prog, t.ref);
     if (shape.kind !== "record") return null;
-    const number = (x: Type): boolean => x.kind === "nat";
     let fixed = 0;
     let nats = 0;
     for (const f of shape.fields) {
       const inner = f.type.kind === "option" ? f.type.of : f.type;
-      const presence = f.type.kind === "option" ? 1 : 0;
-      if (number(inner)) nats++;
+      if (inner.kind === "nat") nats++;
       else if (this.bits(inner) === null) return null;
       else fixed += this.bits(inner) as number;
-      fixed += presence;
+      if (f.type.kind === "option") fixed++;
     }
     const share = nats === 0 ? 0 : Math.floor((30 - fixed) / nats);
     if (nats === 0 || share < LOOSE_LEAST) return null;
-    const parts: string[] = [];
-    const fits: string[] = [];
+    const slots: LooseSlot[] = [];
     let shift = 0;
-    const at = (p: string, bits: number): void => {
-      parts.push(shift === 0 ? p : `(${p} << ${shift})`);
-      shift += bits;
-    };
     for (const f of shape.fields) {
-      const x = `${v}${prop(f.name)}`;
       const optional = f.type.kind === "option";
       const inner = f.type.kind === "option" ? f.type.of : f.type;
-      const bits = number(inner) ? share : (this.bits(inner) as number);
-      if (number(inner)) fits.push(optional ? `(${x} === null || ${x} < ${2 ** share})` : `${x} < ${2 ** share}`);
-      const value = number(inner) ? x : this.packed(x, inner);
-      if (optional) at(`(${x} === null ? 0 : 1 | (${value} << 1))`, bits + 1);
-      else at(value, bits);
+      const bits = inner.kind === "nat" ? share : (this.bits(inner) as number);
+      slots.push({ field: f, inner, optional, number: inner.kind === "nat", shift, bits });
+      shift += bits + (optional ? 1 : 0);
     }
+    return { share, slots };
+  }
+
+  /** The loose word of the record `v` (looseLayout), or -1 when some nat does not fit its share. */
+  looseWord(v: string, t: Type): string | null {
+    const layout = this.looseLayout(t);
+    if (layout === null) return null;
+    const fits: string[] = [];
+    const parts = layout.slots.map(({ field, inner, optional, number, shift }) => {
+      const x = `${v}${prop(field.name)}`;
+      if (number) fits.push(optional ? `(${x} === null || ${x} < ${2 ** layout.share})` : `${x} < ${2 ** layout.share}`);
+      const value = number ? x : this.packed(x, inner);
+      const part = optional ? `(${x} === null ? 0 : 1 | (${value} << 1))` : value;
+      return shift === 0 ? part : `(${part} << ${shift})`;
+    });
     return `(${fits.join(" && ")} ? (${parts.join(" | ")}) : -1)`;
   }
 
