@@ -21,19 +21,19 @@ import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
 import type { TraceStep } from "./trace.js";
 import { Frontier } from "./frontier.js";
 import { levelChunk, Pool, searchParallel, type ParallelOutcome } from "./parallel.js";
-import type { Chunk } from "./parallel-round.js";
+import { Round, type Chunk } from "./parallel-round.js";
 import { Visited } from "./visited.js";
 import { findArrangement } from "./arrangements.js";
 
 export { permutations } from "./arrangements.js";
 
 /**
- * When a search goes on in worker threads: once the workers are ready (it goes on alone until
- * they are) and the search so far predicts at least PARALLEL_WORTH_MS more of one thread's work
- * (timeAhead); or past ExploreOptions.parallelFrom states when that is given (waiting for the
- * workers there). The workers start once PRESTART_MS is predicted (or at a third of
- * parallelFrom), as many at once as there are spare cores; each costs about 0.15 s and 0.23 s
- * of CPU to start and warm up. Asked at each level's end and every CHECK_EVERY transitions
+ * When a search goes on with worker threads (a thread per core but one: this thread takes its
+ * part of each round): once the workers are ready (it goes on alone until they are) and the
+ * search so far predicts at least PARALLEL_WORTH_MS more of one thread's work (timeAhead); or
+ * past ExploreOptions.parallelFrom states when that is given (waiting for the workers there).
+ * The workers start once PRESTART_MS is predicted (or at a third of parallelFrom), as many at
+ * once as there are spare cores; each costs about 0.1 s to start and 0.2 s to warm up. Asked at each level's end and every CHECK_EVERY transitions
  * within a level (a level can take longer than the whole search before it). Workers that boot beside a short search cost it
  * more than their CPU: lock_clients CLIENTS = 5 (0.6-0.8 s alone) took 1.38x as long with them
  * booting and never handed anything. Measured through the compiled CLI, alternating with
@@ -125,13 +125,13 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   // found so far (`partial`). The outcome, or null to go on alone.
   const handOff = (at: number, count: number, level: () => Chunk, partial: () => Chunk | null): ParallelOutcome | null => {
     if (threads === 1 || count === 0 || at >= bound) return null;
-    if (pool === null && due(PRESTART_MS, 1 / 3, count, growth)) pool = Pool.start(prog, explore, opts.symmetry !== false, threads);
+    if (pool === null && due(PRESTART_MS, 1 / 3, count, growth)) pool = Pool.start(prog, explore, opts.symmetry !== false, threads - 1);
     if (pool === null) return null;
     pool.advance();
     if (!(pool.ready || opts.parallelFrom !== undefined) || !due(PARALLEL_WORTH_MS, 1, count, growth)) return null;
     const handed = pool;
     pool = null;
-    return searchParallel(handed, cm.rules.length, visited, level(), at, bound, onLevel, partial());
+    return searchParallel(handed, new Round(cm, symmetric), cm.rules.length, visited, level(), at, bound, onLevel, partial());
   };
   search: for (; depth < bound && frontier.count > 0 && violation === null; depth++) {
     next.clear();

@@ -1,16 +1,17 @@
 // Explore stage, parallel search: once a single-threaded search (compiled.ts) has found enough
 // states that more threads pay for their start, it copies its visited fingerprints into one
 // table in shared memory (shared-visited.ts) and goes on level by level with worker threads
-// (parallel-worker.ts; started early, so they are warm by the hand-off): each round, the
-// workers claim the level's states in batches from a shared cursor (one done early takes more)
-// and add the successors they find first to the shared table, each keeping its new ones as its
+// (parallel-worker.ts; started early, so they are warm by the hand-off) and itself: each round,
+// every thread claims the level's states in batches from a shared cursor (one done early takes
+// more) and adds the successors it finds first to the shared table, keeping its new ones as its
 // chunk of the next level (parallel-round.ts: packed, in shared memory, so no state is copied
-// between threads). Once the workers together have added the round's limit they stop at a
+// between threads). Once the threads together have added the round's limit they stop at a
 // state's end; this thread then grows the table and hands out what is left. The same
 // breadth-first levels, so the same states and the same count; a violation stops the search,
 // and the caller reruns it on one thread for the shortest counterexample and its trace.
-// Synchronous for the caller: this thread waits on a shared counter (Atomics.wait) and reads the
-// replies with receiveMessageOnPort, so exploreMachine stays a plain function.
+// Synchronous for the caller: this thread does its part of a round, then waits on a shared
+// counter (Atomics.wait) and reads the replies with receiveMessageOnPort, so exploreMachine
+// stays a plain function. On 2 cores that is one worker, one boot, beside this thread.
 
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -18,7 +19,7 @@ import { availableParallelism } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
 import type { Frontier } from "./frontier.js";
-import { placesOf, resetRound, shared, statesAt, SYNC_CURSOR, SYNC_IDLE, SYNC_REPLIES, SYNC_WORDS, type Chunk, type Expanded, type Range } from "./parallel-round.js";
+import { placesOf, resetRound, shared, statesAt, SYNC_CURSOR, SYNC_IDLE, SYNC_REPLIES, SYNC_WORDS, type Chunk, type Expanded, type Range, type Round } from "./parallel-round.js";
 import type { Order, Reply, WorkerSetup } from "./parallel-worker.js";
 import { SHARED_LOAD, SharedVisited } from "./shared-visited.js";
 import type { Progress } from "./search.js";
@@ -162,12 +163,18 @@ export class Pool {
     return replies(this.sync, this.answers, this.threads) !== null;
   }
 
-  /** Give every worker `o` (after resetting the round's counters) and wait for their replies; null on a timeout. */
-  order(o: Order): Reply[] | null {
+  /**
+   * Give every worker `o` (after resetting the round's counters), do this thread's part of it
+   * (`mine`, on the same counters) meanwhile, and wait for the workers' replies: theirs, then
+   * this thread's; null on a timeout.
+   */
+  order(o: Order, mine: (sync: Int32Array) => Reply): Reply[] | null {
     resetRound(this.sync);
     for (const t of this.threads) t.worker.postMessage(o);
     this.answers += this.threads.length;
-    return replies(this.sync, this.answers, this.threads);
+    const own = mine(this.sync);
+    const theirs = replies(this.sync, this.answers, this.threads);
+    return theirs === null ? null : [...theirs, own];
   }
 
   /** Where the round's cursor ended, in places of its ranges. */
@@ -188,14 +195,14 @@ export class Pool {
 
 /**
  * Go on with the search from level `depth` (the states of `level`, all in `visited`) on the
- * pool's workers, to the depth bound; the pool is closed after. A hand-off in the middle of a
- * level gives the level's states not expanded yet as `level`, and the next level's states found
- * so far as `partial` (they join those the workers find). Null when the threads did not
- * start. (This thread only waits: its compiled machine, given the shared table too, would run
- * polymorphic and slower in every later search of this process.)
+ * pool's workers and this thread (its part of each round is `own`'s), to the depth bound; the
+ * pool is closed after. A hand-off in the middle of a level gives the level's states not
+ * expanded yet as `level`, and the next level's states found so far as `partial` (they join
+ * those the threads find). Null when the workers did not start.
  */
 export function searchParallel(
   pool: Pool,
+  own: Round,
   rules: number,
   visited: Visited,
   level: Chunk,
@@ -204,12 +211,16 @@ export function searchParallel(
   onLevel?: (p: Omit<Progress, "elapsedMs" | "memory">) => void,
   partial: Chunk | null = null,
 ): ParallelOutcome | null {
-  const count = pool.size;
+  const count = pool.size + 1;
   try {
     if (!pool.started()) return null;
     let states = visited.size;
     let table = SharedVisited.of(visited.table, Math.max(1 << 12, Math.ceil((states * GROWTH) / SHARED_LOAD)));
-    const share = (): Reply[] | null => pool.order({ type: "table", buffer: table.buffer, capacity: table.capacity });
+    const share = (): Reply[] | null =>
+      pool.order({ type: "table", buffer: table.buffer, capacity: table.capacity }, () => {
+        own.use(table);
+        return { type: "table" };
+      });
     if (share() === null) return null;
     let transitions = 0;
     let fanout = 0;
@@ -239,7 +250,8 @@ export function searchParallel(
           table = table.grown(Math.ceil(table.capacity * GROWTH));
           if (share() === null) return null;
         }
-        const rs = pool.order({ type: "expand", level: chunks, ranges, batch, limit: room(), probe });
+        const o: Order = { type: "expand", level: chunks, ranges, batch, limit: room(), probe };
+        const rs = pool.order(o, (sync) => own.expand(o, sync));
         if (rs === null) return null;
         ranges = statesAt(ranges, Math.min(size, pool.claimed), size);
         for (const r of rs as Expanded[]) {

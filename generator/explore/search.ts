@@ -26,8 +26,9 @@ export interface ExploreOptions {
   /** Count states that differ by a permutation of the spec's `symmetric` fields once (default true). */
   readonly symmetry?: boolean;
   /**
-   * Worker threads a big search may go on in (parallel.ts): default the machine's cores; 1 keeps
-   * it on this thread. Never used with onState, onSuccessors, witnesses or a budget.
+   * Threads a big search may go on in (parallel.ts), this one included (the others are worker
+   * threads): default the machine's cores; 1 keeps it on this thread. Never used with onState,
+   * onSuccessors, witnesses or a budget.
    */
   readonly threads?: number;
   /** Distinct states after which the search goes parallel (default: once its levels so far predict a second or so more of one thread's work and the workers are ready; compiled.ts). */
@@ -101,7 +102,7 @@ export interface ExploreResult {
    * packed levels at their largest; the interpreted engine's levels of objects are not counted.
    */
   readonly bytes: number;
-  /** Worker threads the search went on in (1: this thread only), a violation's rerun on one thread included. */
+  /** Threads the search went on in, this one included (1: this thread only); a violation's rerun on one thread keeps the count. */
   readonly threads: number;
 }
 

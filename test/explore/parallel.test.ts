@@ -1,8 +1,8 @@
 // The parallel search (parallel.ts, parallel-worker.ts) against the search on one thread: forced
-// onto two worker threads early (parallelFrom), it counts the same states and transitions, fires
-// the same rules and completes alike, with and without symmetry; on a broken spec it reports the
-// same shortest counterexample (the single-threaded rerun words it). Wall-clock speed-ups are the
-// bench's (`npm run bench`), never asserted here.
+// onto two threads early (parallelFrom: a worker and this thread; three once), it counts the same
+// states and transitions, fires the same rules and completes alike, with and without symmetry;
+// on a broken spec it reports the same shortest counterexample (the single-threaded rerun words
+// it). Wall-clock speed-ups are the bench's (`npm run bench`), never asserted here.
 
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -44,6 +44,16 @@ describe("parallel search", { timeout: 300_000 }, () => {
       expect(summary(two)).toEqual(summary(one));
       expect(one.complete).toBe(true);
     }
+  });
+
+  it("counts what one thread counts with two workers beside this thread (three claim each round)", () => {
+    const r = withParams(program(), new Map([["WORKERS", 4]]));
+    if (!("program" in r)) throw new Error(r.message);
+    const x = exploreOf(r.program, "launcher");
+    const one = exploreMachine(r.program, x, { depth: 64, symmetry: false, threads: 1 });
+    const three = exploreMachine(r.program, x, { depth: 64, symmetry: false, threads: 3, parallelFrom: 50 });
+    expect(three.threads).toBe(3);
+    expect(summary(three)).toEqual(summary(one));
   });
 
   it("counts what one thread counts when handed off in the middle of a level (the level's rest and the next level's states found so far)", () => {
