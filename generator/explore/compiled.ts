@@ -33,14 +33,16 @@ export { permutations } from "./arrangements.js";
  * search so far predicts at least PARALLEL_WORTH_MS more of one thread's work (timeAhead); or
  * past ExploreOptions.parallelFrom states when that is given (waiting for the workers there).
  * The workers start once PRESTART_MS is predicted (or at a third of parallelFrom), as many at
- * once as there are spare cores; each costs about 0.1 s to start and 0.2 s to warm up. Asked at each level's end and every CHECK_EVERY transitions
- * within a level (a level can take longer than the whole search before it). Workers that boot beside a short search cost it
- * more than their CPU: lock_clients CLIENTS = 5 (0.6-0.8 s alone) took 1.38x as long with them
- * booting and never handed anything. Measured through the compiled CLI, alternating with
- * --threads 1 (medians): launcher WORKERS = 5 (6.1 s alone) 1.59x; lock_clients CLIENTS = 6
- * (9.0 s) 1.52x; retry_queue SLOTS = 5 (3.0 s) 1.29x; lock_clients CLIENTS = 5 kept on one
- * thread (1.06x, noise). Before, the hand-off waited for a level's end: launcher's came at
- * 1.3 s instead of 0.6 s.
+ * once as there are spare cores; each takes about 0.1 s to start, and warms up on the search's
+ * own states (parallel-worker.ts). Asked at each level's end and every CHECK_EVERY transitions
+ * within a level (a level can take longer than the whole search before it). Workers that boot
+ * beside a short search cost it more than their CPU: lock_clients CLIENTS = 5 (0.6-0.8 s alone)
+ * took 1.38x as long with two booting and never handed anything; with the thresholds at 300 and
+ * 500 ms it still took 1.16x as long. Measured through the compiled CLI, alternating with
+ * --threads 1 (medians of 3-4, a noisy host): launcher WORKERS = 5 (8.7 s alone) 1.65x, the
+ * hand-off at about 0.35 s; lock_clients CLIENTS = 6 (10.1 s) 1.53x; retry_queue SLOTS = 5
+ * (2.6 s) 1.10x (a fifth of it before the hand-off, and sixty levels whose last ones are small);
+ * lock_clients CLIENTS = 5 kept on one thread.
  */
 const PRESTART_MS = 600;
 const PARALLEL_WORTH_MS = 800;

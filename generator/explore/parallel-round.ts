@@ -91,11 +91,6 @@ export interface Expanded {
   readonly probed: boolean;
 }
 
-/** The warm-up's transitions at most (about 30 ms), its table's slots, and its batch. */
-const WARM_TRANSITIONS = 300_000;
-const WARM_SLOTS = 1 << 16;
-const WARM_BATCH = 64;
-
 /** `n` words of `src` in a new shared buffer (a chunk every thread reads without a copy). */
 export function shared(src: Int32Array, n: number): Int32Array {
   const out = new Int32Array(new SharedArrayBuffer(Math.max(1, n) * 4));
@@ -213,33 +208,5 @@ export class Round {
     const fired = this.fired;
     if (!probe) for (let k = 0; k < cm.rules.length; k++) if ((x.firstFire[k * 2] as number) >= 0) fired[k] = 1;
     return { type: "expanded", found: this.chunk(), added: visited.added, left, transitions: probe ? 0 : x.transitions, fanout, fired: fired.slice(), violation: this.violation, probed: this.probed };
-  }
-
-  /**
-   * Warm-up, while the main thread still searches alone: a search of this thread's own from the
-   * initial state, through the same code and tables of the same kind, thrown away. The first
-   * round of a cold worker took three times as long as the next, as big one.
-   */
-  warmUp(): void {
-    const { cm, next } = this;
-    this.use(SharedVisited.empty(WARM_SLOTS));
-    const counter = new Int32Array(new SharedArrayBuffer(SYNC_WORDS * 4));
-    next.clear();
-    this.found(cm.init());
-    let level = this.chunk();
-    let held = 1;
-    for (let transitions = 0; level.count > 0 && transitions < WARM_TRANSITIONS && !this.violation; ) {
-      resetRound(counter);
-      // Half the table at most: one state's successors more fit (a full table throws, which ends the warm-up).
-      const limit = WARM_SLOTS / 2 - held;
-      if (limit <= 0) break;
-      const r = this.expand({ type: "expand", level: [level], ranges: [[0, level.count]], batch: WARM_BATCH, limit, probe: false }, counter);
-      if (r.left.length > 0 || Atomics.load(counter, SYNC_CURSOR) < level.count) break;
-      held += r.added;
-      transitions += r.transitions;
-      level = r.found;
-    }
-    this.violation = false;
-    this.fired.fill(0);
   }
 }

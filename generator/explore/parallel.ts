@@ -1,7 +1,7 @@
 // Explore stage, parallel search: once a single-threaded search (compiled.ts) has found enough
 // states that more threads pay for their start, it copies its visited fingerprints into one
 // table in shared memory (shared-visited.ts) and goes on level by level with worker threads
-// (parallel-worker.ts; started early, so they are warm by the hand-off) and itself: each round,
+// (parallel-worker.ts; started early, so they have loaded by the hand-off) and itself: each round,
 // every thread claims the level's states in batches from a shared cursor (one done early takes
 // more) and adds the successors it finds first to the shared table, keeping its new ones as its
 // chunk of the next level (parallel-round.ts: packed, in shared memory, so no state is copied
@@ -108,10 +108,10 @@ export function levelChunk(unpack: (words: Int32Array, at: number) => unknown, e
 }
 
 /**
- * Worker threads for one search, started before they are needed: each compiles the machine and
- * warms up on a search of its own while this thread goes on alone (parallel-worker.ts), then
- * says it is ready. As many boot at once as there are spare cores (`advance`): this thread is
- * busy searching, and on 2 cores two booting beside it slowed its search by a third.
+ * Worker threads for one search, started before they are needed: each loads, compiles the
+ * machine while this thread goes on alone (parallel-worker.ts), then says it is ready. As many
+ * boot at once as there are spare cores (`advance`): this thread is busy searching, and on 2
+ * cores two booting beside it slowed its search by a third.
  */
 export class Pool {
   private readonly threads: Thread[] = [];
@@ -150,7 +150,7 @@ export class Pool {
     while (this.threads.length < this.size && this.threads.length - Atomics.load(this.sync, SYNC_REPLIES) < spare) this.spawn();
   }
 
-  /** Whether every worker has started and warmed up (without waiting). */
+  /** Whether every worker has started (without waiting). */
   get ready(): boolean {
     return this.threads.length === this.size && Atomics.load(this.sync, SYNC_REPLIES) >= this.size;
   }
