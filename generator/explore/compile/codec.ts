@@ -3,10 +3,10 @@
 // rather than as objects: bytes per state then count everything the search holds, and a level
 // can travel between threads or to disk as it is. A bool, an enum (by ordinal) and a record of
 // such that fits 30 bits (hash.ts `packed`) take one word, and so does a record that also holds
-// nats while they are small (hash.ts `looseLayout`; else -1 and its fields); a nat or int one
-// word below 2^31, else a marker and two; an option a tag word; a list its length and its elements; a union its
-// variant's ordinal and its fields. Decoding builds each record with its fields in declaration
-// order, the object shape the compiled step builds.
+// nats while they are small (hash.ts `looseLayout`; else -1 and then its fields); a nat or int
+// one word below 2^31, else a marker and two; an option a tag word; a list its length and its
+// elements; a union its variant's ordinal and its fields. Decoding builds each record with its
+// fields in declaration order, the object shape the compiled step builds.
 
 import type { Program } from "../../ir/module.js";
 import type { Type, TypeRef } from "../../ir/types.js";

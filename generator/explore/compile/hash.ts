@@ -1,12 +1,12 @@
 // Explore stage, compiled engine: a structural 64-bit fingerprint of a state, as source text
 // directed by the state's type (no JSON text, and key order never matters). Two 32-bit lanes
 // take every word of the value: numbers as one word below 2^31 (two above), enums and tags by
-// ordinal, strings by code unit. Symmetric list fields (the spec's `symmetric:`) are hashed as a multiset: each
-// index's elements hash on their own, the element hashes are sorted, then mixed in, so every
-// permutation of the workers has one fingerprint (sorting worker records, without building them).
-// Records of bools and enums that fit in 30 bits enter as one packed word, and symmetric rows
-// that pack are summed as their words. A record that also holds nats enters as one word while
-// they are small (`looseWord`), field by field once one is not.
+// ordinal, strings by code unit. Records of bools and enums that fit in 30 bits enter as one
+// packed word; a record that also holds nats enters as one word while they are small
+// (`looseLayout`), field by field once one is not. Symmetric list fields (the spec's
+// `symmetric:`) are hashed as a multiset: each row gives a contribution of its own (its word
+// when it packs) and the contributions are summed, so every permutation of the workers has one
+// fingerprint, with no sort and no record built.
 
 import type { Program } from "../../ir/module.js";
 import type { Type, TypeRef } from "../../ir/types.js";
@@ -36,7 +36,7 @@ export interface LooseLayout {
 
 /**
  * Module state for the rare named type hashed by a function (one that contains itself): the
- * lanes handed over in `$A`/`$B`; and the row hashes of symmetric fields, sorted in place.
+ * lanes handed over in `$A`/`$B`; and the two finalisers (the fingerprint's, a row's contribution).
  */
 export const hashPrologue = `
 let $A = 0, $B = 0;
@@ -291,7 +291,7 @@ export class HashCompiler {
 
   /**
    * `$fingerprint(s)`: the state's two lanes into `$fp[0]`, `$fp[1]`. Fields in `symmetric`
-   * (lists of one length, permuted together) enter as the sorted multiset of their rows.
+   * (lists of one length, permuted together) enter as the multiset of their rows.
    */
   state(fields: readonly { readonly name: string; readonly type: Type }[], symmetric: readonly string[]): string {
     return this.build(fields, symmetric, null);
