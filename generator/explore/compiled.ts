@@ -126,7 +126,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   // search from the `count` states of `level` (at depth `at`), with the next level's states
   // found so far (`partial`). The outcome, or null to go on alone.
   const handOff = (at: number, count: number, level: () => Chunk, partial: () => Chunk | null): ParallelOutcome | null => {
-    if (threads === 1 || count === 0 || at >= bound) return null;
+    if (threads <= 1 || count === 0 || at >= bound) return null;
     if (pool === null && due(PRESTART_MS, 1 / 3, count, growth)) pool = Pool.start(prog, explore, opts.symmetry !== false, threads - 1);
     if (pool === null) return null;
     pool.advance();
