@@ -98,6 +98,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   let par: ParallelOutcome | null = null;
   // Set and cleared in handOff (a closure), so typed as the wider type from the start.
   let pool = null as Pool | null;
+  let own = null as Round | null;
   let nextCheck = CHECK_EVERY;
   const x: Expansion = newExpansion(visited, cm.rules, (n: Value, added: number): number => {
       // What throws from here on is no law's and no step's.
@@ -127,13 +128,20 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   // found so far (`partial`). The outcome, or null to go on alone.
   const handOff = (at: number, count: number, level: () => Chunk, partial: () => Chunk | null): ParallelOutcome | null => {
     if (threads <= 1 || count === 0 || at >= bound) return null;
-    if (pool === null && due(PRESTART_MS, 1 / 3, count, growth)) pool = Pool.start(prog, explore, opts.symmetry !== false, threads - 1);
-    if (pool === null) return null;
+    if (pool === null && due(PRESTART_MS, 1 / 3, count, growth)) {
+      pool = Pool.start(prog, explore, opts.symmetry !== false, threads - 1);
+      // This thread's part of the rounds to come, run once now on a search of its own: the
+      // loop then meets the shared table while the workers boot, not at the hand-off.
+      own = new Round(cm, symmetric);
+      own.warmUp(1);
+    }
+    if (pool === null || own === null) return null;
     pool.advance();
     if (!(pool.ready || opts.parallelFrom !== undefined) || !due(PARALLEL_WORTH_MS, 1, count, growth)) return null;
-    const handed = pool;
-    pool = null;
-    return searchParallel(handed, new Round(cm, symmetric), cm.rules.length, visited, level(), at, bound, onLevel, partial());
+    const [handed, mine] = [pool, own];
+    [pool, own] = [null, null];
+    mine.endWarmUp();
+    return searchParallel(handed, mine, cm.rules.length, visited, level(), at, bound, onLevel, partial());
   };
   search: for (; depth < bound && frontier.count > 0 && violation === null; depth++) {
     next.clear();

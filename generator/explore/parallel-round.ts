@@ -91,6 +91,26 @@ export interface Expanded {
   readonly probed: boolean;
 }
 
+/**
+ * A warm-up's transitions at most (about 30 ms once warm), its table's slots, its batch, and the
+ * states it expands at a time (so a slice can end soon after its budget).
+ */
+const WARM_TRANSITIONS = 300_000;
+const WARM_SLOTS = 1 << 16;
+const WARM_BATCH = 64;
+const WARM_STATES = 256;
+
+/** Where a warm-up stands: its own table and counters, the level it expands, and how far. */
+interface Warm {
+  readonly counter: Int32Array;
+  level: Chunk[];
+  count: number;
+  done: number;
+  found: Chunk[];
+  held: number;
+  transitions: number;
+}
+
 /** `n` words of `src` in a new shared buffer (a chunk every thread reads without a copy). */
 export function shared(src: Int32Array, n: number): Int32Array {
   const out = new Int32Array(new SharedArrayBuffer(Math.max(1, n) * 4));
@@ -107,6 +127,7 @@ export class Round {
   private probed = false;
   private visited = SharedVisited.empty(1);
   private x: Expansion;
+  private warm: Warm | null = null;
   private readonly badState: (s: Value) => Value | null;
 
   constructor(
@@ -138,6 +159,52 @@ export class Round {
   private chunk(): Chunk {
     const next = this.next;
     return { words: shared(next.words, next.length), starts: shared(this.starts, next.count), count: next.count };
+  }
+
+  /**
+   * Warm-up while there is nothing else to do: a search of this thread's own from the initial
+   * state, through the same code and tables of the same kind, thrown away. Each call goes on for
+   * about `most` transitions more; true while there is more to do. A cold thread's first round
+   * ran at half speed or less (the code not yet optimised, the shared table new to the loop).
+   */
+  warmUp(most: number): boolean {
+    if (this.warm === null) {
+      this.use(SharedVisited.empty(WARM_SLOTS));
+      this.next.clear();
+      this.found(this.cm.init());
+      const first = this.chunk();
+      this.warm = { counter: new Int32Array(new SharedArrayBuffer(SYNC_WORDS * 4)), level: [first], count: first.count, done: 0, found: [], held: 1, transitions: 0 };
+    }
+    const w = this.warm;
+    for (let spent = 0; spent < most; ) {
+      if (w.count === 0 || w.transitions >= WARM_TRANSITIONS || this.violation) return false;
+      resetRound(w.counter);
+      // Half the table at most: one state's successors more fit (a full table throws, which ends the warm-up).
+      const limit = WARM_SLOTS / 2 - w.held;
+      if (limit <= 0) return false;
+      const to = Math.min(w.count, w.done + WARM_STATES);
+      const r = this.expand({ type: "expand", level: w.level, ranges: [[w.done, to]], batch: WARM_BATCH, limit, probe: false }, w.counter);
+      if (r.left.length > 0) return false;
+      w.found.push(r.found);
+      w.held += r.added;
+      w.transitions += r.transitions;
+      spent += r.transitions;
+      w.done = to;
+      if (w.done === w.count) {
+        [w.level, w.found] = [w.found, []];
+        w.count = w.level.reduce((n, c) => n + c.count, 0);
+        w.done = 0;
+      }
+    }
+    return true;
+  }
+
+  /** Stop the warm-up (before the first real round): what it met is forgotten. */
+  endWarmUp(): void {
+    this.warm = null;
+    this.violation = false;
+    this.probed = false;
+    this.fired.fill(0);
   }
 
   /** Add to `table` from now on. */

@@ -1,8 +1,7 @@
 // Explore stage, parallel search: one worker thread (parallel.ts starts them). It compiles the
-// machine, says it is ready, then takes its part of each round (parallel-round.ts). It warms up
-// on the search's own states: a cold worker claims fewer of a round's batches, and the main
-// thread, already warm, takes the rest (a warm-up search of its own, thrown away, cost 0.2 s of
-// a core and held the hand-off back by as much).
+// machine, says it is ready, then takes its part of each round (parallel-round.ts). Until the
+// first order comes it warms up, in slices between which the order can arrive, so the warm-up
+// never holds the hand-off back (one that had to end first held it back by 0.2 s).
 
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { Explore, Program } from "../ir/module.js";
@@ -38,7 +37,12 @@ function run(setup: WorkerSetup): void {
     Atomics.add(sync, SYNC_REPLIES, 1);
     Atomics.notify(sync, SYNC_REPLIES);
   };
+  let warming = true;
   parentPort?.on("message", (o: Order) => {
+    if (warming) {
+      warming = false;
+      round.endWarmUp();
+    }
     if (o.type === "table") {
       round.use(new SharedVisited(o.buffer, o.capacity));
       reply({ type: "table" });
@@ -46,6 +50,18 @@ function run(setup: WorkerSetup): void {
     else parentPort?.close();
   });
   reply({ type: "ready" });
+  const slice = (): void => {
+    if (!warming) return;
+    if (round.warmUp(WARM_SLICE)) setImmediate(slice);
+    else {
+      warming = false;
+      round.endWarmUp();
+    }
+  };
+  setImmediate(slice);
 }
+
+/** Transitions of the warm-up between looks at the port (a few milliseconds on cold code). */
+const WARM_SLICE = 4096;
 
 if (parentPort !== null && workerData !== null && typeof workerData === "object" && "sync" in workerData) run(workerData as WorkerSetup);
