@@ -24,6 +24,7 @@ import { levelChunk, Pool, searchParallel, type ParallelOutcome } from "./parall
 import { Round, type Chunk } from "./parallel-round.js";
 import { Visited } from "./visited.js";
 import { findArrangement } from "./arrangements.js";
+import { statesAhead } from "./ahead.js";
 
 export { permutations } from "./arrangements.js";
 
@@ -33,29 +34,35 @@ export { permutations } from "./arrangements.js";
  * search so far predicts at least PARALLEL_WORTH_MS more of one thread's work (timeAhead); or
  * past ExploreOptions.parallelFrom states when that is given (waiting for the workers there).
  * The workers start once PRESTART_MS is predicted (or at a third of parallelFrom), as many at
- * once as there are spare cores; each takes about 0.1 s to start, and warms up on the search's
- * own states (parallel-worker.ts). Asked at each level's end and every CHECK_EVERY transitions
- * within a level (a level can take longer than the whole search before it). Workers that boot
- * beside a short search cost it more than their CPU: lock_clients CLIENTS = 5 (0.6-0.8 s alone)
- * took 1.38x as long with two booting and never handed anything; with the thresholds at 300 and
- * 500 ms it still took 1.16x as long. Measured through the compiled CLI, alternating with
- * --threads 1 (medians of 3-4, a noisy host): launcher WORKERS = 5 (8.7 s alone) 1.65x, the
- * hand-off at about 0.35 s; lock_clients CLIENTS = 6 (10.1 s) 1.53x; retry_queue SLOTS = 5
- * (2.6 s) 1.10x (a fifth of it before the hand-off, and sixty levels whose last ones are small);
- * lock_clients CLIENTS = 5 kept on one thread.
+ * once as there are spare cores; each takes about 0.1 s to start, then warms up in slices until
+ * its first order (parallel-worker.ts). Asked at each level's end and every CHECK_EVERY
+ * transitions within a level (a level can take longer than the whole search before it). Workers
+ * that boot beside a short search cost it more than their CPU: lock_clients CLIENTS = 5
+ * (0.6-0.8 s alone) took 1.38x as long with two booting and never handed anything; with the
+ * thresholds at 300 and 500 ms it still took 1.16x as long. Measured through the compiled CLI,
+ * alternating with --threads 1 (medians of 3-5, a noisy host): launcher WORKERS = 5 (9.5 s
+ * alone) 1.58x; retry_queue SLOTS = 5 (4.2 s) 1.55x (1.40x with the guess by growth alone,
+ * which handed off after a fifth of its states); lock_clients CLIENTS = 5 (0.8 s) 1.07x.
  */
 const PRESTART_MS = 600;
 const PARALLEL_WORTH_MS = 800;
 
 /**
- * The search's time still to come on one thread, guessed from its time so far (`elapsed` ms for
- * `done` states) and the growth of its levels (`growth`: new states per state expanded, lately):
- * while levels grow, at least the time so far times the growth (breadth-first levels rise,
- * then fall); once they shrink, the rest of a geometric tail from the `left` states still to
- * expand, at most the time so far.
+ * The search's time still to come on one thread, the larger of two guesses from its time so far
+ * (`elapsed` ms for `done` states expanded) and its levels (`sizes`, the last the one being
+ * expanded, `left` of it still to do, at most `levelsLeft` levels to come):
+ * - the states ahead (ahead.ts) at the time per state so far; it holds back while the growth's
+ *   fall is steep and early (launcher's) and sees far ahead when levels grow slowly for long
+ *   (retry_queue's sixty levels);
+ * - while levels grow, the time so far times the last level's growth; once they shrink, the
+ *   rest of a geometric tail from the `left` states, at most the time so far.
  */
-function timeAhead(elapsed: number, done: number, left: number, growth: number): number {
-  return growth >= 1 ? elapsed * growth : (elapsed * Math.min(done, left / (1 - growth))) / Math.max(1, done);
+function timeAhead(elapsed: number, done: number, sizes: readonly number[], left: number, levelsLeft: number): number {
+  const n = sizes.length;
+  const growth = n < 2 ? 1 : (sizes[n - 1] as number) / Math.max(1, sizes[n - 2] as number);
+  const byGrowth = growth >= 1 ? elapsed * growth : (elapsed * Math.min(done, left / (1 - growth))) / Math.max(1, done);
+  const ahead = statesAhead(sizes, left, levelsLeft);
+  return ahead === null ? byGrowth : Math.max(byGrowth, (elapsed * ahead) / Math.max(1, done));
 }
 
 /** Transitions between clock reads (progress, memory). */
@@ -92,9 +99,14 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   // never when a caller watches each state or transition, or a budget must stop it exactly.
   const watched = opts.onState !== undefined || opts.onSuccessors !== undefined || opts.witnesses === true || opts.maxStates !== undefined || opts.maxMemory !== undefined;
   const threads = watched ? 1 : (opts.threads ?? availableParallelism());
-  // Whether the time ahead (timeAhead) is worth `ms`, or past `share` of parallelFrom when given.
-  const due = (ms: number, share: number, left: number, growth: number): boolean =>
-    opts.parallelFrom === undefined ? timeAhead(performance.now() - started, visited.size, left, growth) >= ms : visited.size >= opts.parallelFrom * share;
+  // The size of each level so far (the last: the one being expanded), and the states expanded
+  // in the levels before it.
+  const sizes = [1];
+  let expandedBefore = 0;
+  // Whether the time ahead (timeAhead: `left` of the current level at depth `at`, `done`
+  // expanded) is worth `ms`, or past `share` of parallelFrom when given.
+  const due = (ms: number, share: number, at: number, left: number, done: number): boolean =>
+    opts.parallelFrom === undefined ? timeAhead(performance.now() - started, done, sizes, left, bound - at - 1) >= ms : visited.size >= opts.parallelFrom * share;
   let par: ParallelOutcome | null = null;
   // Set and cleared in handOff (a closure), so typed as the wider type from the start.
   let pool = null as Pool | null;
@@ -118,17 +130,14 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
       return 0;
   });
   const firstFire = x.firstFire;
-  // The last level's size over the one before (within a level, states expanded first find more
-  // new states than those expanded last, so the level's own count so far would say too much).
-  let growth = 1;
   const onLevel = (p: { states: number; transitions: number; depth: number }): void =>
     opts.onProgress?.({ ...p, transitions: p.transitions + x.transitions, elapsedMs: performance.now() - started, memory: process.memoryUsage.rss() });
   // Start the workers once due; once the rest is worth it and they are ready, hand them the
   // search from the `count` states of `level` (at depth `at`), with the next level's states
   // found so far (`partial`). The outcome, or null to go on alone.
-  const handOff = (at: number, count: number, level: () => Chunk, partial: () => Chunk | null): ParallelOutcome | null => {
+  const handOff = (at: number, count: number, done: number, level: () => Chunk, partial: () => Chunk | null): ParallelOutcome | null => {
     if (threads <= 1 || count === 0 || at >= bound) return null;
-    if (pool === null && due(PRESTART_MS, 1 / 3, count, growth)) {
+    if (pool === null && due(PRESTART_MS, 1 / 3, at, count, done)) {
       pool = Pool.start(prog, explore, opts.symmetry !== false, threads - 1);
       // This thread's part of the rounds to come, run once now on a search of its own: the
       // loop then meets the shared table while the workers boot, not at the hand-off.
@@ -137,7 +146,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     }
     if (pool === null || own === null) return null;
     pool.advance();
-    if (!(pool.ready || opts.parallelFrom !== undefined) || !due(PARALLEL_WORTH_MS, 1, count, growth)) return null;
+    if (!(pool.ready || opts.parallelFrom !== undefined) || !due(PARALLEL_WORTH_MS, 1, at, count, done)) return null;
     const [handed, mine] = [pool, own];
     [pool, own] = [null, null];
     mine.endWarmUp();
@@ -179,14 +188,15 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         stopped = memoryStop(opts.maxMemory, heapLimit, { visited: visited.bytes, levels: frontier.bytes + next.bytes, states: visited.size });
         if (stopped) break search;
         const rest = f + 1;
-        par = handOff(depth, frontier.count - rest, () => levelChunk(cm.unpack, cm.unpackedEnd, frontier, rest, at), () => levelChunk(cm.unpack, cm.unpackedEnd, next));
+        par = handOff(depth, frontier.count - rest, expandedBefore + rest, () => levelChunk(cm.unpack, cm.unpackedEnd, frontier, rest, at), () => levelChunk(cm.unpack, cm.unpackedEnd, next));
         if (par !== null) break search;
       }
     }
     peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
-    growth = next.count / Math.max(1, frontier.count);
+    expandedBefore += frontier.count;
+    sizes.push(next.count);
     [frontier, next] = [next, frontier];
-    par = handOff(depth + 1, frontier.count, () => levelChunk(cm.unpack, cm.unpackedEnd, frontier), () => null);
+    par = handOff(depth + 1, frontier.count, expandedBefore, () => levelChunk(cm.unpack, cm.unpackedEnd, frontier), () => null);
     if (par !== null) break;
   }
   pool?.close();
