@@ -5,8 +5,8 @@
 // pointers, ordinals and the packed frontier at its peak). Targets (issue #25): >= 1 M states/s
 // on supervise, launcher N = 3 and each spec of bench/specs/ (shapes a new user writes, never
 // tuned into spec/), >= 300 k states/s with symmetry (launcher N = 5; N = 6 completes). Then the
-// parallel search's speed-up, in this process and through the CLI, and a short search that the
-// CLI should keep on one thread.
+// parallel search's speed-up, in this process and through the CLI, and a short search that
+// every core allowed should not slow down.
 
 import { execFileSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
@@ -175,8 +175,9 @@ function parallelCliLine(): string {
 
 /**
  * A search of under a second as a user meets it (the compiled CLI, every core allowed): the
- * hand-off's guess of the work ahead should keep it on one thread, where workers booting beside
- * it would only slow it down; alternating with `--threads 1`, three times.
+ * hand-off's guess of the work ahead decides whether a worker boots and takes part; either way
+ * the search should take no longer than on one thread. Alternating with `--threads 1`, three
+ * times.
  */
 function shortSearchLine(): string {
   const args = ["bench/specs/lock_clients.yaml", "--param", "CLIENTS=5", "--no-symmetry"];
