@@ -52,7 +52,14 @@ function run(setup: WorkerSetup): void {
   reply({ type: "ready" });
   const slice = (): void => {
     if (!warming) return;
-    if (round.warmUp(WARM_SLICE)) setImmediate(slice);
+    let more = false;
+    // A throw ends the warm-up only: this thread has said it is ready, and its rounds are what count.
+    try {
+      more = round.warmUp(WARM_SLICE);
+    } catch {
+      more = false;
+    }
+    if (more) setImmediate(slice);
     else {
       warming = false;
       round.endWarmUp();
