@@ -189,6 +189,17 @@ describe("the search loop's fingerprint, computed beside the state stepped from"
   }, 300_000);
 });
 
+/** Pack `states` into a level and read each back: it must equal the state packed. */
+function roundTrip(cm: CompiledMachine, states: readonly Value[]): void {
+  const f = new Frontier();
+  states.forEach((s, i) => cm.pack(s, f, i));
+  for (let i = 0, at = 0; i < states.length; i++) {
+    expect(f.words[at]).toBe(i);
+    expect(cm.unpack(f.words, at + 1)).toEqual(states[i]);
+    at = cm.unpackedEnd();
+  }
+}
+
 describe("records with numbers as one word while the numbers are small (hash.ts looseLayout)", () => {
   // A row of an enum and numbers enters the hash as one word below 2^30 when each number fits
   // its share of bits, and as the word 2^30 and then field by field when one does not; the codec
@@ -217,12 +228,7 @@ describe("records with numbers as one word while the numbers are small (hash.ts 
             states.push(s);
           }
         expect(keys.size).toBe(states.length);
-        const f = new Frontier();
-        states.forEach((s, i) => cm.pack(s, f, i));
-        for (let i = 0, at = 0; i < states.length; i++) {
-          expect(cm.unpack(f.words, at + 1)).toEqual(states[i]);
-          at = cm.unpackedEnd();
-        }
+        roundTrip(cm, states);
       }
     });
 });
@@ -261,15 +267,6 @@ describe("the fingerprint under symmetry (a multiset hash of the rows)", () => {
 describe("the packed frontier (codec.ts)", () => {
   // A level is held as words: a state must come back equal, or the search would expand
   // another state than the one it found.
-  const roundTrip = (cm: CompiledMachine, states: readonly Value[]): void => {
-    const f = new Frontier();
-    states.forEach((s, i) => cm.pack(s, f, i));
-    for (let i = 0, at = 0; i < states.length; i++) {
-      expect(f.words[at]).toBe(i);
-      expect(cm.unpack(f.words, at + 1)).toEqual(states[i]);
-      at = cm.unpackedEnd();
-    }
-  };
 
   it("gives back every reachable state", () => {
     for (const [, x] of explored) {
