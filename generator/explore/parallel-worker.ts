@@ -38,11 +38,13 @@ function run(setup: WorkerSetup): void {
     Atomics.notify(sync, SYNC_REPLIES);
   };
   let warming = true;
+  const endWarmUp = (): void => {
+    if (!warming) return;
+    warming = false;
+    round.endWarmUp();
+  };
   parentPort?.on("message", (o: Order) => {
-    if (warming) {
-      warming = false;
-      round.endWarmUp();
-    }
+    endWarmUp();
     if (o.type === "table") {
       round.use(new SharedVisited(o.buffer, o.capacity));
       reply({ type: "table" });
@@ -60,10 +62,7 @@ function run(setup: WorkerSetup): void {
       more = false;
     }
     if (more) setImmediate(slice);
-    else {
-      warming = false;
-      round.endWarmUp();
-    }
+    else endWarmUp();
   };
   setImmediate(slice);
 }

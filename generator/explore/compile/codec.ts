@@ -134,9 +134,9 @@ export class CodecCompiler {
       // Small numbers: the loose word (below 2^30); else -1, then the fields one by one.
       const slots = new Map(loose.slots.map((x) => [x.field.name, x]));
       const slot = (f: { readonly name: string }): string => {
-        const { inner, optional, number, shift } = slots.get(f.name) as LooseSlot;
+        const { inner, optional, shift } = slots.get(f.name) as LooseSlot;
         const at = optional ? shift + 1 : shift;
-        const value = number ? `((w >>> ${at}) & ${2 ** loose.share - 1})` : this.unpack("w", inner, at);
+        const value = inner.kind === "nat" ? `((w >>> ${at}) & ${2 ** loose.share - 1})` : this.unpack("w", inner, at);
         return optional ? `(((w >>> ${shift}) & 1) === 0 ? null : ${value})` : value;
       };
       return [`const w = ${this.hash.looseWord("v", t)}; if (w >= 0) { $E[$p++] = w; } else { $E[$p++] = -1; ${fields[0]} }`, `const w = $D[$q++]; if (w >= 0) return ${record(slot)}; ${fields[1]}`];

@@ -18,14 +18,12 @@ type Field = { readonly name: string; readonly type: Type };
 /** The fewest bits a nat of a loose word may have (`looseLayout`). */
 const LOOSE_LEAST = 4;
 
-/** One field's place in a loose word: from bit `shift`, a presence bit first when optional, then `bits` of its value. */
+/** One field's place in a loose word: from bit `shift`, a presence bit first when optional, then its value (`inner`, a nat or a type that packs). */
 export interface LooseSlot {
   readonly field: Field;
   readonly inner: Type;
   readonly optional: boolean;
-  readonly number: boolean;
   readonly shift: number;
-  readonly bits: number;
 }
 
 /** How a record with small numbers packs into one word (HashCompiler.looseLayout); each nat has `share` bits. */
@@ -141,26 +139,22 @@ export class HashCompiler {
     if (t.kind !== "named" || this.bits(t) !== null) return null;
     const shape = shapeOf(this.prog, t.ref);
     if (shape.kind !== "record") return null;
-    let fixed = 0;
-    let nats = 0;
-    for (const f of shape.fields) {
-      const inner = f.type.kind === "option" ? f.type.of : f.type;
-      if (inner.kind === "nat") nats++;
-      else if (this.bits(inner) === null) return null;
-      else fixed += this.bits(inner) as number;
-      if (f.type.kind === "option") fixed++;
-    }
+    // Each field's bits (null for a nat, which takes the share); the fixed ones summed.
+    const fields = shape.fields.map((field) => {
+      const inner = field.type.kind === "option" ? field.type.of : field.type;
+      return { field, inner, optional: field.type.kind === "option", bits: inner.kind === "nat" ? null : this.bits(inner) };
+    });
+    if (fields.some((f) => f.inner.kind !== "nat" && f.bits === null)) return null;
+    const nats = fields.filter((f) => f.bits === null).length;
+    const fixed = fields.reduce((n, f) => n + (f.bits ?? 0) + (f.optional ? 1 : 0), 0);
     const share = nats === 0 ? 0 : Math.floor((30 - fixed) / nats);
     if (nats === 0 || share < LOOSE_LEAST) return null;
-    const slots: LooseSlot[] = [];
     let shift = 0;
-    for (const f of shape.fields) {
-      const optional = f.type.kind === "option";
-      const inner = f.type.kind === "option" ? f.type.of : f.type;
-      const bits = inner.kind === "nat" ? share : (this.bits(inner) as number);
-      slots.push({ field: f, inner, optional, number: inner.kind === "nat", shift, bits });
-      shift += bits + (optional ? 1 : 0);
-    }
+    const slots = fields.map(({ field, inner, optional, bits }): LooseSlot => {
+      const slot = { field, inner, optional, shift };
+      shift += (bits ?? share) + (optional ? 1 : 0);
+      return slot;
+    });
     return { share, slots };
   }
 
@@ -169,8 +163,9 @@ export class HashCompiler {
     const layout = this.looseLayout(t);
     if (layout === null) return null;
     const fits: string[] = [];
-    const parts = layout.slots.map(({ field, inner, optional, number, shift }) => {
+    const parts = layout.slots.map(({ field, inner, optional, shift }) => {
       const x = `${v}${prop(field.name)}`;
+      const number = inner.kind === "nat";
       if (number) fits.push(optional ? `(${x} === null || ${x} < ${2 ** layout.share})` : `${x} < ${2 ** layout.share}`);
       const value = number ? x : this.packed(x, inner);
       const part = optional ? `(${x} === null ? 0 : 1 | (${value} << 1))` : value;
@@ -425,7 +420,7 @@ export class HashCompiler {
       if (prepare) caches.push(`{ let $a = 0, $b = 0, $w = 0; const l = p${prop(f.name)}; for (let i = 0; i < l.length; i++) { let x = 0, y = 0; ${this.pair("l[i]", of, "x", "y")} ${ra}[i] = x; ${rb}[i] = y; } }`);
       return { ra, rb, parent: `p${prop(f.name)}` };
     };
-    const packedList = (f: { readonly name: string; readonly type: Type }): boolean => f.type.kind === "list" && this.word("x", f.type.of) !== null;
+    const packedList = (f: { readonly name: string; readonly type: Type }): boolean => f.type.kind === "list" && (this.bits(f.type.of) !== null || this.looseLayout(f.type.of) !== null);
     const plainField = (f: { readonly name: string; readonly type: Type }): string => {
       const at = `s${prop(f.name)}`;
       const n = this.serial++;
