@@ -5,7 +5,7 @@
 // rare and go to the interpreter's BigInt code itself.
 
 import { intArith } from "../../interpret/arith.js";
-import { InterpretError, valueEquals, type Value } from "../../interpret/value.js";
+import { InterpretError, valueEquals } from "../../interpret/value.js";
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -21,12 +21,10 @@ function natOperands(a: number, b: number, op: string): void {
   if (a < 0 || b < 0) fail(`nat ${op}: negative operand ${Math.min(a, b)}`);
 }
 
-type List = readonly Value[];
-
 /** 2^0 .. 2^52, exact doubles. */
 const POW2: readonly number[] = Array.from({ length: 53 }, (_, i) => 2 ** i);
 
-/** Every helper, by the name compiled source uses for it. */
+/** The helpers on numbers (and $fail, $eq), shared by every machine: by the name compiled source uses for each. */
 export const helpers = {
   $fail: fail,
   $eq: valueEquals,
@@ -62,64 +60,45 @@ export const helpers = {
     // A table, not `2 ** n`: V8's pow is a call into libm, a tenth of a step that backs off.
     return n < 53 ? (POW2[n] as number) : fail(`pow2: result ${2n ** BigInt(n)} is past the safe integer range`);
   },
-  $append: (l: List, x: Value): List => [...l, x],
-  $keep_last(l: List, n: number): List {
-    if (n < 0) fail(`keep_last: negative count ${n}`);
-    return l.slice(Math.max(0, l.length - n));
-  },
-  $nth_or(l: List, i: number, d: Value): Value {
-    if (i < 0) fail(`nth_or: negative count ${i}`);
-    return i < l.length ? (l[i] as Value) : d;
-  },
-  $set_at(l: List, i: number, x: Value): List {
-    if (i < 0) fail(`set_at: negative count ${i}`);
-    // The list itself when nothing changes: the same value (lists are never mutated), so a step
-    // that changes nothing returns its very state.
-    if (i >= l.length || l[i] === x) return l;
-    const out = l.slice();
-    out[i] = x;
-    return out;
-  },
-  $repeat(n: number, x: Value): List {
-    if (n < 0) fail(`repeat: negative count ${n}`);
-    // Pushed, not `new Array(n).fill`: a packed array, the elements kind of every other list.
-    const out: Value[] = [];
-    for (let i = 0; i < n; i++) out.push(x);
-    return out;
-  },
-  $get_or: (o: Value, d: Value): Value => (o !== null ? o : d),
-  $with(r: Value, updates: Record<string, Value>): Value {
-    const out: Record<string, Value> = { ...(r as Record<string, Value>) };
-    for (const k of Object.keys(updates)) {
-      if (!Object.hasOwn(out, k)) fail(`with: no field '${k}'`);
-      out[k] = updates[k] as Value;
-    }
-    return out;
-  },
-  $filter(l: List, p: (x: Value) => boolean): List {
-    const out: Value[] = [];
-    for (let i = 0; i < l.length; i++) if (p(l[i] as Value)) out.push(l[i] as Value);
-    return out;
-  },
-  $all(l: List, p: (x: Value) => boolean): boolean {
-    for (let i = 0; i < l.length; i++) if (!p(l[i] as Value)) return false;
-    return true;
-  },
-  $any(l: List, p: (x: Value) => boolean): boolean {
-    for (let i = 0; i < l.length; i++) if (p(l[i] as Value)) return true;
-    return false;
-  },
-  $count(l: List, p: (x: Value) => boolean): number {
-    let n = 0;
-    for (let i = 0; i < l.length; i++) if (p(l[i] as Value)) n++;
-    return n;
-  },
-  $map(l: List, f: (x: Value) => Value): List {
-    const out = new Array<Value>(l.length);
-    for (let i = 0; i < l.length; i++) out[i] = f(l[i] as Value);
-    return out;
-  },
 };
 
-/** The prologue of compiled source: every helper as a local constant (so the JIT can inline). */
-export const prologue = `const { ${Object.keys(helpers).join(", ")} } = $h;`;
+/**
+ * The helpers on lists and records, as source written into each machine's (machine.ts), not
+ * shared: V8 keeps one record of the shapes a function has met, so a helper shared by every
+ * machine of a process (`statute explore` over a whole project, `mutate`'s mutants, the bench)
+ * meets every machine's lists and turns slow for all of them. Measured: supervise, explored
+ * after the other machines of spec/ and bench/specs/ in one process, ran at 155 k states/s
+ * through shared helpers against 720 k through its own (890 k alone either way). Each throws
+ * as the interpreter's builtins do (generator/interpret/builtins.ts).
+ */
+const perMachine = `
+function $append(l, x) { return [...l, x]; }
+function $keep_last(l, n) { if (n < 0) $fail("keep_last: negative count " + n); return l.slice(Math.max(0, l.length - n)); }
+function $nth_or(l, i, d) { if (i < 0) $fail("nth_or: negative count " + i); return i < l.length ? l[i] : d; }
+function $set_at(l, i, x) {
+  if (i < 0) $fail("set_at: negative count " + i);
+  // The list itself when nothing changes: the same value (lists are never mutated), so a step
+  // that changes nothing returns its very state.
+  if (i >= l.length || l[i] === x) return l;
+  const out = l.slice(); out[i] = x; return out;
+}
+function $repeat(n, x) {
+  if (n < 0) $fail("repeat: negative count " + n);
+  // Pushed, not \`new Array(n).fill\`: a packed array, the elements kind of every other list.
+  const out = []; for (let i = 0; i < n; i++) out.push(x); return out;
+}
+function $get_or(o, d) { return o !== null ? o : d; }
+function $with(r, updates) {
+  const out = { ...r };
+  for (const k of Object.keys(updates)) { if (!Object.hasOwn(out, k)) $fail("with: no field '" + k + "'"); out[k] = updates[k]; }
+  return out;
+}
+function $filter(l, p) { const out = []; for (let i = 0; i < l.length; i++) if (p(l[i])) out.push(l[i]); return out; }
+function $all(l, p) { for (let i = 0; i < l.length; i++) if (!p(l[i])) return false; return true; }
+function $any(l, p) { for (let i = 0; i < l.length; i++) if (p(l[i])) return true; return false; }
+function $count(l, p) { let n = 0; for (let i = 0; i < l.length; i++) if (p(l[i])) n++; return n; }
+function $map(l, f) { const out = new Array(l.length); for (let i = 0; i < l.length; i++) out[i] = f(l[i]); return out; }
+`;
+
+/** The prologue of compiled source: the shared helpers as local constants (so the JIT can inline), then the machine's own. */
+export const prologue = `const { ${Object.keys(helpers).join(", ")} } = $h;\n${perMachine}`;
