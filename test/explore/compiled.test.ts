@@ -14,8 +14,9 @@ import { arbContext, declArb } from "../../generator/arbitrary/index.js";
 import { compileSpecs, specFiles } from "../../generator/check/index.js";
 import { candidateEvents, compileMachine, exploreMachine, machineLaws, type CompiledMachine } from "../../generator/explore/index.js";
 import { permutations } from "../../generator/explore/compiled.js";
-import { helpers } from "../../generator/explore/compile/helpers.js";
+import { helpers, prologue } from "../../generator/explore/compile/helpers.js";
 import { intArith, natArith } from "../../generator/interpret/arith.js";
+import { evalCall } from "../../generator/interpret/builtins.js";
 import { checkLaw, InterpretError, stepMachine, type Value } from "../../generator/interpret/index.js";
 import { findMachine } from "../../generator/interpret/lookup.js";
 import type { Explore, Module, Program } from "../../generator/ir/module.js";
@@ -296,16 +297,18 @@ describe("the packed frontier (codec.ts)", () => {
   });
 });
 
+/** What `f` gives, or "throws" when it throws as the interpreter does (InterpretError). */
+function outcome<T>(f: () => T): T | "throws" {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof InterpretError) return "throws";
+    throw err;
+  }
+}
+
 describe("arithmetic helpers", () => {
   const edges = [0, 1, 2, 3, 7, 1000, 2 ** 31, 2 ** 32 + 1, 2 ** 52, Number.MAX_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER];
-  const outcome = (f: () => number): number | "throws" => {
-    try {
-      return f();
-    } catch (err) {
-      if (err instanceof InterpretError) return "throws";
-      throw err;
-    }
-  };
   const ops = [
     ["+", "add"],
     ["-", "sub"],
@@ -329,5 +332,41 @@ describe("arithmetic helpers", () => {
   it("pow2 is exact below 2^53 and throws from there", () => {
     expect(helpers.$pow2(52)).toBe(2 ** 52);
     expect(() => helpers.$pow2(53)).toThrow(InterpretError);
+  });
+});
+
+describe("list helpers (each machine's own copies, compile/helpers.ts)", () => {
+  // The helpers as a machine's compiled source has them: the prologue run on its own.
+  const own = new Function("$h", `${prologue}\nreturn { $append, $keep_last, $nth_or, $set_at, $repeat, $get_or };`)(helpers) as Record<string, (...args: Value[]) => Value>;
+  const lists: Value[][] = [[], [1], [1, 2, 3], [{ a: 1 }, { a: 2 }]];
+  const counts = [-2, -1, 0, 1, 2, 3, 5];
+
+  it("give what the interpreter's built-ins give, and throw where they throw (a negative count)", () => {
+    for (const l of lists) {
+      expect(own.$append?.(l, 9)).toEqual(evalCall("append", [l, 9]));
+      for (const n of counts) {
+        expect(outcome(() => own.$keep_last?.(l, n) as Value), `keep_last ${n}`).toEqual(outcome(() => evalCall("keep_last", [l, n])));
+        expect(outcome(() => own.$nth_or?.(l, n, 7) as Value), `nth_or ${n}`).toEqual(outcome(() => evalCall("nth_or", [l, n, 7])));
+        expect(outcome(() => own.$set_at?.(l, n, 8) as Value), `set_at ${n}`).toEqual(outcome(() => evalCall("set_at", [l, n, 8])));
+        expect(outcome(() => own.$repeat?.(n, l) as Value), `repeat ${n}`).toEqual(outcome(() => evalCall("repeat", [n, l])));
+      }
+    }
+    expect(own.$get_or?.(null, 4)).toBe(evalCall("get_or", [null, 4]));
+    expect(own.$get_or?.(3, 4)).toBe(evalCall("get_or", [3, 4]));
+  });
+
+  it("set_at gives back the list itself when the element is already the one set (a step that changes nothing returns its state)", () => {
+    const row = { a: 1 };
+    const l = [row, { a: 2 }];
+    expect(own.$set_at?.(l, 0, row)).toBe(l);
+    expect(own.$set_at?.(l, 5, row)).toBe(l);
+    expect(own.$set_at?.(l, 0, { a: 1 })).not.toBe(l);
+  });
+
+  it("are not shared between two compiled machines", () => {
+    const [first, second] = explored.slice(0, 2).map(([, x]) => compileMachine(prog, x).source);
+    expect(first).toContain("function $set_at(");
+    expect(second).toContain("function $set_at(");
+    expect(Object.keys(helpers)).not.toContain("$set_at");
   });
 });
