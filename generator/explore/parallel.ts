@@ -2,13 +2,14 @@
 // states that more threads pay for their start, it copies its visited fingerprints into one
 // table in shared memory (shared-visited.ts) and goes on level by level with worker threads
 // (parallel-worker.ts; started early, so they have loaded by the hand-off) and itself: each round,
-// every thread claims the level's states in batches from a shared cursor (one done early takes
-// more) and adds the successors it finds first to the shared table, keeping its new ones as its
-// chunk of the next level (parallel-round.ts: packed, in shared memory, so no state is copied
-// between threads). Once the threads together have added the round's limit they stop at a
-// state's end; this thread then grows the table and hands out what is left. The same
-// breadth-first levels, so the same states and the same count; a violation stops the search,
-// and the caller reruns it on one thread for the shortest counterexample and its trace.
+// every thread claims runs of the level's states from a shared cursor (long ones first, short
+// ones at the end; one done early takes more) and adds the successors it finds first to the
+// shared table, keeping its new ones as its chunk of the next level (parallel-round.ts: packed,
+// in shared memory, so no state is copied between threads). Once the threads together have
+// added the round's limit they stop at a state's end; this thread then grows the table and
+// hands out what is left. The same breadth-first levels, so the same states and the same count;
+// a violation stops the search, and the caller reruns it on one thread for the shortest
+// counterexample and its trace.
 // Synchronous for the caller: this thread does its part of a round, then waits on a shared
 // counter (Atomics.wait) and reads the replies with receiveMessageOnPort, so exploreMachine
 // stays a plain function. On 2 cores that is one worker, one boot, beside this thread.
@@ -48,7 +49,7 @@ export interface ParallelOutcome {
  */
 const GROWTH = 1.5;
 
-/** The most states a worker claims at once. */
+/** The most states a thread expands between two flushes of its additions (and the fewest it claims at once). */
 const BATCH_MOST = 256;
 
 /** How long a worker may take to answer before the search gives the threads up (a worker that failed to start). */
@@ -239,8 +240,8 @@ export function searchParallel(
       early = [];
       let ranges: Range[] = [[0, total]];
       while (ranges.length > 0) {
-        // Batches small enough that the workers end a round together, large enough that
-        // claiming costs nothing beside the states.
+        // Claims of at least a batch (parallel-round.ts): small enough that the threads end a
+        // round together, large enough that claiming costs nothing beside the states.
         const size = placesOf(ranges);
         const batch = Math.max(1, Math.min(BATCH_MOST, Math.floor(size / (count * 32))));
         // Room under the load limit: the workers stop at a state's end once their flushed
@@ -250,7 +251,7 @@ export function searchParallel(
           table = table.grown(Math.ceil(table.capacity * GROWTH));
           if (share() === null) return null;
         }
-        const o: Order = { type: "expand", level: chunks, ranges, batch, limit: room(), probe };
+        const o: Order = { type: "expand", level: chunks, ranges, batch, threads: count, limit: room(), probe };
         const rs = pool.order(o, (sync) => own.expand(o, sync));
         if (rs === null) return null;
         ranges = statesAt(ranges, Math.min(size, pool.claimed), size);
