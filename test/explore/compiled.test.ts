@@ -337,7 +337,7 @@ describe("arithmetic helpers", () => {
 
 describe("list helpers (each machine's own copies, compile/helpers.ts)", () => {
   // The helpers as a machine's compiled source has them: the prologue run on its own.
-  const own = new Function("$h", `${prologue}\nreturn { $append, $keep_last, $nth_or, $set_at, $repeat, $get_or };`)(helpers) as Record<string, (...args: Value[]) => Value>;
+  const own = new Function("$h", `${prologue}\nreturn { $append, $keep_last, $nth_or, $set_at, $repeat, $get_or, $with, $filter, $all, $any, $count, $map };`)(helpers) as Record<string, (...args: unknown[]) => Value>;
   const lists: Value[][] = [[], [1], [1, 2, 3], [{ a: 1 }, { a: 2 }]];
   const counts = [-2, -1, 0, 1, 2, 3, 5];
 
@@ -353,6 +353,20 @@ describe("list helpers (each machine's own copies, compile/helpers.ts)", () => {
     }
     expect(own.$get_or?.(null, 4)).toBe(evalCall("get_or", [null, 4]));
     expect(own.$get_or?.(3, 4)).toBe(evalCall("get_or", [3, 4]));
+  });
+
+  it("with copies the record and refuses a field it does not have; the list operations keep order", () => {
+    const r = { a: 1, b: 2 };
+    expect(own.$with?.(r, { b: 3 })).toEqual({ a: 1, b: 3 });
+    expect(r).toEqual({ a: 1, b: 2 });
+    expect(outcome(() => own.$with?.(r, { c: 3 }) as Value)).toBe("throws");
+    const odd = (x: unknown): boolean => (x as number) % 2 === 1;
+    const l = [1, 2, 3, 5, 8];
+    expect(own.$filter?.(l, odd)).toEqual([1, 3, 5]);
+    expect(own.$count?.(l, odd)).toBe(3);
+    expect([own.$all?.(l, odd), own.$all?.([1, 3], odd), own.$all?.([], odd)]).toEqual([false, true, true]);
+    expect([own.$any?.(l, odd), own.$any?.([2, 4], odd), own.$any?.([], odd)]).toEqual([true, false, false]);
+    expect(own.$map?.(l, (x: unknown) => (x as number) * 10)).toEqual([10, 20, 30, 50, 80]);
   });
 
   it("set_at gives back the list itself when the element is already the one set (a step that changes nothing returns its state)", () => {
