@@ -245,6 +245,12 @@ export class Round {
     let left: Range[] = [];
     let fanout = 0;
     let flushed = 0;
+    // This thread's additions since its last flush into the round's count; the others' since then.
+    const flush = (): number => {
+      Atomics.add(counter, SYNC_ADDED, visited.added - flushed);
+      flushed = visited.added;
+      return Atomics.load(counter, SYNC_ADDED) - flushed;
+    };
     // Forward cursors: claims rise, so a thread's states do too (ranges are in order).
     let r = 0;
     let start = 0;
@@ -263,11 +269,7 @@ export class Round {
       // The others' additions as flushed lately (each may add a batch's more meanwhile).
       let others = Atomics.load(counter, SYNC_ADDED) - flushed;
       for (let p = from; p < to; p++) {
-        if ((p - from) % batch === 0 && p > from) {
-          Atomics.add(counter, SYNC_ADDED, visited.added - flushed);
-          flushed = visited.added;
-          others = Atomics.load(counter, SYNC_ADDED) - flushed;
-        }
+        if ((p - from) % batch === 0 && p > from) others = flush();
         if (this.violation || (probe && this.probed)) break claims;
         if (!probe && others + visited.added >= limit) {
           left = statesAt(ranges, p, to);
@@ -292,10 +294,9 @@ export class Round {
           else this.violation = true;
         }
       }
-      Atomics.add(counter, SYNC_ADDED, visited.added - flushed);
-      flushed = visited.added;
+      flush();
     }
-    Atomics.add(counter, SYNC_ADDED, visited.added - flushed);
+    flush();
     const fired = this.fired;
     if (!probe) for (let k = 0; k < cm.rules.length; k++) if ((x.firstFire[k * 2] as number) >= 0) fired[k] = 1;
     return { type: "expanded", found: this.chunk(), added: visited.added, left, transitions: probe ? 0 : x.transitions, fanout, fired: fired.slice(), violation: this.violation, probed: this.probed };
