@@ -18,7 +18,6 @@ import type { Frontier } from "../frontier.js";
 import { helpers, prologue } from "./helpers.js";
 import { expandSource, type Expansion } from "./expand.js";
 import { orderBlind, rowPositions, stateLawCheck, stepLawFunction } from "./laws.js";
-import { raiseInliningBudget } from "./inlining.js";
 
 /** What one step produced besides the next state; reused across steps to save allocation. */
 export interface StepOut {
@@ -221,7 +220,6 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     `return { init, step, events, invariant, orderedInvariant, sameRows, swappedBad: ${swapped === null ? "null" : "swappedBad"}, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents, pack, unpack: $decode, unpackedEnd: $decodedEnd };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  raiseInliningBudget();
   const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "orderedPositions" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[]; fingerprintFrom(s: Value, p: Value): void };
   const cached = readsState(x) ? null : built.cacheEvents();
   const hex = (x: number): string => (x >>> 0).toString(16).padStart(8, "0");
