@@ -12,10 +12,9 @@ import { execFileSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { compileSpecs, specFiles } from "../generator/check/index.js";
-import { exploreMachine, raiseInliningBudget, withParams, type ExploreOptions, type ExploreResult } from "../generator/explore/index.js";
+import { exploreMachine, withParams, type ExploreOptions, type ExploreResult } from "../generator/explore/index.js";
 import type { Explore, Program } from "../generator/ir/module.js";
 import { builtCli } from "./gen.js";
-import { underDefaultBudget } from "./inlining.js";
 import { median } from "./median.js";
 
 const root = join(import.meta.dirname, "..");
@@ -193,10 +192,6 @@ function shortSearchLine(): string {
 }
 
 export async function benchExplore(targetsOnly = false): Promise<string> {
-  // The explorer's speed as `statute explore` gives it: the command raises V8's inlining budget
-  // first. Some machines are compiled under V8's default budget before, for the inlining line.
-  const inlining = targetsOnly ? null : underDefaultBudget(root, [...specFiles(root), ...benchSpecs]);
-  raiseInliningBudget();
   const compiled = compileSpecs(root, [...specFiles(root), ...benchSpecs]);
   if (!compiled.ok) throw new Error("spec/ or bench/specs/ does not compile; run `statute gen` for the diagnostics");
   const prog = compiled.program;
@@ -222,7 +217,6 @@ export async function benchExplore(targetsOnly = false): Promise<string> {
   // A bench spec of another shape: 1.3 M states over sixty levels, a few times cheaper a state.
   lines.push(parallelCliLine(["bench/specs/retry_queue.yaml", "--param", "SLOTS=5", "--no-symmetry"]));
   lines.push(shortSearchLine());
-  if (inlining !== null) lines.push(inlining());
   // On a shared machine wall-clock rates fall with the load; the CPU-second figure much less.
   lines.push(`(wall-clock rates; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`);
   return lines.join("\n");

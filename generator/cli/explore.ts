@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostics } from "../diagnostics/format.js";
-import { counterexample, exploreModule, loadTarget, parseParams, raiseInliningBudget, showResult, witness, withParams, type Params, type Progress } from "../explore/index.js";
+import { counterexample, exploreModule, loadTarget, parseParams, showResult, witness, withParams, type Params, type Progress } from "../explore/index.js";
 import type { Module, Program } from "../ir/module.js";
 import { writeItf } from "../../runtime/itf.js";
 import { positiveInt } from "./args.js";
@@ -94,7 +94,6 @@ export function explore(root: string, argv: readonly string[], io: Io): number {
     io.err(`error: ${args}\nusage: statute explore [module | spec file] [--depth D] [--param NAME=VALUE]... [--out DIR] [--progress] [--witnesses] [--max-states N] [--max-memory MB] [--threads N] [--no-symmetry] [--interpret]\n`);
     return 2;
   }
-  raiseInliningBudget();
   const loaded = loadTarget(root, args.target);
   if (!loaded.ok) {
     io.err("message" in loaded ? `error: ${loaded.message}\n` : formatDiagnostics(loaded.diagnostics, loaded.texts));

@@ -10,7 +10,6 @@ import type { Params } from "./params.js";
 
 export { exploreMachine, rebuild, type ExploreOptions, type ExploreResult, type Progress, type Transition, type Violation } from "./search.js";
 export { compileMachine, type CompiledMachine, type StepOut } from "./compile/machine.js";
-export { raiseInliningBudget } from "./compile/inlining.js";
 export { candidateEvents, machineLaws, type MachineLaws } from "./domains.js";
 export { fromTrace, itfType, toTrace, traceMeta, traceTypes, type TraceMeta, type TraceStep } from "./trace.js";
 export { paramsOf, parseParams, withParams, type Params } from "./params.js";
