@@ -23,7 +23,7 @@ import { Frontier } from "./frontier.js";
 import { levelChunk, Pool, searchParallel, type ParallelOutcome } from "./parallel.js";
 import { Round, type Chunk } from "./parallel-round.js";
 import { Visited } from "./visited.js";
-import { findArrangement } from "./arrangements.js";
+import { stateCheck } from "./state-check.js";
 import { statesAhead } from "./ahead.js";
 
 export { permutations } from "./arrangements.js";
@@ -138,7 +138,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const handOff = (at: number, count: number, done: number, level: () => Chunk, partial: () => Chunk | null): ParallelOutcome | null => {
     if (threads <= 1 || count === 0 || at >= bound) return null;
     if (pool === null && due(PRESTART_MS, 1 / 3, at, count, done)) {
-      pool = Pool.start(prog, explore, opts.symmetry !== false, threads - 1);
+      pool = Pool.start(cm, symmetric, threads - 1);
       // This thread's part of the rounds to come, run once now on a search of its own: the
       // loop then meets the shared table while the workers boot, not at the hand-off.
       own = new Round(cm, symmetric);
@@ -242,30 +242,6 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     bytes: visited.bytes + peakLevels + (par?.bytes ?? 0),
     threads: par?.threads ?? 1,
   };
-}
-
-/**
- * The check of a state found: the state itself when an invariant fails on it, or (under
- * symmetry, where a state stands for its orbit and a law may name a worker by a fixed index)
- * the arrangement of its rows on which one fails; null when none does.
- */
-export function stateCheck(cm: CompiledMachine, symmetric: readonly string[]): (s: Value) => Value | null {
-  const badArranged = (v: Value): boolean => badInvariant(cm, v, true);
-  return (st) => {
-    if (badInvariant(cm, st, false)) return st;
-    if (symmetric.length === 0 || !cm.ordered) return null;
-    if (cm.swappedBad !== null) return cm.swappedBad(st);
-    return findArrangement(st, symmetric, cm.orderedPositions, cm.sameRows, badArranged);
-  };
-}
-
-/** Whether an invariant fails on `s`; `ordered`: only those a permutation of the rows can break. */
-function badInvariant(cm: CompiledMachine, s: Value, ordered: boolean): boolean {
-  try {
-    return (ordered ? cm.orderedInvariant(s) : cm.invariant(s)) >= 0;
-  } catch {
-    return true;
-  }
 }
 
 /**

@@ -9,8 +9,8 @@
 
 import type { Value } from "../interpret/value.js";
 import { newExpansion, type Expansion } from "./compile/expand.js";
-import type { CompiledMachine } from "./compile/machine.js";
-import { stateCheck } from "./compiled.js";
+import type { Instantiated } from "./compile/instantiate.js";
+import { stateCheck } from "./state-check.js";
 import { Frontier } from "./frontier.js";
 import { SharedVisited } from "./shared-visited.js";
 
@@ -144,7 +144,7 @@ export class Round {
   private readonly badState: (s: Value) => Value | null;
 
   constructor(
-    private readonly cm: CompiledMachine,
+    private readonly cm: Instantiated,
     symmetric: readonly string[],
   ) {
     this.badState = stateCheck(cm, symmetric);

@@ -1,20 +1,20 @@
-// Explore stage, parallel search: one worker thread (parallel.ts starts them). It compiles the
-// machine, says it is ready, then takes its part of each round (parallel-round.ts). Until the
-// first order comes it warms up, in slices between which the order can arrive, so the warm-up
-// never holds the hand-off back (one that had to end first held it back by 0.2 s).
+// Explore stage, parallel search: one worker thread (parallel.ts starts them). It makes the
+// machine's functions from the source the main thread compiled (compile/instantiate.ts: no
+// program to copy, no compiler to load), says it is ready, then takes its part of each round
+// (parallel-round.ts). Until the first order comes it warms up, in slices between which the
+// order can arrive, so the warm-up never holds the hand-off back (one that had to end first
+// held it back by 0.2 s).
 
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import type { Explore, Program } from "../ir/module.js";
-import { compileMachine } from "./compile/machine.js";
+import { instantiate, type MachineSource } from "./compile/instantiate.js";
 import { Round, SYNC_REPLIES, type Expand, type Expanded } from "./parallel-round.js";
 import { SharedVisited } from "./shared-visited.js";
 
 export interface WorkerSetup {
-  readonly prog: Program;
-  /** Which explore section: module index and explore index in `prog`. */
-  readonly module: number;
-  readonly explore: number;
-  readonly symmetry: boolean;
+  /** The machine, as the main thread compiled it. */
+  readonly machine: MachineSource;
+  /** The symmetric fields the search permutes (none without symmetry). */
+  readonly symmetric: readonly string[];
   /** Replies go here; the main thread reads them synchronously. */
   readonly port: MessagePort;
   /** SYNC_WORDS words: replies sent, the round's cursor and additions (SYNC_*). */
@@ -28,10 +28,9 @@ export type Order = { readonly type: "table"; readonly buffer: SharedArrayBuffer
 export type Reply = { readonly type: "ready" } | { readonly type: "table" } | Expanded;
 
 function run(setup: WorkerSetup): void {
-  const { prog, port } = setup;
+  const { port } = setup;
   const sync = new Int32Array(setup.sync);
-  const explore = (prog.modules[setup.module] as Program["modules"][number]).explore[setup.explore] as Explore;
-  const round = new Round(compileMachine(prog, explore, setup.symmetry), setup.symmetry ? explore.symmetric : []);
+  const round = new Round(instantiate(setup.machine), setup.symmetric);
   const reply = (r: Reply): void => {
     port.postMessage(r);
     Atomics.add(sync, SYNC_REPLIES, 1);

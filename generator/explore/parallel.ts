@@ -18,7 +18,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { availableParallelism } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import type { Explore, Program } from "../ir/module.js";
+import type { Instantiated } from "./compile/instantiate.js";
 import type { Frontier } from "./frontier.js";
 import { placesOf, resetRound, shared, statesAt, SYNC_CURSOR, SYNC_IDLE, SYNC_REPLIES, SYNC_WORDS, type Chunk, type Expanded, type Range, type Round } from "./parallel-round.js";
 import type { Order, Reply, WorkerSetup } from "./parallel-worker.js";
@@ -109,10 +109,11 @@ export function levelChunk(unpack: (words: Int32Array, at: number) => unknown, e
 }
 
 /**
- * Worker threads for one search, started before they are needed: each loads, compiles the
- * machine while this thread goes on alone (parallel-worker.ts), then says it is ready. As many
- * boot at once as there are spare cores (`advance`): this thread is busy searching, and on 2
- * cores two booting beside it slowed its search by a third.
+ * Worker threads for one search, started before they are needed: each loads and makes the
+ * machine's functions from the source this thread compiled, while this thread goes on alone
+ * (parallel-worker.ts), then says it is ready. As many boot at once as there are spare cores
+ * (`advance`): this thread is busy searching, and on 2 cores two booting beside it slowed its
+ * search by a third.
  */
 export class Pool {
   private readonly threads: Thread[] = [];
@@ -128,12 +129,9 @@ export class Pool {
     this.advance();
   }
 
-  /** `count` workers for the explore section `explore` of `prog`; null when it is not the program's. */
-  static start(prog: Program, explore: Explore, symmetry: boolean, count: number): Pool | null {
-    const module = prog.modules.findIndex((m) => m.explore.includes(explore));
-    if (module < 0) return null;
-    const index = (prog.modules[module] as Program["modules"][number]).explore.indexOf(explore);
-    return new Pool({ prog, module, explore: index, symmetry }, count);
+  /** `count` workers for the machine `cm` (a search permuting the `symmetric` fields). */
+  static start(cm: Instantiated, symmetric: readonly string[], count: number): Pool {
+    return new Pool({ machine: cm.made, symmetric }, count);
   }
 
   private spawn(): void {

@@ -2,12 +2,16 @@
 // onto two threads early (parallelFrom: a worker and this thread; three once), it counts the same
 // states and transitions, fires the same rules and completes alike, with and without symmetry;
 // on a broken spec it reports the same shortest counterexample (the single-threaded rerun words
-// it). Wall-clock speed-ups are the bench's (`npm run bench`), never asserted here.
+// it). A worker's machine is made from the main thread's compiled source alone (plain data, a
+// small fraction of the program) and steps, checks and fingerprints alike. Wall-clock speed-ups
+// are the bench's (`npm run bench`), never asserted here.
 
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compileSpecs, specFiles } from "../../generator/check/index.js";
-import { exploreMachine, withParams, type ExploreResult } from "../../generator/explore/index.js";
+import { compileMachine, exploreMachine, withParams, type ExploreResult } from "../../generator/explore/index.js";
+import { instantiate } from "../../generator/explore/compile/instantiate.js";
+import type { Value } from "../../generator/interpret/index.js";
 import type { Explore, Program } from "../../generator/ir/module.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -94,5 +98,37 @@ describe("parallel search", { timeout: 300_000 }, () => {
     expect(one.violation?.law).toBe("idle_shutdown_never_aborts");
     expect(two.violation?.trace).toHaveLength(one.violation?.trace.length ?? -1);
     expect(summary(two)).toEqual(summary(one));
+  });
+
+  it("gives a worker the machine as its compiled source, which alone makes the same functions", () => {
+    const withBench = program(["bench/specs/lock_clients.yaml"]);
+    const r = withParams(withBench, new Map([["WORKERS", 3]]));
+    if (!("program" in r)) throw new Error(r.message);
+    for (const [prog, x, symmetry] of [
+      [r.program, exploreOf(r.program, "launcher"), true],
+      [withBench, exploreOf(withBench, "lock_clients"), false],
+    ] as const) {
+      const cm = compileMachine(prog, x, symmetry);
+      // What a worker gets: plain data (a structured clone, as postMessage makes), far smaller than the program.
+      const made = structuredClone(cm.made);
+      expect(JSON.stringify(made).length).toBeLessThan(JSON.stringify(prog).length / 10);
+      const again = instantiate(made);
+      expect(again.rules).toEqual(cm.rules);
+      const states: Value[] = [];
+      exploreMachine(prog, x, { depth: 64, symmetry, maxStates: 400, onState: (s) => void states.push(s) });
+      expect(states.length).toBe(400);
+      for (const s of states) {
+        expect(again.key(s)).toBe(cm.key(s));
+        expect(again.invariant(s)).toBe(cm.invariant(s));
+        const events = cm.events(s);
+        expect(again.events(s)).toEqual(events);
+        for (const e of events) {
+          const o1 = { output: null as Value, rule: -1 };
+          const o2 = { output: null as Value, rule: -1 };
+          expect(again.step(s, e, o2)).toEqual(cm.step(s, e, o1));
+          expect(o2).toEqual(o1);
+        }
+      }
+    }
   });
 });

@@ -14,9 +14,9 @@ import { machineLaws } from "../domains.js";
 import { ExprCompiler, key, prop, shapeOf } from "./expr.js";
 import { HashCompiler, hashPrologue } from "./hash.js";
 import { CodecCompiler, codecPrologue } from "./codec.js";
-import type { Frontier } from "../frontier.js";
-import { helpers, prologue } from "./helpers.js";
-import { expandSource, type Expansion } from "./expand.js";
+import { prologue } from "./helpers.js";
+import { instantiate, type Instantiated, type MachineSource } from "./instantiate.js";
+import { expandSource } from "./expand.js";
 import { orderBlind, rowPositions, stateLawCheck, stepLawFunction } from "./laws.js";
 
 /** What one step produced besides the next state; reused across steps to save allocation. */
@@ -26,62 +26,11 @@ export interface StepOut {
   rule: number;
 }
 
-/** A machine compiled for exploration. Every function may throw InterpretError as the oracle does. */
-export interface CompiledMachine {
-  /** Rule ids, in declaration order (StepOut.rule indexes this). */
-  readonly rules: readonly string[];
+/** A machine compiled for exploration: its functions (instantiate.ts) and the laws they check. */
+export interface CompiledMachine extends Instantiated {
   /** Invariants, then step and variant laws (as machineLaws gives them). */
   readonly invariants: readonly Law[];
   readonly stepLaws: readonly Law[];
-  init(): Value;
-  /** The candidate events from `s`; the same array for every state when no domain reads `s`. */
-  events(s: Value): readonly Value[];
-  /** The next state; output and rule into `out`. A branch that changes no field returns `s` itself. */
-  step(s: Value, e: Value, out: StepOut): Value;
-  /** Index of the first invariant that fails on `s`, or -1. */
-  invariant(s: Value): number;
-  /**
-   * The same over the invariants that may tell a permutation of the symmetric rows from another
-   * (those that read a row by its index); -1 when there are none or no symmetry.
-   */
-  orderedInvariant(s: Value): number;
-  /** Whether orderedInvariant checks any law at all. */
-  readonly ordered: boolean;
-  /**
-   * The row positions those laws can tell apart (laws.ts rowPositions), or null when they read
-   * rows otherwise: then every permutation of the rows is checked.
-   */
-  readonly orderedPositions: readonly number[] | null;
-  /** Whether rows `i` and `j` of `s` are equal in every symmetric field. */
-  sameRows(s: Value, i: number, j: number): boolean;
-  /**
-   * When the order-sensitive laws tell apart one row position only: arrangements.ts
-   * findArrangement for that position, compiled (each distinct row swapped into it, the first
-   * arrangement orderedInvariant fails on, or null), with no generic permutation machinery or
-   * closures per state. Null otherwise.
-   */
-  readonly swappedBad: ((s: Value) => Value | null) | null;
-  /** Index of the first step or variant law that fails on the transition, or -1. */
-  stepLaw(s: Value, e: Value, n: Value, o: Value): number;
-  /** The 64-bit fingerprint of `s` into `fp[0]` (low lane) and `fp[1]`; symmetric fields as a multiset. */
-  fingerprint(s: Value): void;
-  readonly fp: Int32Array;
-  /** The fingerprint as text, a Map key for passes over the reachable graph (orbits under symmetry). */
-  key(s: Value): string;
-  /** The same key computed as the search's loop does, beside the state `parent` that `s` was stepped from. */
-  keyFrom(s: Value, parent: Value): string;
-  /**
-   * Every transition from `s` (the state numbered `index`): EXPANDED, BROKEN_STEP or STOPPED.
-   * A throw leaves `x.ord` and `x.phase` saying where (EXPAND_EVENTS: listing the events).
-   */
-  expand(s: Value, index: number, x: Expansion): number;
-  /** Append `s`, numbered `index`, to a packed level (codec.ts). */
-  pack(s: Value, into: Frontier, index: number): void;
-  /** The state whose words start at `at`; `unpackedEnd()` is then where the next one starts. */
-  unpack(words: Int32Array, at: number): Value;
-  unpackedEnd(): number;
-  /** The generated source, for debugging (`STATUTE_EXPLORE_SOURCE=1` prints it). */
-  readonly source: string;
 }
 
 function readsState(x: Explore): boolean {
@@ -220,27 +169,8 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     `return { init, step, events, invariant, orderedInvariant, sameRows, swappedBad: ${swapped === null ? "null" : "swappedBad"}, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents, pack, unpack: $decode, unpackedEnd: $decodedEnd };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  const built = new Function("$h", source)(helpers) as Omit<CompiledMachine, "rules" | "ordered" | "orderedPositions" | "invariants" | "stepLaws" | "source" | "key"> & { cacheEvents(): readonly Value[]; fingerprintFrom(s: Value, p: Value): void };
-  const cached = readsState(x) ? null : built.cacheEvents();
-  const hex = (x: number): string => (x >>> 0).toString(16).padStart(8, "0");
-  return {
-    ...built,
-    events: cached === null ? built.events : () => cached,
-    key(s) {
-      built.fingerprint(s);
-      return hex(built.fp[0] as number) + hex(built.fp[1] as number);
-    },
-    keyFrom(s, parent) {
-      built.fingerprintFrom(s, parent);
-      return hex(built.fp[0] as number) + hex(built.fp[1] as number);
-    },
-    rules,
-    ordered: ordered.some((t) => t !== ""),
-    orderedPositions,
-    invariants: laws.invariants,
-    stepLaws: laws.steps,
-    source,
-  };
+  const made: MachineSource = { source, rules, ordered: ordered.some((t) => t !== ""), orderedPositions, readsState: readsState(x) };
+  return { ...instantiate(made), invariants: laws.invariants, stepLaws: laws.steps };
 }
 
 /**
