@@ -14,6 +14,7 @@ import { execFileSync, execSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { builtCli } from "./gen.js";
 import { median } from "./median.js";
 
 const root = join(import.meta.dirname, "..");
@@ -134,7 +135,7 @@ async function main(args: readonly string[]): Promise<void> {
   const revision = args.find((a) => !a.startsWith("--"));
   if (revision === undefined) throw new Error("usage: npx tsx bench/compare.ts <revision> [--control]");
   const { commit, dir } = buildRevision(revision);
-  execFileSync(process.execPath, [join(root, "bin", "build.js")], { cwd: root, stdio: "ignore" });
+  builtCli();
   const short = commit.slice(0, 7);
   const base = await load(short, dir);
   const lines = [`this tree against ${short} (${revision}), single thread, medians of ${PAIRS} alternating pairs of ${SAMPLE_MS} ms samples:`];

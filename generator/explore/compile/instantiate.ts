@@ -8,7 +8,13 @@ import type { Value } from "../../interpret/value.js";
 import type { Frontier } from "../frontier.js";
 import type { Expansion } from "./expand.js";
 import { helpers } from "./helpers.js";
-import type { StepOut } from "./machine.js";
+
+/** What one step produced besides the next state; reused across steps to save allocation. */
+export interface StepOut {
+  output: Value;
+  /** Index into `rules`. */
+  rule: number;
+}
 
 /** What a machine's functions are made from: plain data, so it crosses to a worker thread. */
 export interface MachineSource {
@@ -83,7 +89,6 @@ export interface Instantiated {
   /** What these functions were made from (a parallel worker makes its own from it). */
   readonly made: MachineSource;
 }
-
 
 /** The functions of the machine `m` describes. */
 export function instantiate(m: MachineSource): Instantiated {

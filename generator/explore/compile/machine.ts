@@ -8,7 +8,6 @@
 import type { Explore, Law, Program } from "../../ir/module.js";
 import { walkExpr } from "../../ir/walk.js";
 import { findMachine } from "../../interpret/lookup.js";
-import type { Value } from "../../interpret/value.js";
 import type { Type } from "../../ir/types.js";
 import { machineLaws } from "../domains.js";
 import { ExprCompiler, key, prop, shapeOf } from "./expr.js";
@@ -19,12 +18,7 @@ import { instantiate, type Instantiated, type MachineSource } from "./instantiat
 import { expandSource } from "./expand.js";
 import { orderBlind, rowPositions, stateLawCheck, stepLawFunction } from "./laws.js";
 
-/** What one step produced besides the next state; reused across steps to save allocation. */
-export interface StepOut {
-  output: Value;
-  /** Index into `rules`. */
-  rule: number;
-}
+export type { StepOut } from "./instantiate.js";
 
 /** A machine compiled for exploration: its functions (instantiate.ts) and the laws they check. */
 export interface CompiledMachine extends Instantiated {
