@@ -6,6 +6,10 @@
 // within minutes on this project's 2-core host, hits both alike. Per target: each build's median
 // and the median of the pairs' ratios. `--control` also compares the revision with a second copy
 // of its own build (an A/A run: how far from 1.00 noise alone lands; 1.008 in one such run).
+// Two builds in one process do not always end in the same JIT state: against a revision whose
+// explorer is the same code, one run gave lock_clients 1.52x with every pair above 1.3 while the
+// other targets stayed within 0.97-1.12x. So read a ratio beside its control, and trust only
+// one that repeats across runs.
 //
 // `npx tsx bench/compare.ts <revision> [--control]`. Not part of `npm run bench`: it builds a
 // revision, and answers one question (did this change make the explorer faster?).
