@@ -16,6 +16,7 @@ import { exploreMachine, withParams, type ExploreOptions, type ExploreResult } f
 import type { Explore, Program } from "../generator/ir/module.js";
 import { builtCli } from "./gen.js";
 import { median } from "./median.js";
+import { packedReferenceLine } from "./packed-reference.js";
 
 const root = join(import.meta.dirname, "..");
 
@@ -211,6 +212,8 @@ export async function benchExplore(targetsOnly = false): Promise<string> {
   // compiled code shares no helper with the others (compile/helpers.ts), so its rate holds.
   if (sup) lines.push(measure(prog, sup, { depth: 15, symmetry: false }, "supervise.RestartBudget, depth 15, again after the machines above in this process", false));
   if (targetsOnly) return lines.join("\n");
+  const lock = prog.modules.find((m) => m.name === "lock_clients")?.explore[0];
+  if (lock) lines.push(packedReferenceLine(prog, lock, 4));
   lines.push(...symmetryLines(prog));
   lines.push(parallelLine(prog));
   lines.push(parallelCliLine(["launcher", "--param", "WORKERS=5", "--depth", "64", "--no-symmetry"]));
