@@ -14,7 +14,10 @@ import { stepMachine } from "../interpret/machine.js";
 import { InterpretError, type Value } from "../interpret/value.js";
 import * as expansion from "./compile/expand.js";
 import { newExpansion, type Expansion } from "./compile/expand.js";
-import { compileMachine, type CompiledMachine } from "./compile/machine.js";
+import { compileMachine } from "./compile/machine.js";
+import type { SearchMachine } from "./compile/instantiate.js";
+import { firstNatBits, packedMachine } from "./compile/packed.js";
+import { WideValue } from "./compile/helpers.js";
 import { candidateEvents } from "./domains.js";
 import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
 import type { ExploreOptions, ExploreResult, Violation } from "./search.js";
@@ -68,12 +71,23 @@ function timeAhead(elapsed: number, done: number, sizes: readonly number[], left
 /** Transitions between clock reads (progress, memory). */
 const CHECK_EVERY = 1 << 13;
 
-export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOptions = {}): ExploreResult {
+/**
+ * `natBits`: the bits of a nat on words (packed.ts); undefined: the machine's first guess; null:
+ * on objects. A value that outgrows them starts the search again wider (32), then on objects.
+ */
+export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOptions = {}, natBits?: number | null): ExploreResult {
   const started = performance.now();
   // Read once: under tsx an imported binding is a getter call, a percent of a small search.
   const { EXPAND_EVENTS, EXPAND_FOUND, EXPAND_LAW, EXPAND_STEP, BROKEN_STEP, STOPPED } = expansion;
   const symmetric = opts.symmetry === false ? [] : explore.symmetric;
-  const cm = compileMachine(prog, explore, opts.symmetry !== false);
+  // Worker threads for the rest of a search that has grown past `from` states (parallel.ts);
+  // never when a caller watches each state or transition, or a budget must stop it exactly.
+  const watched = opts.onState !== undefined || opts.onSuccessors !== undefined || opts.witnesses === true || opts.maxStates !== undefined || opts.maxMemory !== undefined;
+  // On words when the machine allows (packed.ts); a caller that watches states gets them as values.
+  const onWords = !(natBits === null || opts.engine === "objects" || opts.onState !== undefined || opts.onSuccessors !== undefined || symmetric.length > 0);
+  const bits = onWords ? (natBits ?? firstNatBits(prog, explore)) : 32;
+  const packed = onWords ? packedMachine(prog, explore, bits) : null;
+  const cm: SearchMachine & { readonly invariants: readonly Law[]; readonly stepLaws: readonly Law[] } = packed ?? compileMachine(prog, explore, opts.symmetry !== false);
   const bound = opts.depth ?? explore.depth;
   const heapLimit = getHeapStatistics().heap_size_limit;
   const visited = new Visited();
@@ -88,16 +102,13 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   opts.onState?.(init);
   const badState = stateCheck(cm, symmetric);
   const bad0 = badState(init);
-  if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], bad0));
+  if (bad0 !== null) fail(confirmInvariant(prog, explore, cm.invariants, [], packed === null ? bad0 : null));
   // Two levels, packed (frontier.ts): the one being expanded and the one being found.
   let frontier = new Frontier();
   let next = new Frontier();
   cm.pack(init, frontier, 0);
   let peakLevels = frontier.bytes + next.bytes;
   let depth = 0;
-  // Worker threads for the rest of a search that has grown past `from` states (parallel.ts);
-  // never when a caller watches each state or transition, or a budget must stop it exactly.
-  const watched = opts.onState !== undefined || opts.onSuccessors !== undefined || opts.witnesses === true || opts.maxStates !== undefined || opts.maxMemory !== undefined;
   const threads = watched ? 1 : (opts.threads ?? availableParallelism());
   // The size of each level so far (the last: the one being expanded), and the states expanded
   // in the levels before it.
@@ -118,7 +129,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
       reached = depth + 1;
       const bad = badState(n);
       if (bad !== null) {
-        fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), bad));
+        fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), packed === null ? bad : null));
         return 1;
       }
       cm.pack(n, next, added);
@@ -164,6 +175,11 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         x.phase = EXPAND_EVENTS;
         result = cm.expand(s, index, x);
       } catch (err) {
+        // A value words cannot hold: the whole search again on objects.
+        if (err instanceof WideValue) {
+          pool?.close();
+          return exploreCompiled(prog, explore, opts, bits < 32 ? 32 : null);
+        }
         // A step law that throws is a broken law (the oracle words it); a throw while listing
         // events or stepping is the model's error. Anything else is ours.
         if (x.phase === EXPAND_LAW) fail(confirmStep(prog, explore, cm.stepLaws, [...visited.path(index), x.ord]));
@@ -249,7 +265,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
  * already, so the bound cut nothing off. Probed on a copy of the expansion: nothing is added,
  * counted or recorded, and the first new state (or a step law that breaks) answers no.
  */
-function closedLevel(cm: CompiledMachine, level: Frontier, x: Expansion, seen: Visited): boolean {
+function closedLevel(cm: SearchMachine, level: Frontier, x: Expansion, seen: Visited): boolean {
   const probe: Expansion = { ...x, firstFire: new Int32Array(x.firstFire.length).fill(-1), succ: null, visited: { add: (h1: number, h2: number) => (seen.has(h1, h2) ? -1 : 0) }, found: () => 1 };
   for (let f = 0, at = 0; f < level.count; f++) {
     const index = level.words[at] as number;
@@ -269,11 +285,11 @@ function disagreement(what: string, trace: readonly TraceStep[]): Violation {
   return { law: "error", kind: "error", message: `the compiled explorer and the interpreter disagree: ${what} (please report this)`, trace };
 }
 
-/** `failing` is the last state itself, or (under symmetry) a permutation of its rows. */
+/** `failing` is the last state itself (null: the search held it as words), or (under symmetry) a permutation of its rows. */
 function confirmInvariant(prog: Program, explore: Explore, laws: readonly Law[], path: readonly number[], failing: Value): Violation {
   const trace = rebuild(prog, explore, path);
   const last = (trace[trace.length - 1] as TraceStep).state;
-  const permuted = JSON.stringify(failing) !== JSON.stringify(last);
+  const permuted = failing !== null && JSON.stringify(failing) !== JSON.stringify(last);
   const bad = firstBroken(prog, laws, { s: permuted ? failing : last });
   if (!bad) return disagreement("a state law fails on the last state", trace);
   const note = permuted ? ` (on the last state with its symmetric rows permuted: ${JSON.stringify(failing)}; run with --no-symmetry for a trace that ends in that state)` : "";

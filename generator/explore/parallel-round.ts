@@ -9,7 +9,7 @@
 
 import type { Value } from "../interpret/value.js";
 import { newExpansion, type Expansion } from "./compile/expand.js";
-import type { Instantiated } from "./compile/instantiate.js";
+import type { SearchMachine } from "./compile/instantiate.js";
 import { stateCheck } from "./state-check.js";
 import { Frontier } from "./frontier.js";
 import { SharedVisited } from "./shared-visited.js";
@@ -144,7 +144,7 @@ export class Round {
   private readonly badState: (s: Value) => Value | null;
 
   constructor(
-    private readonly cm: Instantiated,
+    private readonly cm: SearchMachine,
     symmetric: readonly string[],
   ) {
     this.badState = stateCheck(cm, symmetric);

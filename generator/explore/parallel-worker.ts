@@ -6,7 +6,7 @@
 // held it back by 0.2 s).
 
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { instantiate, type MachineSource } from "./compile/instantiate.js";
+import { searchMachine, type MachineSource } from "./compile/instantiate.js";
 import { Round, SYNC_REPLIES, type Expand, type Expanded } from "./parallel-round.js";
 import { SharedVisited } from "./shared-visited.js";
 
@@ -30,7 +30,7 @@ export type Reply = { readonly type: "ready" } | { readonly type: "table" } | Ex
 function run(setup: WorkerSetup): void {
   const { port } = setup;
   const sync = new Int32Array(setup.sync);
-  const round = new Round(instantiate(setup.machine), setup.symmetric);
+  const round = new Round(searchMachine(setup.machine), setup.symmetric);
   const reply = (r: Reply): void => {
     port.postMessage(r);
     Atomics.add(sync, SYNC_REPLIES, 1);

@@ -18,7 +18,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { availableParallelism } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import type { Instantiated } from "./compile/instantiate.js";
+import type { SearchMachine } from "./compile/instantiate.js";
 import type { Frontier } from "./frontier.js";
 import { placesOf, resetRound, shared, statesAt, SYNC_CURSOR, SYNC_IDLE, SYNC_REPLIES, SYNC_WORDS, type Chunk, type Expanded, type Range, type Round } from "./parallel-round.js";
 import type { Order, Reply, WorkerSetup } from "./parallel-worker.js";
@@ -130,7 +130,7 @@ export class Pool {
   }
 
   /** `count` workers for the machine `cm` (a search permuting the `symmetric` fields). */
-  static start(cm: Instantiated, symmetric: readonly string[], count: number): Pool {
+  static start(cm: SearchMachine, symmetric: readonly string[], count: number): Pool {
     return new Pool({ machine: cm.made, symmetric }, count);
   }
 

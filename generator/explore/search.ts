@@ -21,8 +21,12 @@ export interface ExploreOptions {
   readonly maxMemory?: number;
   /** Keep, for each rule, a shortest trace that fires it. */
   readonly witnesses?: boolean;
-  /** `compiled` (default) or `interpret` (the oracle's own, slow search). */
-  readonly engine?: "compiled" | "interpret";
+  /**
+   * `compiled` (default: states stepped as words when the machine's types have a fixed size,
+   * compile/packed.ts, else as objects), `objects` (the compiled engine on objects always), or
+   * `interpret` (the oracle's own, slow search).
+   */
+  readonly engine?: "compiled" | "objects" | "interpret";
   /** Count states that differ by a permutation of the spec's `symmetric` fields once (default true). */
   readonly symmetry?: boolean;
   /**

@@ -13,6 +13,12 @@ function fail(message: string): never {
   throw new InterpretError(message);
 }
 
+/**
+ * A number the packed engine cannot hold in a word (past 31 bits and sign), or a list past its
+ * bound: not the model's error; the search starts again on objects (compiled.ts).
+ */
+export class WideValue extends Error {}
+
 function safe(x: number, what: string): number {
   return x <= MAX && x >= -MAX ? x : fail(`${what}: result ${x} is past the safe integer range`);
 }
@@ -27,6 +33,9 @@ const POW2: readonly number[] = Array.from({ length: 53 }, (_, i) => 2 ** i);
 /** The helpers on numbers (and $fail, $eq), shared by every machine: by the name compiled source uses for each. */
 export const helpers = {
   $fail: fail,
+  $wide(): never {
+    throw new WideValue("a value the packed engine cannot hold in words");
+  },
   $eq: valueEquals,
   $nadd(a: number, b: number): number {
     natOperands(a, b, "+");

@@ -28,20 +28,18 @@ export interface MachineSource {
   readonly orderedPositions: readonly number[] | null;
   /** Whether a candidate domain reads the state (else the events are listed once). */
   readonly readsState: boolean;
+  /** Whether the source steps states as words (packed.ts) rather than objects (machine.ts). */
+  readonly packed: boolean;
 }
 
 /**
- * A machine's functions for exploring, made from its source. Every function may throw
- * InterpretError as the oracle does.
+ * What a search (compiled.ts, a parallel round) calls of a machine. On objects (machine.ts) a
+ * state is a value; on words (packed.ts) it is a handle the machine's own functions read.
  */
-export interface Instantiated {
+export interface SearchMachine {
   /** Rule ids, in declaration order (StepOut.rule indexes this). */
   readonly rules: readonly string[];
   init(): Value;
-  /** The candidate events from `s`; the same array for every state when no domain reads `s`. */
-  events(s: Value): readonly Value[];
-  /** The next state; output and rule into `out`. A branch that changes no field returns `s` itself. */
-  step(s: Value, e: Value, out: StepOut): Value;
   /** Index of the first invariant that fails on `s`, or -1. */
   invariant(s: Value): number;
   /**
@@ -65,15 +63,9 @@ export interface Instantiated {
    * closures per state. Null otherwise.
    */
   readonly swappedBad: ((s: Value) => Value | null) | null;
-  /** Index of the first step or variant law that fails on the transition, or -1. */
-  stepLaw(s: Value, e: Value, n: Value, o: Value): number;
   /** The 64-bit fingerprint of `s` into `fp[0]` (low lane) and `fp[1]`; symmetric fields as a multiset. */
   fingerprint(s: Value): void;
   readonly fp: Int32Array;
-  /** The fingerprint as text, a Map key for passes over the reachable graph (orbits under symmetry). */
-  key(s: Value): string;
-  /** The same key computed as the search's loop does, beside the state `parent` that `s` was stepped from. */
-  keyFrom(s: Value, parent: Value): string;
   /**
    * Every transition from `s` (the state numbered `index`): EXPANDED, BROKEN_STEP or STOPPED.
    * A throw leaves `x.ord` and `x.phase` saying where (EXPAND_EVENTS: listing the events).
@@ -88,6 +80,30 @@ export interface Instantiated {
   readonly source: string;
   /** What these functions were made from (a parallel worker makes its own from it). */
   readonly made: MachineSource;
+}
+
+/** The search's functions of the machine `m` describes, on words or on objects. */
+export function searchMachine(m: MachineSource): SearchMachine {
+  if (!m.packed) return instantiate(m);
+  const built = new Function("$h", m.source)(helpers) as Omit<SearchMachine, "rules" | "ordered" | "orderedPositions" | "source" | "made">;
+  return { ...built, rules: m.rules, ordered: false, orderedPositions: null, source: m.source, made: m };
+}
+
+/**
+ * A machine's functions for exploring on objects, made from its source. Every function may throw
+ * InterpretError as the oracle does.
+ */
+export interface Instantiated extends SearchMachine {
+  /** The candidate events from `s`; the same array for every state when no domain reads `s`. */
+  events(s: Value): readonly Value[];
+  /** The next state; output and rule into `out`. A branch that changes no field returns `s` itself. */
+  step(s: Value, e: Value, out: StepOut): Value;
+  /** Index of the first step or variant law that fails on the transition, or -1. */
+  stepLaw(s: Value, e: Value, n: Value, o: Value): number;
+  /** The fingerprint as text, a Map key for passes over the reachable graph (orbits under symmetry). */
+  key(s: Value): string;
+  /** The same key computed as the search's loop does, beside the state `parent` that `s` was stepped from. */
+  keyFrom(s: Value, parent: Value): string;
 }
 
 /** The functions of the machine `m` describes. */

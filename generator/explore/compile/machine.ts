@@ -163,7 +163,7 @@ function build(prog: Program, x: Explore, symmetric: readonly string[]): Compile
     `return { init, step, events, invariant, orderedInvariant, sameRows, swappedBad: ${swapped === null ? "null" : "swappedBad"}, stepLaw, fingerprint: $fingerprint, fingerprintFrom, fp: $fp, expand, cacheEvents, pack, unpack: $decode, unpackedEnd: $decodedEnd };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  const made: MachineSource = { source, rules, ordered: ordered.some((t) => t !== ""), orderedPositions, readsState: readsState(x) };
+  const made: MachineSource = { source, rules, ordered: ordered.some((t) => t !== ""), orderedPositions, readsState: readsState(x), packed: false };
   return { ...instantiate(made), invariants: laws.invariants, stepLaws: laws.steps };
 }
 
