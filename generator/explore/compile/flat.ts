@@ -344,14 +344,24 @@ export class FlatCompiler {
         return ofLeaves(e.type, d.map((x, j) => `(${o[0]} ? ${o[j + 1]} : ${x})`));
       }
       case "nth_or": {
-        // The element where it lies, or the default: each leaf read only where it is used.
+        // Where the element lies, or where the default does (a constant default is written once,
+        // when the machine is made): each leaf is read only where it is used, and compared as words.
         const l = this.listAt(a(0));
         const i = first(1);
-        const d = this.leaves(a(2));
-        const [ok, at] = [this.tmp(), this.tmp()];
-        out.push(`if (${i} < 0) $fail("nth_or: negative count " + ${i}); const ${ok} = ${i} < ${l.length}, ${at} = ${plus(l.at, 1)} + ${i} * ${l.w};`);
-        const inside = this.leaves(inMem(e.type, l.buf, at));
-        return ofLeaves(e.type, d.map((x, j) => `(${ok} ? ${inside[j]} : ${x})`));
+        const d = a(2);
+        let dflt: string;
+        if (d.mem !== null && d.leaves === null && d.mem.shift === 0) dflt = `${d.mem.buf}, ${d.mem.at}`;
+        else {
+          const buf = this.scratch(l.w);
+          const put = writeLeaves(buf, "0", 0, this.lay(e.type).leaves, this.leaves(d));
+          if (this.leaves(d).every((x) => /^(-?\d+|true|false)$/.test(x))) this.declarations.push(...put);
+          else out.push(`${buf}.fill(0);`, ...put);
+          dflt = `${buf}, 0`;
+        }
+        const [ok, buf, at] = [this.tmp(), this.tmp(), this.tmp()];
+        const [db, da] = dflt.split(", ") as [string, string];
+        out.push(`if (${i} < 0) $fail("nth_or: negative count " + ${i}); const ${ok} = ${i} < ${l.length}, ${buf} = ${ok} ? ${l.buf} : ${db}, ${at} = ${ok} ? ${plus(l.at, 1)} + ${i} * ${l.w} : ${da};`);
+        return inMem(e.type, buf, at);
       }
       case "set_at": {
         const l = this.listAt(a(0));
