@@ -280,6 +280,44 @@ export class FlatCompiler {
     return la.length === 0 ? "true" : `(${la.map((x, j) => `${x} === ${lb[j]}`).join(" && ")})`;
   }
 
+  /**
+   * `l == r` where one side may be built from the other: `x == s with { f: v }` compares f with v
+   * and every other field with s's, `x == set_at(l, i, v)` the elements but i with l's and
+   * element i with v; nothing is built. Every operand is still computed (a throw stays a throw).
+   */
+  private equalExpr(l: Expr, r: Expr, env: Env, out: string[]): string {
+    if (r.kind !== "with" && !isSetAt(r) && (l.kind === "with" || isSetAt(l))) return this.equalExpr(r, l, env, out);
+    const a = this.bind(this.expr(l, env, out), out);
+    return this.equalTo(a, r, env, out);
+  }
+
+  /** `a == r`, the value `a` against the expression `r`. */
+  private equalTo(a: Flat, r: Expr, env: Env, out: string[]): string {
+    if (r.kind === "with" && !(a.leaves !== null && this.layouts.hasList(a.type))) {
+      const base = this.bind(this.expr(r.of, env, out), out);
+      const shape = r.of.type.kind === "named" ? this.layouts.shape(r.of.type.ref) : null;
+      if (shape?.kind === "record") {
+        const updated = new Map(r.fields.map((f) => [f.name, f.value]));
+        const tests = shape.fields.map((f) => {
+          const mine = this.field(a, f.name, f.type);
+          const v = updated.get(f.name);
+          return v === undefined ? this.equal(mine, this.field(base, f.name, f.type), out) : this.equalTo(mine, v, env, out);
+        });
+        return tests.length === 0 ? "true" : `(${tests.join(" && ")})`;
+      }
+    }
+    if (isSetAt(r) && a.mem !== null && a.leaves === null) {
+      const list = this.listAt(this.expr(r.args[0] as Expr, env, out));
+      const i = this.one(r.args[1] as Expr, env, out);
+      const x = this.bind(this.expr(r.args[2] as Expr, env, out), out);
+      const at = this.tmp();
+      out.push(`if (${i} < 0) $fail("set_at: negative count " + ${i}); const ${at} = ${plus(a.mem.at, 1)} + ${i} * ${list.w};`);
+      const element = this.equal(inMem(x.type, a.mem.buf, at), x, out);
+      return `($eqlx(${a.mem.buf}, ${a.mem.at}, ${list.buf}, ${list.at}, ${list.w}, ${i}) && (${i} >= ${list.length} || ${element}))`;
+    }
+    return this.equal(a, this.bind(this.expr(r, env, out), out), out);
+  }
+
   private binary(e: Expr & { kind: "binary" }, env: Env, out: string[]): Flat {
     if (e.op === "&&" || e.op === "||") {
       const l = this.one(e.left, env, out);
@@ -290,13 +328,13 @@ export class FlatCompiler {
       out.push(`let ${t} = ${l}; if (${e.op === "&&" ? t : `!${t}`}) { ${rest.join(" ")} ${t} = ${r}; }`);
       return ofLeaves(e.type, [t]);
     }
+    if (e.op === "==" || e.op === "!=") {
+      const eq = this.equalExpr(e.left, e.right, env, out);
+      return ofLeaves(e.type, [e.op === "==" ? eq : `!${eq}`]);
+    }
     const left = this.bind(this.expr(e.left, env, out), out);
     const right = this.bind(this.expr(e.right, env, out), out);
     switch (e.op) {
-      case "==":
-        return ofLeaves(e.type, [this.equal(left, right, out)]);
-      case "!=":
-        return ofLeaves(e.type, [`!${this.equal(left, right, out)}`]);
       case "<":
       case "<=":
       case ">":
@@ -538,4 +576,8 @@ export function writeLeaves(buf: string, at: string, shift: number, leaves: read
 
 function num(x: number): string {
   return Object.is(x, -0) ? "0" : String(x);
+}
+
+function isSetAt(e: Expr): e is Expr & { kind: "call" } {
+  return e.kind === "call" && e.fn === "set_at";
 }

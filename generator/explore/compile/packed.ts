@@ -288,6 +288,7 @@ function build(prog: Program, x: Explore, natBits: number): PackedMachine {
     `function $ibits(x, h) { if (!(x >= -h && x < h)) $wide(); return x; }`,
     `function $eqw(A, a, B, b, n) { for (let j = 0; j < n; j++) if (A[a + j] !== B[b + j]) return false; return true; }`,
     `function $eql(A, a, B, b, w) { const n = A[a]; if (n !== B[b]) return false; for (let j = 1; j <= n * w; j++) if (A[a + j] !== B[b + j]) return false; return true; }`,
+    `function $eqlx(A, a, B, b, w, i) { const n = A[a]; if (n !== B[b]) return false; for (let j = 1; j <= n * w; j++) if ((j - 1 - i * w) >>> 0 >= w && A[a + j] !== B[b + j]) return false; return true; }`,
     `function $fmix(h) { h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); return h ^ (h >>> 16); }`,
     `const $fp = new Int32Array(2);`,
     `function $fpw(B, b) { let p = 0x811c9dc5 | 0, q = 0x2545f491; for (let j = 0; j < ${W}; j++) { const w = B[b + j]; p = Math.imul(p ^ w, 0x9e3779b1); p = (p << 15) | (p >>> 17); q = Math.imul(q + w, 0x85ebca77); q ^= q >>> 13; q = Math.imul(q, 0xc2b2ae3d); } $fp[0] = $fmix(p ^ Math.imul(q, 0x27d4eb2f)); $fp[1] = $fmix(q + p); }`,
