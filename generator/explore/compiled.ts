@@ -257,6 +257,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     witnesses,
     bytes: visited.bytes + peakLevels + (par?.bytes ?? 0),
     threads: par?.threads ?? 1,
+    engine: packed === null ? "objects" : "words",
   };
 }
 

@@ -116,5 +116,6 @@ export function exploreInterpreted(prog: Program, explore: Explore, opts: Explor
     witnesses,
     bytes: visited.bytes,
     threads: 1,
+    engine: "interpret",
   };
 }

@@ -108,6 +108,12 @@ export interface ExploreResult {
   readonly bytes: number;
   /** Threads the search went on in, this one included (1: this thread only); a violation's rerun on one thread keeps the count. */
   readonly threads: number;
+  /**
+   * How states were held and stepped: as bit-packed words (compile/packed.ts), as objects
+   * (compile/machine.ts: symmetry, a watched search, a type words cannot hold, a number that
+   * outgrew 31 bits), or by the interpreter.
+   */
+  readonly engine: "words" | "objects" | "interpret";
 }
 
 export function exploreMachine(prog: Program, explore: Explore, opts: ExploreOptions = {}): ExploreResult {

@@ -234,9 +234,13 @@ export class FlatCompiler {
     return this.leaves(this.expr(e, env, out))[0] as string;
   }
 
-  /** Part `name` of `of` (a record's field, a union's variant payload), as a value of `type`. */
+  /**
+   * Part `name` of `of` (a record's field, a union's variant payload), as a value of `type`; a
+   * field holding a list keeps its declared type (its bound, under the instance's parameters).
+   */
   field(of: Flat, name: string, type: Type): Flat {
     const p = this.layouts.part(of.type, name);
+    if (this.layouts.hasList(type)) type = fieldType(this, of.type, name);
     if (of.mem !== null && of.leaves === null) return inMem(type, of.mem.buf, plus(of.mem.at, p.word), of.mem.shift + p.shift);
     return ofLeaves(type, this.leaves(of).slice(p.first, p.first + p.layout.leaves.length));
   }
@@ -245,9 +249,11 @@ export class FlatCompiler {
   choose(type: Type, cond: string, yes: (out: string[]) => Flat, no: (out: string[]) => Flat, out: string[]): Flat {
     const [a, b] = [[] as string[], [] as string[]];
     if (this.layouts.hasList(type)) {
+      const [x, y] = [yes(a), no(b)];
+      if (type.kind === "list") type = { ...type, max: Math.max((x.type as typeof type).max, (y.type as typeof type).max) };
       const buf = this.scratch(this.lay(type).words);
-      this.store(buf, "0", 0, yes(a), a, type);
-      this.store(buf, "0", 0, no(b), b, type);
+      this.store(buf, "0", 0, x, a, type);
+      this.store(buf, "0", 0, y, b, type);
       out.push(`if (${cond}) { ${a.join(" ")} } else { ${b.join(" ")} }`);
       return inMem(type, buf, "0");
     }
@@ -403,7 +409,7 @@ export class FlatCompiler {
       }
       case "set_at": {
         const l = this.listAt(a(0));
-        const t = e.type as Type & { kind: "list" };
+        const t = a(0).type as Type & { kind: "list" };
         const buf = this.scratch(this.lay(t).words);
         const i = first(1);
         this.store(buf, "0", 0, a(0), out, t);
@@ -414,7 +420,7 @@ export class FlatCompiler {
       }
       case "append": {
         const l = this.listAt(a(0));
-        const t = e.type as Type & { kind: "list" };
+        const t = { ...(a(0).type as Type & { kind: "list" }), max: (a(0).type as Type & { kind: "list" }).max + 1 };
         const buf = this.scratch(this.lay(t).words);
         this.store(buf, "0", 0, a(0), out, t);
         const put: string[] = [];
@@ -424,7 +430,7 @@ export class FlatCompiler {
       }
       case "keep_last": {
         const l = this.listAt(a(0));
-        const t = e.type as Type & { kind: "list" };
+        const t = a(0).type as Type & { kind: "list" };
         const buf = this.scratch(this.lay(t).words);
         const [n, from] = [this.tmp(), this.tmp()];
         out.push(`if (${first(1)} < 0) $fail("keep_last: negative count " + ${first(1)}); const ${from} = Math.max(0, ${l.length} - ${first(1)}), ${n} = ${l.length} - ${from};`);
@@ -457,15 +463,18 @@ export class FlatCompiler {
   }
 
   private listop(e: Expr & { kind: "listop" }, env: Env, out: string[]): Flat {
-    const l = this.listAt(this.expr(e.list, env, out));
-    const of = (e.list.type as Type & { kind: "list" }).of;
+    const list = this.expr(e.list, env, out);
+    const l = this.listAt(list);
+    const input = list.type as Type & { kind: "list" };
+    const of = input.of;
     const [i, n] = [this.tmp(), this.tmp()];
     const body: string[] = [];
     const element = inMem(of, l.buf, `${plus(l.at, 1)} + ${i} * ${l.w}`);
     const inner = new Map(env).set(e.param, element);
     const loop = (step: string): string => `const ${n} = ${l.length}; for (let ${i} = 0; ${i} < ${n}; ${i}++) { ${body.join(" ")} ${step} }`;
     if (e.op === "map" || e.op === "filter") {
-      const t = e.type as Type & { kind: "list" };
+      // As many elements as the input may hold (a type's bound in an expression may predate the parameters).
+      const t: Type & { kind: "list" } = { kind: "list", of: e.op === "map" ? (e.type as Type & { kind: "list" }).of : of, max: input.max };
       const buf = this.scratch(this.lay(t).words);
       const w = this.elementWords(t);
       const m = this.tmp();

@@ -57,6 +57,14 @@ export function packedMachine(prog: Program, x: Explore, natBits: number): Packe
  * counters stay near its constants; one that outgrows them costs a second search (compiled.ts).
  */
 export function firstNatBits(prog: Program, x: Explore): number {
+  let bits = firstBits.get(x);
+  if (bits === undefined) firstBits.set(x, (bits = guessNatBits(prog, x)));
+  return bits;
+}
+
+const firstBits = new WeakMap<Explore, number>();
+
+function guessNatBits(prog: Program, x: Explore): number {
   const m = findMachine(prog, x.machine);
   const laws = machineLaws(prog, x.machine);
   let largest = 0;
@@ -109,6 +117,7 @@ function build(prog: Program, x: Explore, natBits: number): PackedMachine {
   const stateType: Type = { kind: "named", ref: m.state };
   const eventType: Type = { kind: "named", ref: m.event };
   const W = layouts.of(stateType).words;
+  if (W > 4096) throw new Unsupported(`a state of ${W} words`);
   const EW = Math.max(1, layouts.of(eventType).words);
   const outLeaves = layouts.of(m.output).leaves;
   const rules = m.handlers.flatMap((h) => h.branches.map((b) => b.rule));
@@ -203,14 +212,16 @@ function build(prog: Program, x: Explore, natBits: number): PackedMachine {
     const [moved, kept] = up ? [`${after} > ${before}`, `${after} >= ${before}`] : [`${after} < ${before}`, `${after} <= ${before}`];
     return fn(`${rest.join(" ")} if (${when}) return ${moved}; return ${b.monotone ? kept : "true"};`);
   });
-  const handlerLaws = m.handlers.map((h, k) => {
-    const calls = laws.steps.map((l, i) => {
+  // Per handler, its step laws in order (those of its event and those of every event).
+  const lawsOf = m.handlers.map((h) =>
+    laws.steps.flatMap((l, i) => {
       const b = l.body;
       const only = b.kind === "step" ? b.event : null;
-      return (b.kind === "step" || b.kind === "variant") && (only === null || only === h.event) ? `if (!$law${i}(S, so, E, eo, N, no)) return ${i};` : "";
-    });
-    return `function $laws${k}(S, so, E, eo, N, no) { ${calls.join(" ")} return -1; }`;
-  });
+      return (b.kind === "step" || b.kind === "variant") && (only === null || only === h.event) ? [i] : [];
+    }),
+  );
+  const handlerLaws = lawsOf.map((is, k) => `function $laws${k}(S, so, E, eo, N, no) { ${is.map((i) => `if (!$law${i}(S, so, E, eo, N, no)) return ${i};`).join(" ")} return -1; }`);
+  const lawCheck = lawsOf.every((is) => is.length === 0) ? "bad = -1;" : `switch (k) { ${lawsOf.map((is, k) => (is.length === 0 ? "" : `case ${k}: bad = $laws${k}(S, so, E, eo, NB, nb); break;`)).join(" ")} default: bad = -1; }`;
 
   // Invariants and progress laws over the state at B[b]; a progress law steps into buffers of its own.
   const progress: string[] = [];
@@ -242,7 +253,6 @@ function build(prog: Program, x: Explore, natBits: number): PackedMachine {
   });
   const invariant = `function $inv(B, b) { ${checks.join(" ")} return -1; }`;
 
-  const each = (f: (k: number) => string, otherwise: string): string => `switch (k) { ${m.handlers.map((_, k) => `case ${k}: ${f(k)} break;`).join(" ")} default: ${otherwise} }`;
   // The search's loop: each handler's code in place; where a throw happened (x.ord, x.phase) and
   // the transitions counted are written back once, not on every transition.
   const inline = m.handlers.map((_, k) => `case ${k}: { ${handlerCode(k, (r) => `rule = ${r}; break step;`)} }`);
@@ -261,7 +271,7 @@ function build(prog: Program, x: Explore, natBits: number): PackedMachine {
       phase = ${EXPAND_LAW};
       const same = $same, NB = same ? S : N, nb = same ? so : 0;
       let bad;
-      ${each((k) => `bad = $laws${k}(S, so, E, eo, NB, nb);`, "bad = -1;")}
+      ${lawCheck}
       if (bad >= 0) { x.ord = ord; x.transitions += transitions; return ${BROKEN_STEP}; }
       if (same) continue;
       $fpw(N, 0);
