@@ -91,7 +91,7 @@ function guessNatBits(prog: Program, x: Explore): number {
     h.lets.forEach((l) => visit(l.value));
     for (const b of h.branches) [b.guard, b.emit, ...b.assigns.map((a) => a.value)].forEach((z) => z !== null && visit(z));
   }
-  for (const l of [...laws.invariants, ...laws.steps]) forEachNode(l.body, (n) => void ("kind" in n && "type" in n && visitNode(n, visit)));
+  for (const l of [...laws.invariants, ...laws.steps]) forEachNode(l.body, (n) => visitNode(n, visit));
   x.domains.forEach((d) => d.fields.forEach((f) => f.values.forEach(visit)));
   const bits = Math.ceil(Math.log2(2 * largest + 2)) + 1;
   return bits > 30 ? 32 : Math.max(8, bits);
