@@ -84,9 +84,12 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   // never when a caller watches each state or transition, or a budget must stop it exactly.
   const watched = opts.onState !== undefined || opts.onSuccessors !== undefined || opts.witnesses === true || opts.maxStates !== undefined || opts.maxMemory !== undefined;
   // On words when the machine allows (packed.ts); a caller that watches states gets them as values.
-  const onWords = !(natBits === null || opts.engine === "objects" || opts.onState !== undefined || opts.onSuccessors !== undefined || symmetric.length > 0);
+  const onWords = !(natBits === null || opts.engine === "objects" || opts.onState !== undefined || opts.onSuccessors !== undefined);
   const bits = onWords ? (natBits ?? firstNatBits(prog, explore)) : 32;
-  const packed = onWords ? packedMachine(prog, explore, bits) : null;
+  const packed = onWords ? packedMachine(prog, explore, bits, symmetric) : null;
+  // A state law broken on words under symmetry may be broken on an arrangement of its rows only:
+  // the search on objects finds it again and words it with that arrangement.
+  let again = false;
   const cm: SearchMachine & { readonly invariants: readonly Law[]; readonly stepLaws: readonly Law[] } = packed ?? compileMachine(prog, explore, opts.symmetry !== false);
   const bound = opts.depth ?? explore.depth;
   const heapLimit = getHeapStatistics().heap_size_limit;
@@ -128,6 +131,10 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
       x.phase = EXPAND_FOUND;
       reached = depth + 1;
       const bad = badState(n);
+      if (bad !== null && packed !== null && symmetric.length > 0) {
+        again = true;
+        return 1;
+      }
       if (bad !== null) {
         fail(confirmInvariant(prog, explore, cm.invariants, visited.path(added), packed === null ? bad : null));
         return 1;
@@ -216,6 +223,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
     if (par !== null) break;
   }
   pool?.close();
+  if (again || (bad0 !== null && packed !== null && symmetric.length > 0)) return exploreCompiled(prog, explore, opts, null);
   if (par?.violation === true) {
     // The workers keep no parents: the search on one thread finds the same shortest violation and its trace.
     const r = exploreCompiled(prog, explore, { ...opts, threads: 1 });

@@ -63,6 +63,20 @@ describe("packed engine", () => {
     });
   }
 
+  // Under symmetry: rows as a multiset, order-sensitive laws on each arrangement (words), and a
+  // state law broken on words found again on objects for its arrangement.
+  for (const [module, param, value] of [["launcher", "WORKERS", 3], ["launcher", "WORKERS", 5], ["lock_clients", "CLIENTS", 4]] as const) {
+    it(`${module} ${param} = ${value}, with symmetry: words and objects agree`, () => {
+      const r = withParams(prog, new Map([[param, value]]));
+      if (!("program" in r)) throw new Error(r.message);
+      const x = r.program.modules.find((m) => m.name === module)?.explore[0];
+      if (x === undefined) throw new Error(`no ${module}`);
+      const words = exploreMachine(r.program, x, { depth: 64, threads: 1 });
+      expect(words.engine).toBe("words");
+      expect(summary(words)).toEqual(summary(exploreMachine(r.program, x, { depth: 64, threads: 1, engine: "objects" })));
+    });
+  }
+
   it("finds the explore fixture's violation on words, with the trace the object engine finds", () => {
     const x = prog.modules.find((m) => m.name === "launcher_busy_quiesces")?.explore[0];
     if (x === undefined) throw new Error("no fixture");

@@ -86,7 +86,7 @@ export interface SearchMachine {
 export function searchMachine(m: MachineSource): SearchMachine {
   if (!m.packed) return instantiate(m);
   const built = new Function("$h", m.source)(helpers) as Omit<SearchMachine, "rules" | "ordered" | "orderedPositions" | "source" | "made">;
-  return { ...built, rules: m.rules, ordered: false, orderedPositions: null, source: m.source, made: m };
+  return { ...built, rules: m.rules, ordered: m.ordered, orderedPositions: m.orderedPositions, source: m.source, made: m };
 }
 
 /**

@@ -20,6 +20,7 @@ import { candidateEvents, machineLaws } from "../domains.js";
 import { BROKEN_STEP, EXPANDED, EXPAND_FOUND, EXPAND_LAW, EXPAND_STEP, STOPPED } from "./expand.js";
 import { FlatCompiler, inMem, Unsupported, type Binding, type Flat } from "./flat.js";
 import { Layouts } from "./layout.js";
+import { orderBlind, rowPositions } from "./laws.js";
 import { searchMachine, type MachineSource, type SearchMachine } from "./instantiate.js";
 
 /** A machine for the search on words, with the laws it checks (for the oracle's confirmation). */
@@ -28,26 +29,28 @@ export interface PackedMachine extends SearchMachine {
   readonly stepLaws: readonly Law[];
 }
 
-const cache = new WeakMap<Program, WeakMap<Explore, Map<number, PackedMachine | null>>>();
+const cache = new WeakMap<Program, WeakMap<Explore, Map<string, PackedMachine | null>>>();
 
 /**
- * The machine of `x` on words with nats and ints of `natBits` bits, once per program, explore
- * section and width; null when words cannot hold it.
+ * The machine of `x` on words with nats and ints of `natBits` bits, permuting the rows of the
+ * `symmetric` fields (none, or one list), once per program, explore section, width and symmetry;
+ * null when words cannot hold it.
  */
-export function packedMachine(prog: Program, x: Explore, natBits: number): PackedMachine | null {
+export function packedMachine(prog: Program, x: Explore, natBits: number, symmetric: readonly string[] = []): PackedMachine | null {
   let byExplore = cache.get(prog);
   if (byExplore === undefined) cache.set(prog, (byExplore = new WeakMap()));
   let byBits = byExplore.get(x);
   if (byBits === undefined) byExplore.set(x, (byBits = new Map()));
-  if (byBits.has(natBits)) return byBits.get(natBits) ?? null;
+  const key = `${natBits} ${symmetric.join(",")}`;
+  if (byBits.has(key)) return byBits.get(key) ?? null;
   let built: PackedMachine | null = null;
   try {
-    built = build(prog, x, natBits);
+    built = build(prog, x, natBits, symmetric);
   } catch (e) {
     if (!(e instanceof Unsupported) || process.env["STATUTE_PACKED_THROW"] === "1") throw e;
     if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`not on words: ${e.message}\n`);
   }
-  byBits.set(natBits, built);
+  byBits.set(key, built);
   return built;
 }
 
@@ -108,7 +111,7 @@ function readsState(x: Explore): boolean {
   return x.domains.some((d) => d.fields.some((f) => f.values.some(reads)));
 }
 
-function build(prog: Program, x: Explore, natBits: number): PackedMachine {
+function build(prog: Program, x: Explore, natBits: number, symmetric: readonly string[]): PackedMachine {
   if (readsState(x)) throw new Unsupported("candidate events that read the state");
   const m = findMachine(prog, x.machine);
   const laws = machineLaws(prog, x.machine);
@@ -253,6 +256,26 @@ function build(prog: Program, x: Explore, natBits: number): PackedMachine {
   });
   const invariant = `function $inv(B, b) { ${checks.join(" ")} return -1; }`;
 
+  // Symmetry: the rows of one list are interchangeable. The fingerprint takes them as a multiset
+  // (a sum of each row's hash); the invariants that can tell one arrangement of the rows from
+  // another (laws.ts orderBlind) are checked on each arrangement that moves a distinct row into
+  // the one position they read (laws.ts rowPositions), as machine.ts's swappedBad does.
+  const rows = symmetricRows(layouts, stateType, symmetric);
+  const ordered = laws.invariants.map((l, i) => (orderBlind(l, symmetric) ? "" : (checks[i] as string)));
+  const isOrdered = ordered.some((t) => t !== "");
+  const positions = laws.invariants.filter((l) => !orderBlind(l, symmetric)).map((l) => rowPositions(l, symmetric));
+  const orderedPositions = positions.some((p) => p === null) ? null : [...new Set(positions.flatMap((p) => p ?? []))].sort((a, b) => a - b);
+  if (rows !== null && isOrdered && orderedPositions?.length !== 1) throw new Unsupported("order-sensitive laws over several rows under symmetry");
+  const orderedInvariant = `function $invo(B, b) { ${ordered.join(" ")} return -1; }`;
+  const swapped = rows === null || !isOrdered ? "" : swappedSource(rows, orderedPositions?.[0] as number, W);
+  const mixRows =
+    rows === null
+      ? ""
+      : `{ let u = 0, v = 0; const n = B[b + ${rows.length}]; for (let r = 0; r < n; r++) { let x = 0x9e3779b9 | 0, y = 0x7f4a7c15; for (let j = 0; j < ${rows.words}; j++) { const w = B[b + ${rows.first} + r * ${rows.words} + j]; x = Math.imul(x ^ w, 0x85ebca6b); x ^= x >>> 13; y = Math.imul(y + w, 0xc2b2ae35); y ^= y >>> 16; } u = (u + $fmix(x)) | 0; v = (v + $fmix(y ^ 0x27d4eb2f)) | 0; } ${mix("u")} ${mix("v")} }`;
+  // Every word in order, but a symmetric list's rows, which enter as a multiset.
+  const ranges = rows === null ? [[0, W]] : [[0, rows.first], [rows.first + rows.words * rows.max, W]];
+  const fingerprint = `function $fpw(B, b) { let p = 0x811c9dc5 | 0, q = 0x2545f491; ${ranges.map(([from, to]) => `for (let j = ${from}; j < ${to}; j++) { const w = B[b + j]; ${mix("w")} }`).join(" ")} ${mixRows} $fp[0] = $fmix(p ^ Math.imul(q, 0x27d4eb2f)); $fp[1] = $fmix(q + p); }`;
+
   // The search's loop: each handler's code in place; where a throw happened (x.ord, x.phase) and
   // the transitions counted are written back once, not on every transition.
   const inline = m.handlers.map((_, k) => `case ${k}: { ${handlerCode(k, (r) => `rule = ${r}; break step;`)} }`);
@@ -301,7 +324,7 @@ function build(prog: Program, x: Explore, natBits: number): PackedMachine {
     `function $eqlx(A, a, B, b, w, i) { const n = A[a]; if (n !== B[b]) return false; for (let j = 1; j <= n * w; j++) if ((j - 1 - i * w) >>> 0 >= w && A[a + j] !== B[b + j]) return false; return true; }`,
     `function $fmix(h) { h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); return h ^ (h >>> 16); }`,
     `const $fp = new Int32Array(2);`,
-    `function $fpw(B, b) { let p = 0x811c9dc5 | 0, q = 0x2545f491; for (let j = 0; j < ${W}; j++) { const w = B[b + j]; p = Math.imul(p ^ w, 0x9e3779b1); p = (p << 15) | (p >>> 17); q = Math.imul(q + w, 0x85ebca77); q ^= q >>> 13; q = Math.imul(q, 0xc2b2ae3d); } $fp[0] = $fmix(p ^ Math.imul(q, 0x27d4eb2f)); $fp[1] = $fmix(q + p); }`,
+    fingerprint,
     `const $I = Int32Array.from(${JSON.stringify(init)}), $N = new Int32Array(${W}), $C = new Int32Array(${W});`,
     `const $EV = Int32Array.from(${JSON.stringify(eventWords)}), $EVK = Int32Array.from(${JSON.stringify(eventKinds)});`,
     `let $SB = $I, $SO = 0, $same = false;`,
@@ -313,14 +336,16 @@ function build(prog: Program, x: Explore, natBits: number): PackedMachine {
     ...handlerLaws,
     ...progress,
     invariant,
+    orderedInvariant,
+    swapped,
     expand,
     `function $buf(h) { return h === 1 ? $N : h === 2 ? $I : $SB; }`,
     `function $off(h) { return h === 0 ? $SO : 0; }`,
     `function pack(h, into, index) { if (h === 0) { for (let j = 0; j < ${W}; j++) $C[j] = $SB[$SO + j]; into.push(index, $C, ${W}); } else into.push(index, $buf(h), ${W}); }`,
-    `return { init: () => 2, invariant: (h) => $inv($buf(h), $off(h)), orderedInvariant: () => -1, sameRows: () => false, swappedBad: null, fingerprint: (h) => $fpw($buf(h), $off(h)), fp: $fp, expand, pack, unpack: (words, at) => { $SB = words; $SO = at; return 0; }, unpackedEnd: () => $SO + ${W} };`,
+    `return { init: () => 2, invariant: (h) => $inv($buf(h), $off(h)), orderedInvariant: (h) => $invo($buf(h), $off(h)), sameRows: () => false, swappedBad: ${swapped === "" ? "null" : "(h) => $swappedBad($buf(h), $off(h))"}, fingerprint: (h) => $fpw($buf(h), $off(h)), fp: $fp, expand, pack, unpack: (words, at) => { $SB = words; $SO = at; return 0; }, unpackedEnd: () => $SO + ${W} };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  const made: MachineSource = { source, rules, ordered: false, orderedPositions: null, readsState: false, packed: true };
+  const made: MachineSource = { source, rules, ordered: rows !== null && isOrdered, orderedPositions, readsState: false, packed: true };
   return { ...searchMachine(made), invariants: laws.invariants, stepLaws: laws.steps };
 }
 
@@ -330,4 +355,37 @@ function fieldOf(prog: Program, state: TypeRef, name: string): Type {
   const field = f.kind === "record" ? f.fields.find((x) => x.name === name) : undefined;
   if (field === undefined) throw new Unsupported(`no state field ${name}`);
   return field.type;
+}
+
+/** One word into the fingerprint's two lanes `p` and `q`. */
+function mix(w: string): string {
+  return `p = Math.imul(p ^ ${w}, 0x9e3779b1); p = (p << 15) | (p >>> 17); q = Math.imul(q + ${w}, 0x85ebca77); q ^= q >>> 13; q = Math.imul(q, 0xc2b2ae3d);`;
+}
+
+/** Where the rows of the one symmetric list lie: its length word, first row word, words a row, bound. */
+interface Rows {
+  readonly length: number;
+  readonly first: number;
+  readonly words: number;
+  readonly max: number;
+}
+
+function symmetricRows(layouts: Layouts, state: Type, symmetric: readonly string[]): Rows | null {
+  if (symmetric.length === 0) return null;
+  if (symmetric.length > 1) throw new Unsupported("more than one symmetric field");
+  const part = layouts.part(state, symmetric[0] as string);
+  const e = part.layout.element;
+  if (e === null) throw new Unsupported("a symmetric field that is no list");
+  return { length: part.word, first: part.word + 1, words: e.words, max: e.max };
+}
+
+/**
+ * `$swappedBad(B, b)`: each distinct row (not equal to one tried, nor to the row at `p`) swapped
+ * into position `p` of a copy, and the first copy the order-sensitive invariants fail (or throw)
+ * on, as handle 3; null when none does (machine.ts swappedSource, on words).
+ */
+function swappedSource(rows: Rows, p: number, W: number): string {
+  const row = (q: string): string => `b + ${rows.first} + ${q} * ${rows.words}`;
+  return `const $SW = new Int32Array(${W}), $tried = new Int32Array(${rows.max});
+function $swappedBad(B, b) { const n = B[b + ${rows.length}]; if (${p} >= n) return null; let nt = 0; for (let q = 0; q < n; q++) { let seen = false; for (let t = 0; t < nt; t++) if ($eqw(B, ${row("$tried[t]")}, B, ${row("q")}, ${rows.words})) { seen = true; break; } if (seen) continue; $tried[nt++] = q; if ($eqw(B, ${row("q")}, B, ${row(String(p))}, ${rows.words})) continue; for (let j = 0; j < ${W}; j++) $SW[j] = B[b + j]; for (let j = 0; j < ${rows.words}; j++) { $SW[${rows.first} + ${p} * ${rows.words} + j] = B[${row("q")} + j]; $SW[${rows.first} + q * ${rows.words} + j] = B[${row(String(p))} + j]; } let bad = true; try { bad = $invo($SW, 0) >= 0; } catch { bad = true; } if (bad) return 3; } return null; }`;
 }
