@@ -16,7 +16,7 @@ import * as expansion from "./compile/expand.js";
 import { newExpansion, type Expansion } from "./compile/expand.js";
 import { compileMachine } from "./compile/machine.js";
 import type { SearchMachine } from "./compile/instantiate.js";
-import { firstNatBits, packedMachine } from "./compile/packed.js";
+import { firstNatBits, packedMachine, widenedNatBits } from "./compile/packed.js";
 import { WideValue } from "./compile/helpers.js";
 import { candidateEvents } from "./domains.js";
 import { firstBroken, lawKind, memoryStop, rebuild } from "./oracle.js";
@@ -185,6 +185,7 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         // A value words cannot hold: the whole search again on objects.
         if (err instanceof WideValue) {
           pool?.close();
+          if (bits < 32) widenedNatBits(explore, 32);
           return exploreCompiled(prog, explore, opts, bits < 32 ? 32 : null);
         }
         // A step law that throws is a broken law (the oracle words it); a throw while listing

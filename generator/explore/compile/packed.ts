@@ -6,7 +6,7 @@
 // that code for any machine whose types have a fixed size. The functions are those of
 // SearchMachine (instantiate.ts) over handles rather than values: 0 the state last unpacked, 1
 // the successor just stepped, 2 the initial state. Null when the machine has what words cannot
-// hold (text, unbounded lists, symmetry, candidate events that read the state): the search then
+// hold (text, a list of lists, order-sensitive laws over several symmetric rows): the search then
 // runs on objects (machine.ts), which also confirms and words every violation through the
 // interpreter, as before.
 
@@ -17,8 +17,8 @@ import { findConstant, findDecision, findMachine, findType } from "../../interpr
 import { forEachNode, walkExpr } from "../../ir/walk.js";
 import { initialState } from "../../interpret/machine.js";
 import { candidateEvents, machineLaws } from "../domains.js";
-import { BROKEN_STEP, EXPANDED, EXPAND_FOUND, EXPAND_LAW, EXPAND_STEP, STOPPED } from "./expand.js";
-import { FlatCompiler, inMem, Unsupported, type Binding, type Flat } from "./flat.js";
+import { BROKEN_STEP, EXPANDED, EXPAND_EVENTS, EXPAND_FOUND, EXPAND_LAW, EXPAND_STEP, STOPPED } from "./expand.js";
+import { FlatCompiler, inMem, Unsupported, writeLeaves, type Binding, type Flat } from "./flat.js";
 import { Layouts } from "./layout.js";
 import { orderBlind, rowPositions } from "./laws.js";
 import { searchMachine, type MachineSource, type SearchMachine } from "./instantiate.js";
@@ -63,6 +63,11 @@ export function firstNatBits(prog: Program, x: Explore): number {
   let bits = firstBits.get(x);
   if (bits === undefined) firstBits.set(x, (bits = guessNatBits(prog, x)));
   return bits;
+}
+
+/** A search of `x` needed `bits`: the next one starts there (supervise's times outgrow the guess at every depth 15). */
+export function widenedNatBits(x: Explore, bits: number): void {
+  firstBits.set(x, Math.max(bits, firstBits.get(x) ?? 0));
 }
 
 const firstBits = new WeakMap<Explore, number>();
@@ -112,7 +117,6 @@ function readsState(x: Explore): boolean {
 }
 
 function build(prog: Program, x: Explore, natBits: number, symmetric: readonly string[]): PackedMachine {
-  if (readsState(x)) throw new Unsupported("candidate events that read the state");
   const m = findMachine(prog, x.machine);
   const laws = machineLaws(prog, x.machine);
   const layouts = new Layouts(prog, natBits);
@@ -125,10 +129,11 @@ function build(prog: Program, x: Explore, natBits: number, symmetric: readonly s
   const outLeaves = layouts.of(m.output).leaves;
   const rules = m.handlers.flatMap((h) => h.branches.map((b) => b.rule));
 
-  // The initial state and the candidate events (read no state): the interpreter's values as words.
+  // The initial state and (when no candidate reads the state) the events: the interpreter's values as words.
   const initValue = initialState(prog, x.machine);
   const init = layouts.encode(stateType, initValue);
-  const events = candidateEvents(prog, x, initValue);
+  const perState = readsState(x);
+  const events = perState ? [] : candidateEvents(prog, x, initValue);
   const eventWords: number[] = [];
   const eventKinds: number[] = [];
   for (const e of events) {
@@ -149,6 +154,40 @@ function build(prog: Program, x: Explore, natBits: number, symmetric: readonly s
     };
   const output: Flat = { type: m.output, leaves: outLeaves.map((_, j) => `$o${j}`), mem: null };
   const stepEnv = (): Map<string, Binding> => new Map<string, Binding>([["s", state("S", "so")], ["e", event("E", "eo")]]);
+
+  // Candidate events that read the state, listed per state into $EVS (kinds into $EVKS) in the
+  // order of domains.ts: variants as listed, fields in declaration order, each field's candidates
+  // as written, a repeated one dropped. A field of more than one word goes on objects.
+  const eventsSource = ((): string => {
+    if (!perState) return "";
+    const bound = x.domains.reduce((n, d) => n + d.fields.reduce((p, f) => p * f.values.length, 1), 0);
+    const body: string[] = [];
+    const [decls, arrays] = [[] as string[], [] as string[]];
+    const env = new Map<string, Binding>([["s", state("S", "so")]]);
+    for (const d of x.domains) {
+      const dom: string[] = [];
+      const k = m.handlers.findIndex((h) => h.event === d.event);
+      const tag = layouts.part(eventType, "$tag");
+      const payload = layouts.part(eventType, d.event);
+      const candidates = d.fields.map((f, i) => {
+        const values = f.values.map((v) => c.leaves(c.bind(c.expr(v, env, dom), dom)));
+        if (values.some((v) => v.length !== 1)) throw new Unsupported("a candidate event field of more than one word");
+        // Deduplicated into an array made once (no allocation a state).
+        const adds = values.map((v) => `{ const $v = ${v[0]}; let $new = true; for (let $j = 0; $j < $m${i}; $j++) if ($c${i}[$j] === $v) { $new = false; break; } if ($new) $c${i}[$m${i}++] = $v; }`);
+        arrays.push(`const $cv${decls.length + i} = new Array(${values.length}).fill(0);`);
+        dom.push(`const $c${i} = $cv${decls.length + i}; let $m${i} = 0; ${adds.join(" ")}`);
+        const place = layouts.part(layouts.payload(m.event, d.event), f.name);
+        return writeLeaves("$EVS", `$at + ${payload.word + place.word}`, payload.shift + place.shift, place.layout.leaves, [`$c${i}[$k${i}]`]);
+      });
+      let row = `{ const $at = $n * ${EW}; $EVS.fill(0, $at, $at + ${EW}); ${writeLeaves("$EVS", "$at", 0, tag.layout.leaves.map((l) => ({ ...l, word: tag.word + l.word, shift: tag.shift + l.shift })), [String(layouts.tag(m.event, d.event))]).join(" ")} ${candidates.flat().join(" ")} $EVKS[$n++] = ${k}; }`;
+      for (let i = d.fields.length - 1; i >= 0; i--) row = `for (let $k${i} = 0; $k${i} < $m${i}; $k${i}++) ${row}`;
+      body.push(`{ ${dom.join(" ")} ${row} }`);
+      decls.push(...arrays.splice(0));
+    }
+    return `const $EVS = new Int32Array(${Math.max(1, bound * EW)}), $EVKS = new Int32Array(${Math.max(1, bound)});
+${decls.join("\n")}
+function $events(S, so) { let $n = 0; ${body.join(" ")} return $n; }`;
+  })();
 
   // An assignment of a branch: its value computed into `body` (reading S only), its writes into
   // N (a copy of S by then) into `writes`. `set_at` of the same field writes the one element.
@@ -280,12 +319,13 @@ function build(prog: Program, x: Explore, natBits: number, symmetric: readonly s
   // the transitions counted are written back once, not on every transition.
   const inline = m.handlers.map((_, k) => `case ${k}: { ${handlerCode(k, (r) => `rule = ${r}; break step;`)} }`);
   const expand = `function expand(h, index, x) {
-  const S = $SB, so = $SO, E = $EV, N = $N;
+  const S = $SB, so = $SO, E = ${perState ? "$EVS" : "$EV"}, K = ${perState ? "$EVKS" : "$EVK"}, N = $N;
   const ff = x.firstFire, visited = x.visited;
-  let ord = 0, phase = ${EXPAND_STEP}, transitions = 0;
+  let ord = 0, phase = ${EXPAND_EVENTS}, transitions = 0;
   try {
-    for (; ord < ${events.length}; ord++) {
-      const eo = ord * ${EW}, k = $EVK[ord];
+    const count = ${perState ? "$events(S, so)" : events.length};
+    for (; ord < count; ord++) {
+      const eo = ord * ${EW}, k = K[ord];
       phase = ${EXPAND_STEP};
       let rule = -1;
       step: switch (k) { ${inline.join(" ")} default: $fail(${JSON.stringify(`${m.name}: no handler for an event`)}); }
@@ -328,6 +368,7 @@ function build(prog: Program, x: Explore, natBits: number, symmetric: readonly s
     `const $I = Int32Array.from(${JSON.stringify(init)}), $N = new Int32Array(${W}), $C = new Int32Array(${W});`,
     `const $EV = Int32Array.from(${JSON.stringify(eventWords)}), $EVK = Int32Array.from(${JSON.stringify(eventKinds)});`,
     `let $SB = $I, $SO = 0, $same = false;`,
+    eventsSource,
     `let ${outLeaves.map((_, j) => `$o${j} = 0`).join(", ") || "$o = 0"};`,
     ...c.declarations,
     ...steps,
