@@ -1,6 +1,7 @@
 // Explore stage: the compiled engine, breadth-first search over the machine compiled to
-// JavaScript (compile/machine.ts), each state's transitions by the machine's own compiled loop
-// (compile/expand.ts). Level by level, so the first violation found has a shortest trace; two
+// JavaScript, its states stepped as bit-packed words (compile/packed.ts) when its types allow,
+// else as objects (compile/machine.ts), each state's transitions by the machine's own compiled
+// loop. Level by level, so the first violation found has a shortest trace; two
 // levels of states are held packed (frontier.ts), older ones as fingerprints and parent pointers
 // (visited.ts). With the spec's `symmetric` fields, states that differ by a permutation of the
 // workers share a fingerprint and are expanded once. Anything the compiled

@@ -47,7 +47,7 @@ export function packedMachine(prog: Program, x: Explore, natBits: number, symmet
   try {
     built = build(prog, x, natBits, symmetric);
   } catch (e) {
-    if (!(e instanceof Unsupported) || process.env["STATUTE_PACKED_THROW"] === "1") throw e;
+    if (!(e instanceof Unsupported)) throw e;
     if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`not on words: ${e.message}\n`);
   }
   byBits.set(key, built);
