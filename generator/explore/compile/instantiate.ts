@@ -1,8 +1,8 @@
 // Explore stage, compiled engine: a machine's functions made from its generated source
-// (machine.ts writes it for objects, packed.ts for words), with what the search reads beside them. Apart from the compiler so a
-// parallel worker (parallel-worker.ts) gets the source (11-40 KB for this repository's machines)
-// rather than the program (1.25 MB as JSON for spec/ and two bench specs, growing with every
-// module of the project) and loads none of the compiler.
+// (machine.ts writes it for objects, packed.ts for words), with what the search reads beside
+// them. Apart from the compiler so a parallel worker (parallel-worker.ts) gets the source (11-60
+// KB for this repository's machines) rather than the program (1.25 MB as JSON for spec/ and two
+// bench specs, growing with every module of the project) and loads none of the compiler.
 
 import type { Value } from "../../interpret/value.js";
 import type { Frontier } from "../frontier.js";
