@@ -1,12 +1,12 @@
 // Explore stage, packed engine: IR expressions as JavaScript over 32-bit words, with the
 // interpreter's meaning (generator/interpret). A value of a type of fixed size (bool, enum, nat,
-// int, ms, options, records and unions of such, lists with a bound of such) is its words
-// (layout.ts), and an expression compiles to statements and one JavaScript expression per word
-// ("leaves"), or to a place in a buffer (a state's field, a list). No object is built while a
-// state is stepped; lists are written into scratch buffers of their bound. Anything else (text,
-// a list in a record or an option) raises Unsupported, and the machine is explored on objects
-// (machine.ts). A nat or int that no longer fits 31 bits plus sign raises $wide when stored:
-// the search then starts again on objects.
+// int, ms, options, records and unions of such, lists with a bound of such) lies in words as
+// layout.ts places its leaves, and an expression compiles to statements and either one
+// JavaScript expression per leaf or a place (a buffer, a word, a shift: a state's field, a list
+// element). No object is built while a state is stepped; lists are written into scratch buffers
+// of their bound. What words cannot hold (text, a list of lists, a value holding a list read
+// leaf by leaf) raises Unsupported, and the machine is explored on objects (machine.ts). A
+// number stored past its bits raises $wide: the search starts again wider, then on objects.
 
 import type { Expr } from "../../ir/expr.js";
 import type { Program } from "../../ir/module.js";
