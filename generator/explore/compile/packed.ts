@@ -207,8 +207,6 @@ function $events(S, so) { let $n = 0; ${body.join(" ")} return $n; }`;
     c.store("N", String(place.word), place.shift, v, writes, fieldOf(prog, m.state, field));
   };
 
-  // One function per handler: the successor into N (when a branch changes something), its
-  // output into $o0.., `$same` whether it equals the state; returns the rule's index.
   // One function per handler (the search's loop and progress laws step through them): the
   // successor into N (when a branch changes something), its output into $o0.., `$same` whether it
   // equals the state; the rule's index returned. (Written into the loop in place, they made the
