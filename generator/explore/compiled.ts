@@ -88,6 +88,11 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const onWords = !(natBits === null || opts.engine === "objects" || opts.onState !== undefined || opts.onSuccessors !== undefined);
   const bits = onWords ? (natBits ?? firstNatBits(prog, explore)) : 32;
   const packed = onWords ? packedMachine(prog, explore, bits, symmetric) : null;
+  // A value words cannot hold: the whole search again, wider, then on objects.
+  const wider = (): ExploreResult => {
+    if (bits < 32) widenedNatBits(explore, 32);
+    return exploreCompiled(prog, explore, opts, bits < 32 ? 32 : null);
+  };
   // A state law broken on words under symmetry may be broken on an arrangement of its rows only:
   // the search on objects finds it again and words it with that arrangement.
   let again = false;
@@ -183,11 +188,9 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
         x.phase = EXPAND_EVENTS;
         result = cm.expand(s, index, x);
       } catch (err) {
-        // A value words cannot hold: the whole search again on objects.
         if (err instanceof WideValue) {
           pool?.close();
-          if (bits < 32) widenedNatBits(explore, 32);
-          return exploreCompiled(prog, explore, opts, bits < 32 ? 32 : null);
+          return wider();
         }
         // A step law that throws is a broken law (the oracle words it); a throw while listing
         // events or stepping is the model's error. Anything else is ours.
@@ -238,7 +241,13 @@ export function exploreCompiled(prog: Program, explore: Explore, opts: ExploreOp
   const transitions = x.transitions + (par?.transitions ?? 0);
   peakLevels = Math.max(peakLevels, frontier.bytes + next.bytes);
   // At the depth bound, the search is complete when the last level leads to no new state.
-  const closed = par === null && (frontier.count === 0 || (violation === null && stopped === null && closedLevel(cm, frontier, x, visited)));
+  let closed: boolean;
+  try {
+    closed = par === null && (frontier.count === 0 || (violation === null && stopped === null && closedLevel(cm, frontier, x, visited)));
+  } catch (e) {
+    if (!(e instanceof WideValue)) throw e;
+    return wider();
+  }
   const witnesses = new Map<string, readonly TraceStep[]>();
   const fired = new Set<string>();
   cm.rules.forEach((rule, i) => {
@@ -284,7 +293,9 @@ function closedLevel(cm: SearchMachine, level: Frontier, x: Expansion, seen: Vis
     at = cm.unpackedEnd();
     try {
       if (cm.expand(s, index, probe) !== expansion.EXPANDED) return false;
-    } catch {
+    } catch (e) {
+      // A value words cannot hold says nothing of the level: the caller starts again wider.
+      if (e instanceof WideValue) throw e;
       return false;
     }
   }

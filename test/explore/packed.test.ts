@@ -139,11 +139,12 @@ explore:
     if (x === undefined) throw new Error("no packed_widen");
     const both = (depth: number): [ExploreResult, ExploreResult] => [exploreMachine(widen, x, { depth, threads: 1 }), exploreMachine(widen, x, { depth, threads: 1, engine: "objects" })];
 
-    it("starts again on wider words when a nat outgrows its first bits", () => {
-      expect(firstNatBits(widen, x)).toBeLessThan(20);
+    it("starts again on wider words when a nat outgrows its first bits, and the next search starts wide", () => {
       // m = 10^6 after two steps: past the first guess, inside 31 bits.
+      expect(firstNatBits(widen, x)).toBeLessThan(20);
       const [words, objects] = both(2);
       expect(words.engine).toBe("words");
+      expect(firstNatBits(widen, x)).toBe(32);
       expect(summary(words)).toEqual(summary(objects));
     });
 
