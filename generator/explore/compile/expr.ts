@@ -168,12 +168,8 @@ export class ExprCompiler {
       case "-":
       case "*":
       case "/":
-      case "%": {
-        const names = { "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod" } as const;
-        if (e.type.kind === "nat") return `$n${names[e.op]}(${l}, ${r})`;
-        if (e.type.kind === "int") return `$i${names[e.op]}(${l}, ${r})`;
-        return `$fail(${JSON.stringify(`arithmetic ${e.op} typed ${e.type.kind}`)})`;
-      }
+      case "%":
+        return arithmetic(e.op, e.type, l, r);
       default:
         return unreachable(e.op);
     }
@@ -284,6 +280,14 @@ export class ExprCompiler {
     this.functions.push(`function ${name}(v_f) { ${lets.join(" ")} ${rules.join(" ")} return $fail(${JSON.stringify(`${d.name}: no rule holds`)}); }`);
     return name;
   }
+}
+
+/** `l op r` on numbers of type `t`, through the helpers with the interpreter's meaning (helpers.ts). */
+export function arithmetic(op: "+" | "-" | "*" | "/" | "%", t: Type, l: string, r: string): string {
+  const names = { "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod" } as const;
+  if (t.kind === "nat") return `$n${names[op]}(${l}, ${r})`;
+  if (t.kind === "int") return `$i${names[op]}(${l}, ${r})`;
+  return `$fail(${JSON.stringify(`arithmetic ${op} typed ${t.kind}`)})`;
 }
 
 const HOISTABLE = new Set(["record", "union", "list", "with"]);

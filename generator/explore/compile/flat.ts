@@ -13,9 +13,8 @@ import type { Program } from "../../ir/module.js";
 import type { Type } from "../../ir/types.js";
 import { unreachable } from "../../ir/types.js";
 import { findConstant, findDecision } from "../../interpret/lookup.js";
+import { arithmetic } from "./expr.js";
 import { Layouts, Unsupported, type Layout, type Leaf } from "./layout.js";
-
-export { Unsupported } from "./layout.js";
 
 /**
  * A value: its leaves (one JavaScript expression each, in its layout's order), or where it lies:
@@ -169,7 +168,7 @@ export class FlatCompiler {
           const buf = this.scratch(this.lay(e.type).words);
           for (const f of e.fields) {
             const p = this.layouts.part(e.type, f.name);
-            this.store(buf, String(p.word), p.shift, this.expr(f.value, env, out), out, fieldType(this, e.type, f.name));
+            this.store(buf, String(p.word), p.shift, this.expr(f.value, env, out), out, this.layouts.fieldType(e.type, f.name));
           }
           return inMem(e.type, buf, "0");
         }
@@ -187,7 +186,7 @@ export class FlatCompiler {
           this.store(buf, "0", 0, of, out);
           for (const [name, v] of values) {
             const p = this.layouts.part(e.of.type, name);
-            this.store(buf, String(p.word), p.shift, v, out, fieldType(this, e.of.type, name));
+            this.store(buf, String(p.word), p.shift, v, out, this.layouts.fieldType(e.of.type, name));
           }
           return inMem(e.type, buf, "0");
         }
@@ -240,7 +239,7 @@ export class FlatCompiler {
    */
   field(of: Flat, name: string, type: Type): Flat {
     const p = this.layouts.part(of.type, name);
-    if (this.layouts.hasList(type)) type = fieldType(this, of.type, name);
+    if (this.layouts.hasList(type)) type = this.layouts.fieldType(of.type, name);
     if (of.mem !== null && of.leaves === null) return inMem(type, of.mem.buf, plus(of.mem.at, p.word), of.mem.shift + p.shift);
     return ofLeaves(type, this.leaves(of).slice(p.first, p.first + p.layout.leaves.length));
   }
@@ -352,13 +351,8 @@ export class FlatCompiler {
       case "-":
       case "*":
       case "/":
-      case "%": {
-        const names = { "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod" } as const;
-        const [l, r] = [this.leaves(left)[0], this.leaves(right)[0]];
-        if (e.type.kind === "nat") return ofLeaves(e.type, [`$n${names[e.op]}(${l}, ${r})`]);
-        if (e.type.kind === "int") return ofLeaves(e.type, [`$i${names[e.op]}(${l}, ${r})`]);
-        return ofLeaves(e.type, [`$fail(${JSON.stringify(`arithmetic ${e.op} typed ${e.type.kind}`)})`]);
-      }
+      case "%":
+        return ofLeaves(e.type, [arithmetic(e.op, e.type, this.leaves(left)[0] as string, this.leaves(right)[0] as string)]);
       default:
         return unreachable(e.op);
     }
@@ -540,16 +534,8 @@ export class FlatCompiler {
   }
 }
 
-/** The type of field `name` of the record type `t`. */
-function fieldType(c: FlatCompiler, t: Type, name: string): Type {
-  const shape = t.kind === "named" ? c.layouts.shape(t.ref) : null;
-  const f = shape?.kind === "record" ? shape.fields.find((x) => x.name === name) : undefined;
-  if (f === undefined) throw new Unsupported(`no field ${name}`);
-  return f.type;
-}
-
 /** Leaf `l` at word `at`, bit `shift` of `buf`, as an expression of its kind. */
-export function read(buf: string, at: string, shift: number, l: Leaf): string {
+function read(buf: string, at: string, shift: number, l: Leaf): string {
   const w = `${buf}[${at}]`;
   if (l.bits === 32) return w;
   if (l.kind === "b") return shift === 0 ? `((${w} & 1) !== 0)` : `(((${w} >>> ${shift}) & 1) !== 0)`;

@@ -121,6 +121,14 @@ export class Layouts {
     return p;
   }
 
+  /** The declared type of field `name` of the record type `t` (its bounds under the instance's parameters). */
+  fieldType(t: Type, name: string): Type {
+    const shape = t.kind === "named" ? this.shape(t.ref) : null;
+    const f = shape?.kind === "record" ? shape.fields.find((x) => x.name === name) : undefined;
+    if (f === undefined) throw new Unsupported(`no field ${name}`);
+    return f.type;
+  }
+
   /** The payload record type of variant `name` of the union `ref`. */
   payload(ref: TypeRef, name: string): Type {
     return { kind: "named", ref: { module: ref.module, name: `${ref.name}.${name}` } };

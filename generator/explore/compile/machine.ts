@@ -27,7 +27,8 @@ export interface CompiledMachine extends Instantiated {
   readonly stepLaws: readonly Law[];
 }
 
-function readsState(x: Explore): boolean {
+/** Whether a candidate event reads the state (else a machine lists its events once). */
+export function readsState(x: Explore): boolean {
   let found = false;
   for (const d of x.domains) for (const f of d.fields) for (const v of f.values) walkExpr(v, { enter: (e) => void (found ||= e.kind === "var") });
   return found;

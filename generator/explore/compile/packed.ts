@@ -12,15 +12,17 @@
 
 import type { Expr } from "../../ir/expr.js";
 import type { Explore, Law, Program } from "../../ir/module.js";
-import type { Type, TypeRef } from "../../ir/types.js";
-import { findConstant, findDecision, findMachine, findType } from "../../interpret/lookup.js";
+import type { Type } from "../../ir/types.js";
+import { findConstant, findDecision, findMachine } from "../../interpret/lookup.js";
 import { forEachNode, walkExpr } from "../../ir/walk.js";
 import { initialState } from "../../interpret/machine.js";
 import { candidateEvents, machineLaws } from "../domains.js";
 import { BROKEN_STEP, EXPANDED, EXPAND_EVENTS, EXPAND_FOUND, EXPAND_LAW, EXPAND_STEP, STOPPED } from "./expand.js";
-import { FlatCompiler, inMem, Unsupported, writeLeaves, type Binding, type Flat } from "./flat.js";
-import { Layouts } from "./layout.js";
+import { FlatCompiler, inMem, writeLeaves, type Binding, type Flat } from "./flat.js";
+import { Layouts, Unsupported } from "./layout.js";
 import { orderBlind, rowPositions } from "./laws.js";
+import { hashPrologue } from "./hash.js";
+import { readsState } from "./machine.js";
 import { searchMachine, type MachineSource, type SearchMachine } from "./instantiate.js";
 
 /** A machine for the search on words, with the laws it checks (for the oracle's confirmation). */
@@ -108,12 +110,6 @@ function guessNatBits(prog: Program, x: Explore): number {
 /** `n` as an expression when it is one (a law's body holds expressions at several keys). */
 function visitNode(n: Readonly<Record<string, unknown>>, visit: (e: Expr) => void): void {
   if (n["kind"] === "lit" || n["kind"] === "const" || n["kind"] === "decide") visit(n as unknown as Expr);
-}
-
-/** Whether a candidate event reads the state (its events are then listed per state). */
-function readsState(x: Explore): boolean {
-  const reads = (e: Expr): boolean => JSON.stringify(e).includes('"kind":"var"');
-  return x.domains.some((d) => d.fields.some((f) => f.values.some(reads)));
 }
 
 function build(prog: Program, x: Explore, natBits: number, symmetric: readonly string[]): PackedMachine {
@@ -204,7 +200,7 @@ function $events(S, so) { let $n = 0; ${body.join(" ")} return $n; }`;
       return;
     }
     const v = c.bind(c.expr(value, env, body), body);
-    c.store("N", String(place.word), place.shift, v, writes, fieldOf(prog, m.state, field));
+    c.store("N", String(place.word), place.shift, v, writes, layouts.fieldType(stateType, field));
   };
 
   // One function per handler (the search's loop and progress laws step through them): the
@@ -359,7 +355,7 @@ function $events(S, so) { let $n = 0; ${body.join(" ")} return $n; }`;
     `function $eqw(A, a, B, b, n) { for (let j = 0; j < n; j++) if (A[a + j] !== B[b + j]) return false; return true; }`,
     `function $eql(A, a, B, b, w) { const n = A[a]; if (n !== B[b]) return false; for (let j = 1; j <= n * w; j++) if (A[a + j] !== B[b + j]) return false; return true; }`,
     `function $eqlx(A, a, B, b, w, i) { const n = A[a]; if (n !== B[b]) return false; for (let j = 1; j <= n * w; j++) if ((j - 1 - i * w) >>> 0 >= w && A[a + j] !== B[b + j]) return false; return true; }`,
-    `function $fmix(h) { h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); return h ^ (h >>> 16); }`,
+    hashPrologue,
     `const $fp = new Int32Array(2);`,
     fingerprint,
     `const $I = Int32Array.from(${JSON.stringify(init)}), $N = new Int32Array(${W}), $C = new Int32Array(${W});`,
@@ -383,16 +379,8 @@ function $events(S, so) { let $n = 0; ${body.join(" ")} return $n; }`;
     `return { init: () => 2, invariant: (h) => $inv($buf(h), $off(h)), orderedInvariant: (h) => $invo($buf(h), $off(h)), sameRows: () => false, swappedBad: ${swapped === "" ? "null" : "(h) => $swappedBad($buf(h), $off(h))"}, fingerprint: (h) => $fpw($buf(h), $off(h)), fp: $fp, expand, pack, unpack: (words, at) => { $SB = words; $SO = at; return 0; }, unpackedEnd: () => $SO + ${W} };`,
   ].join("\n");
   if (process.env["STATUTE_EXPLORE_SOURCE"] === "1") process.stderr.write(`${source}\n`);
-  const made: MachineSource = { source, rules, ordered: rows !== null && isOrdered, orderedPositions, readsState: false, packed: true };
+  const made: MachineSource = { source, rules, ordered: rows !== null && isOrdered, orderedPositions, readsState: perState, packed: true };
   return { ...searchMachine(made), invariants: laws.invariants, stepLaws: laws.steps };
-}
-
-/** The type of field `name` of the state record. */
-function fieldOf(prog: Program, state: TypeRef, name: string): Type {
-  const f = findType(prog, state);
-  const field = f.kind === "record" ? f.fields.find((x) => x.name === name) : undefined;
-  if (field === undefined) throw new Unsupported(`no state field ${name}`);
-  return field.type;
 }
 
 /** One word into the fingerprint's two lanes `p` and `q`. */
